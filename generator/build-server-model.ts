@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { join, posix, relative, resolve } from 'node:path';
+import { packageRoot } from './package-root.js';
+import { HANDLER_DIRS } from './check-names.js';
+import { compileSchemaTypes, type NamedSchema } from './compile-schema-types.js';
+import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
+import type { HttpTransport, JsonSchema, Manifest } from './manifest-types.js';
+import { entriesOf, type EntryKind } from './manifest-entries.js';
+import { camelCase, fileBase, pascalCase } from './naming.js';
+import {
+  DEFAULT_INPUT_SCHEMA,
+  promptArgsSchema,
+  publishedPrompt,
+  publishedResource,
+  publishedResourceTemplate,
+  publishedServerInfo,
+  publishedTool,
+} from './publish.js';
+import { isObject } from './schema-refs.js';
+import type { EntryModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
+import { parseUriTemplate } from './uri-template.js';
+
+/** The SDK versions generated projects pin: tested together with this generator. */
+export function sdkVersions(): ServerModel['sdk'] {
+  return JSON.parse(readFileSync(join(packageRoot(), 'templates', 'project', 'sdk-versions.json'), 'utf8'));
+}
+
+export interface ModelOptions {
+  manifestPath: string;
+  outDir: string;
+}
+
+const KIND_WORD: Record<EntryKind, string> = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' };
+const ALIAS_PREFIX: Record<EntryKind, string> = { tools: 'tool', resources: 'resource', resourceTemplates: 'template', prompts: 'prompt' };
+
+export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise<ServerModel> {
+  const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
+  const tools = entriesOf(m, 'tools').map(([name, t]): ToolModel => {
+    const pascal = pascalCase(name);
+    const outputType = t.outputSchema !== undefined ? `${pascal}Output` : null;
+    return {
+      ...entry('tools', name, t.description ?? t.title, publishedTool(name, t, shared), true),
+      inputType: `${pascal}Input`,
+      outputType,
+      outputTypeExpr: outputType ?? 'undefined',
+      inputSchemaConst: `${lowerFirst(pascal)}InputSchema`,
+      outputSchemaConst: outputType ? `${lowerFirst(pascal)}OutputSchema` : null,
+    };
+  });
+  const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => ({
+    ...entry('resources', name, r.description ?? r.title, publishedResource(name, r), r.text === undefined),
+    textLiteral: r.text === undefined ? null : stringLiteral(r.text),
+    mimeTypeProperty: r.mimeType === undefined ? '' : `mimeType: ${stringLiteral(r.mimeType)}, `,
+  }));
+  const templates = entriesOf(m, 'resourceTemplates').map(([name, t]): TemplateModel => {
+    const variablesType = `${pascalCase(name)}Variables`;
+    return {
+      ...entry('resourceTemplates', name, t.description ?? t.title, publishedResourceTemplate(name, t), true),
+      variablesType,
+      variablesTypeRef: `import('./types.gen.js').${variablesType}`,
+      variablesBody: objectType(parseUriTemplate(t.uriTemplate).variables.map((v) => ({
+        key: v.name,
+        // Query-style expansions ({?q}, {&q}) may be absent from a URI; exploded ones may repeat.
+        optional: v.operator === '?' || v.operator === '&',
+        type: v.explode ? 'string | string[]' : 'string',
+      }))),
+    };
+  });
+  const prompts = entriesOf(m, 'prompts').map(([name, p]): PromptModel => {
+    const argsSchema = promptArgsSchema(p);
+    return {
+      ...entry('prompts', name, p.description ?? p.title, publishedPrompt(name, p), p.messages === undefined),
+      argsType: `${pascalCase(name)}Args`,
+      argsBody: objectType((p.arguments ?? []).map((a) => ({ key: a.name, optional: a.required !== true, type: 'string' }))),
+      argsSchemaConst: argsSchema ? `${lowerFirst(pascalCase(name))}ArgsSchema` : null,
+      argsSchemaJson: argsSchema ? jsLiteral(argsSchema) : null,
+      messages: (p.messages ?? []).map((msg) => ({ roleLiteral: stringLiteral(msg.role), textLiteral: stringLiteral(msg.text) })),
+    };
+  });
+
+  const named: NamedSchema[] = [];
+  for (const [name, t] of entriesOf(m, 'tools')) {
+    named.push({ typeName: `${pascalCase(name)}Input`, schema: t.inputSchema ?? DEFAULT_INPUT_SCHEMA });
+    if (t.outputSchema !== undefined) named.push({ typeName: `${pascalCase(name)}Output`, schema: t.outputSchema });
+  }
+
+  const stdio = m.transports?.stdio !== false;
+  const http = m.transports?.http;
+  const httpOptions: HttpTransport = isObject(http) ? (http as HttpTransport) : {};
+  const serverOptions: Json = { capabilities: { logging: {} } };
+  if (m.server.instructions !== undefined) serverOptions.instructions = m.server.instructions;
+  const source = relative(resolve(opts.outDir), resolve(opts.manifestPath)).split('\\').join('/');
+
+  return {
+    source: commentText(posix.normalize(source), 500),
+    header: `// Code generated by mcp-gen. DO NOT EDIT.\n// source: ${commentText(posix.normalize(source), 500)}\n`,
+    packageName: npmName(m.server.name),
+    serverName: m.server.name,
+    serverVersion: m.server.version,
+    serverTitle: m.server.title ?? m.server.name,
+    description: m.server.description ?? '',
+    serverInfoJson: jsLiteral(publishedServerInfo(m)),
+    optionsJson: jsLiteral(serverOptions),
+    defaultTransport: stdio ? 'stdio' : 'http',
+    stdio,
+    http: http === false ? null : {
+      host: httpOptions.host ?? '127.0.0.1',
+      port: httpOptions.port ?? 3000,
+      path: httpOptions.path ?? '/mcp',
+      allowedHosts: httpOptions.allowedHosts ?? null,
+      allowedOrigins: httpOptions.allowedOrigins ?? null,
+    },
+    tools,
+    resources,
+    templates,
+    prompts,
+    schemaTypes: await compileSchemaTypes(named, shared),
+    sdk: sdkVersions(),
+  };
+}
+
+function entry(kind: EntryKind, name: string, about: string | undefined, published: Json, hasHandler: boolean): EntryModel {
+  const pascal = pascalCase(name);
+  const dir = HANDLER_DIRS[kind];
+  const base = fileBase(name);
+  return {
+    name,
+    nameLiteral: stringLiteral(name),
+    ident: camelCase(name),
+    alias: ALIAS_PREFIX[kind] + pascal.replace(/^_/, ''),
+    handlerFile: `src/handlers/${dir}/${base}.ts`,
+    handlerImport: `../handlers/${dir}/${base}.js`,
+    defConst: lowerFirst(pascal) + KIND_WORD[kind],
+    published,
+    publishedJson: jsLiteral(published),
+    summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),
+    hasHandler,
+  };
+}
+
+function objectType(props: { key: string; optional: boolean; type: string }[]): string {
+  if (props.length === 0) return '{}';
+  return `{\n${props.map((p) => `  ${JSON.stringify(p.key)}${p.optional ? '?' : ''}: ${p.type};`).join('\n')}\n}`;
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** server.name as an npm package name: lower case, URL-safe, scope kept. */
+export function npmName(name: string): string {
+  const scoped = /^@([^/]+)\/(.+)$/.exec(name);
+  const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[-._]+|-+$/g, '');
+  if (scoped && clean(scoped[1]) && clean(scoped[2])) return `@${clean(scoped[1])}/${clean(scoped[2])}`;
+  return clean(name).slice(0, 214) || 'mcp-server';
+}

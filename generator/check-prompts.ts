@@ -1,0 +1,38 @@
+// Prompt messages rendered from the manifest may only use {{placeholders}} that name a declared argument.
+import type { Finding } from './finding.js';
+import { closest } from './finding.js';
+import type { Manifest } from './manifest-types.js';
+import { entriesOf } from './manifest-entries.js';
+
+export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+export function checkPrompts(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  for (const [name, p] of entriesOf(m, 'prompts')) {
+    const args = Array.isArray(p.arguments) ? p.arguments.filter((a) => typeof a?.name === 'string') : [];
+    const seen = new Set<string>();
+    args.forEach((a, i) => {
+      if (seen.has(a.name)) {
+        findings.push({ code: 'prompt/duplicate-argument', path: ['prompts', name, 'arguments', i, 'name'], message: `argument ${JSON.stringify(a.name)} is declared twice` });
+      }
+      seen.add(a.name);
+    });
+    if (!Array.isArray(p.messages)) continue;
+    p.messages.forEach((msg, i) => {
+      if (typeof msg?.text !== 'string') return;
+      for (const match of msg.text.matchAll(PLACEHOLDER)) {
+        const arg = match[1];
+        if (seen.has(arg)) continue;
+        const guess = closest(arg, seen);
+        findings.push({
+          code: 'prompt/unknown-placeholder',
+          path: ['prompts', name, 'messages', i, 'text'],
+          offset: match.index,
+          message: `placeholder {{${arg}}} names no argument of prompt ${JSON.stringify(name)}`,
+          hint: guess ? `did you mean {{${guess}}}?` : `declare it under arguments: (- name: ${arg})`,
+        });
+      }
+    });
+  }
+  return findings;
+}

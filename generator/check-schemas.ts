@@ -1,0 +1,81 @@
+// Tool input/output schemas and shared definitions: valid for their JSON Schema dialect, object at the root,
+// and every $ref resolvable inside what the server will publish (no network, no files).
+import { checkJsonSchema } from './check-json-schema.js';
+import type { Finding } from './finding.js';
+import { closest } from './finding.js';
+import type { PathSegment } from './load-manifest.js';
+import type { JsonSchema, Manifest } from './manifest-types.js';
+import { entriesOf } from './manifest-entries.js';
+import { bundleSchema, collectRefs, isObject, resolveLocalRef, sharedDefinitionName } from './schema-refs.js';
+
+export function checkSchemas(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  const shared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
+  for (const [name, schema] of Object.entries(shared)) {
+    const path = ['definitions', name];
+    findings.push(...dialectFindings(schema, path));
+    for (const use of collectRefs(schema)) {
+      const target = sharedDefinitionName(use.ref);
+      if (target !== undefined && Object.hasOwn(shared, target)) continue;
+      findings.push(refFinding(use.ref, [...path, ...use.path], shared, target === undefined
+        ? 'inside a shared definition, refer to other definitions as #/definitions/Name'
+        : undefined));
+    }
+  }
+  for (const [name, tool] of entriesOf(m, 'tools')) {
+    for (const field of ['inputSchema', 'outputSchema'] as const) {
+      const schema = tool[field];
+      if (schema === undefined) continue;
+      const path = ['tools', name, field];
+      const rootProblem = rootFinding(schema, path, field);
+      if (rootProblem) findings.push(rootProblem);
+      findings.push(...dialectFindings(schema, path));
+      const bundled = bundleSchema(schema, shared);
+      for (const use of collectRefs(schema)) {
+        if (resolveLocalRef(bundled, use.ref) !== undefined) continue;
+        findings.push(refFinding(use.ref, [...path, ...use.path], shared));
+      }
+    }
+  }
+  return findings;
+}
+
+function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {
+  if (isObject(schema) && schema.type === 'object') return undefined;
+  const found = isObject(schema) ? JSON.stringify(schema.type ?? null) : String(schema);
+  return {
+    code: 'schema/root-not-object',
+    path: isObject(schema) && schema.type !== undefined ? [...path, 'type'] : path,
+    message: `${field} must describe an object (type: object at its root), found type ${found}`,
+    hint: field === 'inputSchema'
+      ? 'tool arguments are always a JSON object: wrap the value in a property, e.g. {type: object, properties: {value: ...}}'
+      : 'structuredContent is always a JSON object: wrap the value in a property, e.g. {type: object, properties: {items: ...}}',
+  };
+}
+
+function dialectFindings(schema: JsonSchema, path: PathSegment[]): Finding[] {
+  return checkJsonSchema(schema).map((p) => ({
+    code: 'schema/invalid',
+    path: [...path, ...p.path],
+    message: `not valid JSON Schema: ${p.message}`,
+  }));
+}
+
+function refFinding(ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, hint?: string): Finding {
+  if (!ref.startsWith('#')) {
+    return {
+      code: 'schema/external-ref',
+      path,
+      message: `$ref ${JSON.stringify(ref)} points outside the manifest; only local references ('#/...') are resolved`,
+      hint: 'copy the referenced schema into definitions: and refer to it as #/definitions/Name',
+    };
+  }
+  const target = sharedDefinitionName(ref);
+  const guess = target !== undefined ? closest(target, Object.keys(shared)) : undefined;
+  return {
+    code: 'schema/unresolved-ref',
+    path,
+    message: `$ref ${JSON.stringify(ref)} does not resolve to any schema`,
+    hint: hint ?? (guess ? `did you mean '#/definitions/${guess}'?` : 'declare it under definitions: (top level) or in this schema\'s $defs'),
+  };
+}

@@ -1,0 +1,38 @@
+// Last line of defence: every definition the server publishes, checked against the official MCP schema of each
+// revision the generated server speaks. The SDK's own registration checks are too loose to rely on.
+import type { Finding } from './finding.js';
+import type { PathSegment } from './load-manifest.js';
+import type { JsonSchema, Manifest } from './manifest-types.js';
+import { entriesOf, type EntryKind } from './manifest-entries.js';
+import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from './publish.js';
+import { isObject } from './schema-refs.js';
+import { validateAgainstSpec, type SpecKind } from './validate-against-spec.js';
+
+export function checkSpec(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
+  const check = (kind: SpecKind, value: Record<string, unknown>, section: EntryKind | 'server', name?: string) => {
+    for (const v of validateAgainstSpec(kind, value)) {
+      const [first, ...rest] = v.path;
+      const base: PathSegment[] = name === undefined ? [section] : [section, name];
+      const nameField = name !== undefined && first === 'name';
+      findings.push({
+        code: 'spec/violation',
+        path: nameField ? base : v.path.length ? [...base, ...v.path] : base,
+        at: nameField ? 'key' : 'value',
+        message: `${describe(first, rest)}${v.message} (MCP schema ${v.revision}, ${kind})`,
+      });
+    }
+  };
+  if (isObject(m.server)) check('Implementation', publishedServerInfo(m), 'server');
+  for (const [name, t] of entriesOf(m, 'tools')) check('Tool', publishedTool(name, t, shared), 'tools', name);
+  for (const [name, r] of entriesOf(m, 'resources')) check('Resource', publishedResource(name, r), 'resources', name);
+  for (const [name, t] of entriesOf(m, 'resourceTemplates')) check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
+  for (const [name, p] of entriesOf(m, 'prompts')) check('Prompt', publishedPrompt(name, p), 'prompts', name);
+  return findings;
+}
+
+function describe(first: PathSegment | undefined, rest: PathSegment[]): string {
+  if (first === undefined) return '';
+  return `${[first, ...rest].join('.')} `;
+}

@@ -1,0 +1,48 @@
+// Resource URIs must be absolute RFC 3986 URIs and unique; resource templates must parse as RFC 6570.
+import type { Finding } from './finding.js';
+import type { Manifest } from './manifest-types.js';
+import { entriesOf } from './manifest-entries.js';
+import { parseUriTemplate } from './uri-template.js';
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+// RFC 3986 characters: unreserved, reserved, and '%' for pct-encoding.
+const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+
+export function uriProblem(uri: string): { offset: number; message: string } | undefined {
+  if (!SCHEME.test(uri)) return { offset: 0, message: 'is not an absolute URI: it needs a scheme such as file:, https: or config:' };
+  const bad = [...uri].findIndex((c) => !URI_CHARS.test(c));
+  if (bad >= 0) return { offset: bad, message: `contains ${JSON.stringify(uri[bad])}, which a URI cannot hold unencoded` };
+  const pct = /%(?![0-9A-Fa-f]{2})/.exec(uri);
+  if (pct) return { offset: pct.index, message: "has a '%' that does not start a %XX escape" };
+  return undefined;
+}
+
+export function checkUris(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  const byUri = new Map<string, string>();
+  for (const [name, r] of entriesOf(m, 'resources')) {
+    if (typeof r.uri !== 'string') continue;
+    const path = ['resources', name, 'uri'];
+    const problem = uriProblem(r.uri);
+    if (problem) {
+      findings.push({ code: 'uri/invalid', path, offset: problem.offset, message: `uri ${JSON.stringify(r.uri)} ${problem.message}`, hint: 'percent-encode reserved characters, e.g. a space as %20' });
+      continue;
+    }
+    const other = byUri.get(r.uri);
+    if (other !== undefined) {
+      findings.push({ code: 'uri/duplicate', path, message: `uri ${JSON.stringify(r.uri)} is already used by resource ${JSON.stringify(other)}`, hint: 'each resource needs its own URI' });
+    } else byUri.set(r.uri, name);
+  }
+  for (const [name, t] of entriesOf(m, 'resourceTemplates')) {
+    if (typeof t.uriTemplate !== 'string') continue;
+    const path = ['resourceTemplates', name, 'uriTemplate'];
+    const { variables, errors } = parseUriTemplate(t.uriTemplate);
+    for (const e of errors) {
+      findings.push({ code: 'uri/invalid-template', path, offset: e.offset, message: `uriTemplate is not a valid RFC 6570 template: ${e.message}`, hint: "variables look like {name}, {+path}, {?query,limit}" });
+    }
+    if (errors.length === 0 && variables.length === 0) {
+      findings.push({ code: 'uri/template-without-variables', path, message: 'uriTemplate has no {variables}', hint: 'declare a fixed URI under resources: instead' });
+    }
+  }
+  return findings;
+}

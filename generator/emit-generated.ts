@@ -1,0 +1,28 @@
+// src/generated/*.gen.ts: owned by the generator, rewritten on every run.
+import type { EmittedFile } from './emit-project.js';
+import { jsLiteral, stringLiteral } from './js-literal.js';
+import { readStatic, renderTemplate } from './render-template.js';
+import type { ServerModel } from './server-model.js';
+
+const RUNTIME = ['context', 'http', 'stdio', 'shutdown'];
+const TEMPLATED = ['definitions', 'schemas', 'types', 'server', 'entry'];
+
+export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
+  const files = new Map<string, EmittedFile>();
+  const data = {
+    ...model,
+    resourceNamesUnion: model.resources.length ? model.resources.map((r) => r.nameLiteral).join(' | ') : 'never',
+    serverNameLiteral: stringLiteral(model.serverName),
+    defaultTransportLiteral: stringLiteral(model.defaultTransport),
+    httpEnabled: model.http !== null,
+    httpDefaultsJson: jsLiteral(model.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedHosts: null, allowedOrigins: null }, ''),
+    usageName: model.packageName.replace(/`|\$\{/g, ''),
+  };
+  for (const name of TEMPLATED) {
+    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
+  }
+  for (const name of RUNTIME) {
+    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
+  }
+  return files;
+}

@@ -1,0 +1,30 @@
+// JSON as JavaScript source. JSON.stringify alone is not enough: in an object literal a `"__proto__"` key sets the
+// prototype instead of defining a property, so such keys are written as computed keys.
+
+export function jsLiteral(value: unknown, indent = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => inner + jsLiteral(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  const body = entries.map(([k, v]) => `${inner}${jsKey(k)}: ${jsLiteral(v, inner)}`).join(',\n');
+  return `{\n${body}\n${indent}}`;
+}
+
+function jsKey(key: string): string {
+  return key === '__proto__' ? `["__proto__"]` : JSON.stringify(key);
+}
+
+/** A string literal for generated code (JSON escaping also covers U+2028/U+2029 and lone surrogates). */
+export function stringLiteral(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** Text for inside a block comment or a `//` line: one line, `*\/` defused, at most `max` characters. */
+export function commentText(s: string, max = 160): string {
+  const flat = s.replace(/[\s\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,34 @@
+import type { Issue } from './issue.js';
+
+/**
+ * `mcp.yaml:12:5: error tools.get_forecast.inputSchema: message`, then the source line with a caret under the
+ * column, then the hint. The file name is printed as given so editors and terminals can link it.
+ */
+export function formatIssuesText(issues: readonly Issue[], file: string, source: string): string {
+  const lines = source.split(/\r?\n/);
+  const blocks = issues.map((i) => {
+    const where = i.line > 0 ? `${file}:${i.line}:${i.column}` : file;
+    const head = `${where}: ${i.severity} ${i.path ? `${i.path}: ` : ''}${i.message}`;
+    const out = [head];
+    const text = i.line > 0 ? lines[i.line - 1] : undefined;
+    if (text !== undefined) {
+      const gutter = String(i.line);
+      out.push(`  ${gutter} | ${text}`);
+      out.push(`  ${' '.repeat(gutter.length)} | ${' '.repeat(Math.max(0, i.column - 1))}^`);
+    }
+    if (i.hint) out.push(`  hint: ${i.hint}`);
+    return out.join('\n');
+  });
+  return blocks.join('\n\n');
+}
+
+export function summarize(issues: readonly Issue[]): string {
+  const errors = issues.filter((i) => i.severity === 'error').length;
+  const warnings = issues.length - errors;
+  const part = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return warnings ? `${part(errors, 'error')}, ${part(warnings, 'warning')}` : part(errors, 'error');
+}
+
+export function formatIssuesJson(issues: readonly Issue[], file: string): string {
+  return JSON.stringify({ file, issues }, null, 2);
+}

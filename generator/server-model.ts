@@ -1,0 +1,93 @@
+// The model is everything the templates print, computed up front: identifiers, import paths, file names and
+// JSON literals. Templates only place these strings.
+
+export type Json = Record<string, unknown>;
+
+export interface EntryModel {
+  /** The manifest key, as published. */
+  name: string;
+  /** `name` as a TypeScript string literal. */
+  nameLiteral: string;
+  /** Exported handler identifier, e.g. `getForecast`. */
+  ident: string;
+  /** Import alias inside generated code, unique across kinds, e.g. `toolGetForecast`. */
+  alias: string;
+  /** Handler file, relative to the project root, e.g. `src/handlers/tools/get_forecast.ts`. */
+  handlerFile: string;
+  /** Import specifier of the handler from `src/generated/`. */
+  handlerImport: string;
+  /** Const holding the published definition in definitions.gen.ts, e.g. `getForecastTool`. */
+  defConst: string;
+  /** The published definition as a TypeScript expression (JSON). */
+  publishedJson: string;
+  published: Json;
+  /** Single-line summary for doc comments (already safe inside a block comment). */
+  summary: string;
+  hasHandler: boolean;
+}
+
+export interface ToolModel extends EntryModel {
+  inputType: string;
+  outputType: string | null;
+  /** `outputType`, or `undefined` for tools without an outputSchema. */
+  outputTypeExpr: string;
+  inputSchemaConst: string;
+  outputSchemaConst: string | null;
+}
+
+export interface ResourceModel extends EntryModel {
+  /** Inline text content from the manifest (`text:`), as a TS literal; null when a handler serves it. */
+  textLiteral: string | null;
+  /** `mimeType: "...", ` or empty. */
+  mimeTypeProperty: string;
+}
+
+export interface TemplateModel extends EntryModel {
+  variablesType: string;
+  /** The variables type as seen from server.gen.ts. */
+  variablesTypeRef: string;
+  /** TS object type of the template's variables. */
+  variablesBody: string;
+}
+
+export interface PromptModel extends EntryModel {
+  argsType: string;
+  /** TS object type of the arguments (all strings, per the MCP spec). */
+  argsBody: string;
+  argsSchemaConst: string | null;
+  argsSchemaJson: string | null;
+  /** Messages from the manifest; empty when a handler builds them. */
+  messages: { roleLiteral: string; textLiteral: string }[];
+}
+
+export interface HttpModel {
+  host: string;
+  port: number;
+  path: string;
+  allowedHosts: string[] | null;
+  allowedOrigins: string[] | null;
+}
+
+export interface ServerModel {
+  /** Manifest path relative to the output folder, POSIX separators, for headers. */
+  source: string;
+  /** The `DO NOT EDIT` header of generator-owned TypeScript files. */
+  header: string;
+  packageName: string;
+  serverName: string;
+  serverVersion: string;
+  serverTitle: string;
+  description: string;
+  serverInfoJson: string;
+  optionsJson: string;
+  defaultTransport: 'stdio' | 'http';
+  stdio: boolean;
+  http: HttpModel | null;
+  tools: ToolModel[];
+  resources: ResourceModel[];
+  templates: TemplateModel[];
+  prompts: PromptModel[];
+  /** Generated TypeScript declarations of every input and output schema. */
+  schemaTypes: string;
+  sdk: { server: string; node: string; client: string };
+}

@@ -1,0 +1,51 @@
+// Generated projects all depend on the same packages. They are installed once into .cache/generated-deps/<hash>
+// (reused across runs while the dependency list is unchanged) and each test project links its node_modules there.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** The dependency lists a generated package.json has, read from the template the generator renders. */
+function generatedDependencies(): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
+  const template = readFileSync(join(ROOT, 'templates', 'project', 'package.json.hbs'), 'utf8');
+  const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8')) as Record<string, string>;
+  const json = template
+    .replace(/\{\{\{?sdk\.(\w+)\}?\}\}/g, (_, k: string) => sdk[k])
+    .replace(/\{\{\{?\w+\}?\}\}/g, '"x"');
+  const pkg = JSON.parse(json);
+  return { dependencies: pkg.dependencies, devDependencies: pkg.devDependencies };
+}
+
+export function depsDir(): string {
+  const deps = generatedDependencies();
+  const hash = createHash('sha256').update(JSON.stringify(deps)).digest('hex').slice(0, 12);
+  return join(ROOT, '.cache', 'generated-deps', hash);
+}
+
+export function ensureGeneratedDeps(): string {
+  const dir = depsDir();
+  const marker = join(dir, '.installed');
+  if (existsSync(marker)) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'generated-deps', private: true, type: 'module', ...generatedDependencies() }, null, 2));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+  writeFileSync(marker, new Date(0).toISOString());
+  return dir;
+}
+
+/** Points a generated project's node_modules at the shared install. */
+export function linkDeps(projectDir: string): void {
+  const link = join(projectDir, 'node_modules');
+  if (!existsSync(link)) symlinkSync(join(depsDir(), 'node_modules'), link, 'dir');
+}
+
+export function tscBin(): string {
+  return join(depsDir(), 'node_modules', 'typescript', 'bin', 'tsc');
+}
+
+export function runTsc(projectDir: string, args: string[] = ['--noEmit']): void {
+  execFileSync(process.execPath, [tscBin(), '-p', join(projectDir, 'tsconfig.json'), ...args], { cwd: projectDir, encoding: 'utf8', stdio: 'pipe' });
+}

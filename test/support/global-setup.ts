@@ -1,0 +1,5 @@
+import { ensureGeneratedDeps } from './generated-deps.js';
+
+export default function setup(): void {
+  ensureGeneratedDeps();
+}
