@@ -57,7 +57,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     return {
       ...entry('resourceTemplates', name, t.description ?? t.title, publishedResourceTemplate(name, t), true),
       variablesType,
-      variablesTypeRef: `import('./types.gen.js').${variablesType}`,
+      variablesTypeRef: `T.${variablesType}`,
       variablesBody: objectType(parseUriTemplate(t.uriTemplate).variables.map((v) => ({
         key: v.name,
         // Query-style expansions ({?q}, {&q}) may be absent from a URI; exploded ones may repeat.

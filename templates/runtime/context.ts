@@ -1,4 +1,4 @@
-import type { AuthInfo, CallToolResult, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, ContentBlock, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
 
 export interface Logger {
   debug(data: unknown): Promise<void>;
@@ -46,10 +46,23 @@ export function makeContext<App>(sdk: ServerContext, app: App): HandlerContext<A
 /** A failed tool call the model can read and react to (`isError: true`), as opposed to a protocol error. */
 export type ToolErrorResult = CallToolResult & { isError: true };
 
-/** Successful results of a tool with an outputSchema must carry structuredContent of the declared type. */
-export type ToolResult<Output> = [Output] extends [undefined]
-  ? CallToolResult
-  : (Omit<CallToolResult, 'structuredContent' | 'isError'> & { structuredContent: Output; isError?: false }) | ToolErrorResult;
+/** A successful result of a tool with an outputSchema: structuredContent of the declared type. */
+export interface ToolSuccess<Output> {
+  content: ContentBlock[];
+  structuredContent: Output;
+  isError?: false;
+  _meta?: CallToolResult['_meta'];
+}
+
+export type ToolResult<Output> = [Output] extends [undefined] ? CallToolResult : ToolSuccess<Output> | ToolErrorResult;
+
+/**
+ * Handlers return the precise ToolResult of their tool; the SDK takes the general CallToolResult. The generated
+ * output types may lack an index signature, which TypeScript will not widen implicitly, hence the one cast here.
+ */
+export async function toCallToolResult<Output>(result: Promise<ToolResult<Output>>): Promise<CallToolResult> {
+  return (await result) as unknown as CallToolResult;
+}
 
 export function toolError(message: string): ToolErrorResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
@@ -60,7 +73,7 @@ export function text(value: string): CallToolResult {
 }
 
 /** structuredContent plus its JSON text, which clients that predate structured output read. */
-export function structured<Output extends Record<string, unknown>>(value: Output): { content: CallToolResult['content']; structuredContent: Output } {
+export function structured<Output extends object>(value: Output): ToolSuccess<Output> {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
 }
 
@@ -75,6 +88,7 @@ export class NotImplementedError extends Error {
 }
 
 /** Fills {{name}} placeholders of manifest prompt messages; validation guarantees every name is an argument. */
-export function renderTemplate(template: string, args: Record<string, string | undefined>): string {
-  return template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => (Object.hasOwn(args, name) ? (args[name] ?? '') : ''));
+export function renderTemplate(template: string, args: object): string {
+  const values = args as Record<string, unknown>;
+  return template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => (Object.hasOwn(values, name) ? String(values[name] ?? '') : ''));
 }

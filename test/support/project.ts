@@ -1,0 +1,118 @@
+// Builds generated projects the way a user would (generate, tsc) and serves them to real SDK clients over
+// real transports: stdio child processes and HTTP on a loopback port.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { linkDeps, runTsc } from './generated-deps.js';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const CLI = join(ROOT, 'bin', 'mcp-gen.js');
+
+export type Era = 'legacy' | 'modern';
+
+export function tempDir(prefix = 'mcp-gen-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], cwd = ROOT): CliResult {
+  try {
+    const stdout = execFileSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr: '' };
+  } catch (err) {
+    const e = err as { status: number; stdout: string; stderr: string };
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Generates a project from manifest text into a fresh folder; throws with the CLI's output on failure. */
+export function generateProject(manifest: string, dir = tempDir()): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'mcp.yaml'), manifest);
+  const r = runCli(['generate', '-m', join(dir, 'mcp.yaml')]);
+  if (r.code !== 0) throw new Error(`generate failed (${r.code}):\n${r.stderr}${r.stdout}`);
+  return dir;
+}
+
+/** Copies a checked-in example (without build output) into a fresh folder. */
+export function copyExample(name: string): string {
+  const dir = tempDir(`mcp-gen-${name}-`);
+  cpSync(join(ROOT, 'examples', name), dir, {
+    recursive: true,
+    filter: (src) => !/[/\\](node_modules|dist)$/.test(src),
+  });
+  return dir;
+}
+
+/** The project's own build (`tsc -p tsconfig.json`, strict): it type-checks everything it emits. Throws with the compiler's output on error. */
+export function buildProject(dir: string): void {
+  linkDeps(dir);
+  try {
+    runTsc(dir, []);
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    throw new Error(`tsc failed in ${dir}:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+}
+
+function newClient(era: Era): Client {
+  return new Client({ name: `e2e-${era}`, version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+}
+
+export async function connectStdio(dir: string, era: Era, args: string[] = []): Promise<Client> {
+  const client = newClient(era);
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js'), ...args], cwd: dir, stderr: 'pipe' }));
+  return client;
+}
+
+export interface RunningHttp {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+/** Starts the built server with `--transport http --port 0` and waits for it to print its URL. */
+export function startHttpServer(dir: string, extraArgs: string[] = []): Promise<RunningHttp> {
+  const child = spawn(process.execPath, [join(dir, 'dist', 'main.js'), '--transport', 'http', '--port', '0', ...extraArgs], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /(http:\/\/\S+)/.exec(err);
+      if (!m) return;
+      clearTimeout(timer);
+      resolvePromise({
+        url: m[1],
+        child,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done(child.exitCode);
+            child.once('exit', (code) => done(code));
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${err}`));
+    });
+  });
+}
+
+export async function connectHttp(url: string, era: Era): Promise<Client> {
+  const client = newClient(era);
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
