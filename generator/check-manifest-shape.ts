@@ -14,7 +14,7 @@ let validator: ValidateFunction | undefined;
 function manifestValidator(): ValidateFunction {
   if (!validator) {
     const schema = JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8'));
-    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    validator = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema);
   }
   return validator;
 }

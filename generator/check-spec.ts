@@ -13,14 +13,14 @@ export function checkSpec(m: Manifest): Finding[] {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
   const check = (kind: SpecKind, value: Record<string, unknown>, section: EntryKind | 'server', name?: string) => {
     for (const v of validateAgainstSpec(kind, value)) {
-      const [first, ...rest] = v.path;
+      const first = v.path[0];
       const base: PathSegment[] = name === undefined ? [section] : [section, name];
       const nameField = name !== undefined && first === 'name';
       findings.push({
         code: 'spec/violation',
         path: nameField ? base : v.path.length ? [...base, ...v.path] : base,
         at: nameField ? 'key' : 'value',
-        message: `${describe(first, rest)}${v.message} (MCP schema ${v.revision}, ${kind})`,
+        message: `${v.message} (MCP schema ${v.revision}, ${kind})`,
       });
     }
   };
@@ -30,9 +30,4 @@ export function checkSpec(m: Manifest): Finding[] {
   for (const [name, t] of entriesOf(m, 'resourceTemplates')) check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
   for (const [name, p] of entriesOf(m, 'prompts')) check('Prompt', publishedPrompt(name, p), 'prompts', name);
   return findings;
-}
-
-function describe(first: PathSegment | undefined, rest: PathSegment[]): string {
-  if (first === undefined) return '';
-  return `${[first, ...rest].join('.')} `;
 }

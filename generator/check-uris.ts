@@ -8,12 +8,16 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 // RFC 3986 characters: unreserved, reserved, and '%' for pct-encoding.
 const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 
-export function uriProblem(uri: string): { offset: number; message: string } | undefined {
-  if (!SCHEME.test(uri)) return { offset: 0, message: 'is not an absolute URI: it needs a scheme such as file:, https: or config:' };
+export function uriProblem(uri: string): { offset: number; message: string; hint: string } | undefined {
+  if (!SCHEME.test(uri)) {
+    return { offset: 0, message: 'is not an absolute URI: it needs a scheme', hint: `add a scheme, e.g. file:///${uri.replace(/^\/+/, '')} or myapp://${uri}` };
+  }
   const bad = [...uri].findIndex((c) => !URI_CHARS.test(c));
-  if (bad >= 0) return { offset: bad, message: `contains ${JSON.stringify(uri[bad])}, which a URI cannot hold unencoded` };
+  if (bad >= 0) {
+    return { offset: bad, message: `contains ${JSON.stringify(uri[bad])}, which a URI cannot hold unencoded`, hint: `percent-encode it (${encodeURIComponent(uri[bad]) === uri[bad] ? 'as %XX' : encodeURIComponent(uri[bad])})` };
+  }
   const pct = /%(?![0-9A-Fa-f]{2})/.exec(uri);
-  if (pct) return { offset: pct.index, message: "has a '%' that does not start a %XX escape" };
+  if (pct) return { offset: pct.index, message: "has a '%' that does not start a %XX escape", hint: "write a literal '%' as %25" };
   return undefined;
 }
 
@@ -25,7 +29,7 @@ export function checkUris(m: Manifest): Finding[] {
     const path = ['resources', name, 'uri'];
     const problem = uriProblem(r.uri);
     if (problem) {
-      findings.push({ code: 'uri/invalid', path, offset: problem.offset, message: `uri ${JSON.stringify(r.uri)} ${problem.message}`, hint: 'percent-encode reserved characters, e.g. a space as %20' });
+      findings.push({ code: 'uri/invalid', path, offset: problem.offset, message: `uri ${JSON.stringify(r.uri)} ${problem.message}`, hint: problem.hint });
       continue;
     }
     const other = byUri.get(r.uri);

@@ -41,14 +41,14 @@ export function loadManifest(file: string, source: string): LoadedManifest {
   };
   const issues: Issue[] = [];
   for (const e of doc.errors) {
-    const { line, column } = position(e.pos[0]);
+    const { line, column } = position(errorOffset(source, e.code, e.message, e.pos[0]));
     const duplicate = e.code === 'DUPLICATE_KEY';
     issues.push({
       code: duplicate ? 'yaml/duplicate-key' : 'yaml/syntax',
       severity: 'error',
       path: '',
-      message: duplicate ? 'duplicate key: each name may appear once in its map' : firstLine(e.message),
-      hint: duplicate ? 'rename or merge the second entry' : undefined,
+      message: duplicate ? 'duplicate key: each name may appear once in its map' : `YAML syntax: ${firstLine(e.message)}`,
+      hint: duplicate ? 'rename or merge the second entry' : 'check the indentation and quoting here',
       line,
       column,
     });
@@ -109,6 +109,16 @@ function findRange(doc: Document, path: readonly PathSegment[], at: 'key' | 'val
     }
   }
   return best;
+}
+
+/** An unterminated string is reported at the end of the file; the opening quote is where it needs fixing. */
+function errorOffset(source: string, code: string, message: string, offset: number): number {
+  const quote = /Missing closing (["'])quote/.exec(message);
+  if (code === 'MISSING_CHAR' && quote) {
+    const open = source.lastIndexOf(quote[1], offset - 1);
+    if (open >= 0) return open;
+  }
+  return offset;
 }
 
 function firstLine(message: string): string {

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+  hostHeaderValidation,
+  localhostHostValidation,
+  localhostOriginValidation,
+  NodeStreamableHTTPServerTransport,
+  originValidation,
+  toNodeHandler,
+  toWebRequest
+} from '@modelcontextprotocol/node';
+import {
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isInitializeRequest,
+  isJsonContentType,
+  isLegacyRequest,
+  type McpServerFactory,
+  ProtocolErrorCode,
+  readRequestBody
+} from '@modelcontextprotocol/server';
+
+export interface HttpOptions {
+  host: string;
+  port: number;
+  path: string;
+  // `readonly` and `null` let callers pass `as const` manifest defaults unchanged.
+  /** Hostnames (no port; IPv6 in brackets) accepted in the Host header. */
+  allowedHosts?: readonly string[] | null;
+  /** Origin hostnames accepted from browsers; requests without Origin always pass. */
+  allowedOrigins?: readonly string[] | null;
+  maxBodyBytes?: number;
+}
+
+export interface HttpHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+// Requests that outlive this (subscription streams, stuck tools) are cut by close().
+const DRAIN_MS = 5_000;
+const log = (error: unknown) => console.error('[mcp] http error:', error);
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+// Same envelope the SDK transports use for transport-level rejections (no id known).
+function rpcError(res: ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): void {
+  send(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
+}
+
+function guards({ host, allowedHosts, allowedOrigins }: HttpOptions): Guard[] {
+  const loopback = LOOPBACK.has(host);
+  const hostGuard = allowedHosts ? hostHeaderValidation([...allowedHosts]) : loopback ? localhostHostValidation() : undefined;
+  // Without an origin list, pages served from an allowed host are the only origins we can vouch for.
+  const originList = allowedOrigins ?? allowedHosts;
+  const originGuard = originList ? originValidation([...originList]) : loopback ? localhostOriginValidation() : undefined;
+  if (!hostGuard) console.error(`[mcp] WARNING: ${host} is not loopback and allowedHosts is unset: no DNS-rebinding protection.`);
+  return [hostGuard, originGuard].filter((guard): guard is Guard => guard !== undefined);
+}
+
+/**
+ * Serves MCP on `options.path`. 2026-07-28 requests go to the SDK's stateless
+ * per-request handler; 2025-era traffic (initialize handshake, session GET and
+ * DELETE) to sessionful transports, because the stateless fallback loses
+ * server-to-client requests (sampling, elicitation) whose replies arrive on a
+ * later HTTP request. The factory learns which era it serves from `ctx.era`.
+ */
+export async function startHttp(factory: McpServerFactory, options: HttpOptions): Promise<HttpHandle> {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
+  const checks = guards(options);
+  const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
+  // `reject` is safe: 2025-era traffic is routed away before it gets here.
+  const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: maxBody });
+  const modernNode = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror: log });
+  const inFlight = new Set<ServerResponse>();
+  let drained: (() => void) | undefined;
+  let closing = false;
+
+  async function legacy(req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void> {
+    const header = req.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    if (sessionId) {
+      const transport = sessions.get(sessionId);
+      if (transport) return transport.handleRequest(req, res, body);
+      // 404 (not 400) tells the client its session is gone and to initialize again.
+      return rpcError(res, 404, -32001, 'Session not found');
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    }
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: id => void sessions.set(id, transport)
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await (await factory({ era: 'legacy' })).connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return rpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    // The Node stream can be read once, so read it here and hand the parsed body to either leg.
+    const request = await toWebRequest(req, undefined, { maxRequestBodySize: maxBody }).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'RequestBodyTooLargeError') return undefined;
+      throw error;
+    });
+    const read = request && (await readRequestBody(request, maxBody));
+    if (!request || !read || read.tooLarge) {
+      return rpcError(res, 413, -32000, `Payload Too Large: body exceeds ${maxBody} bytes`, { connection: 'close' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(read.text);
+    } catch {
+      return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
+    }
+    // The Request's body is spent; given `body`, the predicate reads only headers from it.
+    if (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody })) return legacy(req, res, body);
+    return modernNode(req, res, body);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    // Health probes (load balancers, k8s) send an IP as Host; the answer reveals
+    // nothing, so it is served ahead of the DNS-rebinding guards.
+    if (pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      return send(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' });
+    }
+    if (!checks.every(check => check(req, res))) return;
+    if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
+    if (closing) return rpcError(res, 503, -32000, 'Server is shutting down', { connection: 'close' });
+    if (req.method === 'POST') return post(req, res);
+    if (req.method === 'GET' || req.method === 'DELETE') return legacy(req, res);
+    return rpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
+  }
+
+  const httpServer = createServer((req, res) => {
+    // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
+    if (req.method !== 'GET') {
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        if (inFlight.size === 0) drained?.();
+      });
+    }
+    route(req, res).catch(error => {
+      log(error);
+      if (res.headersSent) res.destroy();
+      else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    // listen() wants a bare IPv6 address; Host headers and URLs want it bracketed.
+    httpServer.once('error', reject).listen(options.port, options.host.replace(/^\[(.*)\]$/, '$1'), () => {
+      httpServer.off('error', reject).on('error', log);
+      resolve();
+    });
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const urlHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  let closed: Promise<void> | undefined;
+
+  async function shutdown(): Promise<void> {
+    closing = true;
+    const stopped = new Promise<void>(resolve => httpServer.close(() => resolve()));
+    httpServer.closeIdleConnections();
+    if (inFlight.size > 0) {
+      await new Promise<void>(resolve => {
+        drained = resolve;
+        setTimeout(resolve, DRAIN_MS).unref();
+      });
+    }
+    // Closing a transport ends its SSE streams and fires onclose, which edits the map: copy first.
+    await Promise.allSettled([...sessions.values()].map(transport => transport.close()));
+    await modern.close().catch(log);
+    httpServer.closeIdleConnections();
+    const force = setTimeout(() => httpServer.closeAllConnections(), DRAIN_MS).unref();
+    await stopped;
+    clearTimeout(force);
+  }
+
+  return {
+    url: `http://${urlHost}:${port}${options.path}`,
+    close: () => (closed ??= shutdown())
+  };
+}
