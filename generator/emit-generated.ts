@@ -17,6 +17,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     httpEnabled: model.http !== null,
     httpDefaultsJson: jsLiteral(model.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedHosts: null, allowedOrigins: null }, ''),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
+    imports: serverImports(model),
   };
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
@@ -25,4 +26,15 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;
+}
+
+/** Only what server.gen.ts uses, so the generated file has no unused imports. */
+function serverImports(model: ServerModel) {
+  const rendersArgs = model.prompts.some((p) => !p.hasHandler && p.argsSchemaConst !== null);
+  return {
+    sdk: ['McpServer', ...(model.templates.length ? ['ResourceTemplate'] : []), 'type ServerContext'].join(', '),
+    context: ['makeContext', ...(rendersArgs ? ['renderTemplate'] : []), ...(model.tools.length ? ['toCallToolResult'] : [])].join(', '),
+    schemas: model.tools.length > 0 || model.prompts.some((p) => p.argsSchemaConst !== null),
+    types: model.templates.length > 0,
+  };
 }

@@ -5,17 +5,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { buildProject, connectHttp, connectStdio, copyExample, runCli, startHttpServer, type Era, type RunningHttp } from '../support/project.js';
+import { connectHttp, connectStdio, prepareExample, startHttpServer, type Era, type RunningHttp } from '../support/project.js';
 
-const dir = copyExample('weather');
-const manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));
+let dir: string;
+let manifest: any;
 
 beforeAll(() => {
-  const regen = runCli(['generate', '-m', join(dir, 'mcp.yaml')]);
-  expect(regen.code).toBe(0);
-  // The checked-in example is exactly what the generator produces from its manifest.
-  expect(regen.stdout).toMatch(/created 0, updated 0, unchanged \d+, kept \d+/);
-  buildProject(dir);
+  dir = prepareExample('weather');
+  manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));
 });
 
 async function exercise(client: Client, era: Era): Promise<void> {

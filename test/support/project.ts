@@ -116,3 +116,17 @@ export async function connectHttp(url: string, era: Era): Promise<Client> {
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }
+
+/**
+ * A checked-in example in a fresh folder, regenerated (which must change nothing: the example is exactly the
+ * generator's output plus implemented handlers) and built.
+ */
+export function prepareExample(name: string): string {
+  const dir = copyExample(name);
+  const regen = runCli(['generate', '-m', join(dir, 'mcp.yaml')]);
+  if (regen.code !== 0 || !/created 0, updated 0, unchanged \d+, kept \d+/.test(regen.stdout)) {
+    throw new Error(`examples/${name} is stale: run mcp-gen generate -m examples/${name}/mcp.yaml\n${regen.stdout}${regen.stderr}`);
+  }
+  buildProject(dir);
+  return dir;
+}

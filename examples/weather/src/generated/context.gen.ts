@@ -63,7 +63,7 @@ export type ToolResult<Output> = [Output] extends [undefined] ? CallToolResult :
  * Handlers return the precise ToolResult of their tool; the SDK takes the general CallToolResult. The generated
  * output types may lack an index signature, which TypeScript will not widen implicitly, hence the one cast here.
  */
-export async function toCallToolResult<Output>(result: Promise<ToolResult<Output>>): Promise<CallToolResult> {
+export async function toCallToolResult(result: Promise<CallToolResult | ToolSuccess<unknown>>): Promise<CallToolResult> {
   return (await result) as unknown as CallToolResult;
 }
 

@@ -40,8 +40,8 @@ export function buildServer(app: AppContext): McpServer {
 }
 
 /** The listing metadata the SDK takes in registration calls: everything published except what it derives itself. */
-function metadata<T extends { name: string }>(definition: T) {
+function metadata<D extends { name: string }>(definition: D) {
   const { name: _name, inputSchema: _input, outputSchema: _output, arguments: _args, uri: _uri, uriTemplate: _template, ...rest } =
-    definition as T & Record<'inputSchema' | 'outputSchema' | 'arguments' | 'uri' | 'uriTemplate', unknown>;
-  return rest as Omit<T, 'name' | 'inputSchema' | 'outputSchema' | 'arguments' | 'uri' | 'uriTemplate'>;
+    definition as D & Record<'inputSchema' | 'outputSchema' | 'arguments' | 'uri' | 'uriTemplate', unknown>;
+  return rest as Omit<D, 'name' | 'inputSchema' | 'outputSchema' | 'arguments' | 'uri' | 'uriTemplate'>;
 }
