@@ -140,7 +140,9 @@ function checkLiteralChar(template: string, i: number, errors: UriTemplateError[
     errors.push({ offset: i, message: `invalid percent-encoding '${clip(template.slice(i, i + 3))}'` });
     return i + 1;
   }
-  if (!isLiteralCodePoint(cp)) errors.push({ offset: i, message: invalidCharMessage(template.slice(i, i + width), cp) });
+  if (!isLiteralCodePoint(cp)) {
+    errors.push({ offset: i, message: invalidCharMessage(template.slice(i, i + width), cp) });
+  }
   return i + width;
 }
 
@@ -156,17 +158,12 @@ function isLiteralCodePoint(cp: number): boolean {
 }
 
 function invalidCharMessage(char: string, cp: number): string {
-  const printable = cp > 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp <= 0x9f);
+  const printable = cp > 0x20 && cp < 0x7f;
   const shown = cp === 0x20 ? 'space' : printable ? `'${char}'` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-  let encoded: string | undefined;
-  try {
-    encoded = [...new TextEncoder().encode(char)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-  } catch {
-    encoded = undefined;
-  }
-  // A lone surrogate cannot be encoded, so there is no fix to suggest.
+  // An unpaired surrogate has no UTF-8 form, so there is no encoding to suggest.
   if (cp >= 0xd800 && cp <= 0xdfff) return `invalid character ${shown} (unpaired surrogate)`;
-  return `invalid character ${shown} outside an expression; percent-encode it as ${encoded}`;
+  const encoded = [...new TextEncoder().encode(char)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`);
+  return `invalid character ${shown} outside an expression; percent-encode it as ${encoded.join('')}`;
 }
 
 function clip(text: string): string {
