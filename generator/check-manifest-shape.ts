@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Finding } from './finding.js';
 import { closest } from './finding.js';
-import type { PathSegment } from './load-manifest.js';
+import { pointerToPath } from './validate-against-spec.js';
 import { packageRoot } from './package-root.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
@@ -22,11 +22,13 @@ function manifestValidator(): ValidateFunction {
 export function checkManifestShape(data: unknown): Finding[] {
   const validate = manifestValidator();
   if (validate(data)) return [];
-  return dedupe((validate.errors ?? []).filter((e) => !isOneOfNoise(e)).map(toFinding));
+  const errors = validate.errors ?? [];
+  const noise = oneOfNoise(errors);
+  return dedupe([...errors.filter((e) => !noise.has(e)).map((e) => toFinding(e, data)), ...oneOfTypeFindings(errors, data)]);
 }
 
-function toFinding(e: ErrorObject): Finding {
-  const path = pointerToPath(e.instancePath);
+function toFinding(e: ErrorObject, data: unknown): Finding {
+  const path = pointerToPath(e.instancePath, data);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'additionalProperties': {
@@ -59,9 +61,23 @@ function toFinding(e: ErrorObject): Finding {
   }
 }
 
-/** `http: {prot: 1}` fails both oneOf branches; the branch errors already say what is wrong. */
-function isOneOfNoise(e: ErrorObject): boolean {
-  return e.keyword === 'oneOf' || (e.keyword === 'type' && /\/oneOf\/\d+\/type$/.test(e.schemaPath) && e.schemaPath.includes('transports'));
+// A failed oneOf says only "must match exactly one schema", and the branches that reject the value's type say
+// "must be boolean" while the real problem is inside the object branch. Both are dropped; when every branch
+// rejects the type, one finding names all the accepted types instead.
+function oneOfNoise(errors: ErrorObject[]): Set<ErrorObject> {
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  return new Set(errors.filter((e) => e.keyword === 'oneOf' || (e.keyword === 'type' && oneOfPaths.has(e.instancePath))));
+}
+
+function oneOfTypeFindings(errors: ErrorObject[], data: unknown): Finding[] {
+  return errors
+    .filter((e) => e.keyword === 'oneOf')
+    .flatMap((oneOf) => {
+      const typeErrors = errors.filter((e) => e.keyword === 'type' && e.instancePath === oneOf.instancePath);
+      if (typeErrors.length !== (oneOf.schema as unknown[]).length) return [];
+      const types = typeErrors.map((e) => String((e.params as { type: unknown }).type));
+      return [{ code: 'manifest/invalid-type', path: pointerToPath(oneOf.instancePath, data), message: `must be ${types.join(' or ')}` }];
+    });
 }
 
 function dedupe(findings: Finding[]): Finding[] {
@@ -72,13 +88,4 @@ function dedupe(findings: Finding[]): Finding[] {
     seen.add(key);
     return true;
   });
-}
-
-export function pointerToPath(pointer: string): PathSegment[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
 }

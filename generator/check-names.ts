@@ -2,7 +2,7 @@
 import type { Finding } from './finding.js';
 import type { Manifest } from './manifest-types.js';
 import { ENTRY_KINDS, entriesOf, type EntryKind } from './manifest-entries.js';
-import { camelCase, fileBase, TOOL_NAME_PATTERN } from './naming.js';
+import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from './naming.js';
 
 const SINGULAR: Record<EntryKind, string> = {
   tools: 'tool',
@@ -21,6 +21,7 @@ export const HANDLER_DIRS: Record<EntryKind, string> = {
 export function checkNames(m: Manifest): Finding[] {
   const findings: Finding[] = [];
   for (const kind of ENTRY_KINDS) {
+    // Distinct file names can still share an identifier (`a_1b`, `a1b`), so every derived name is checked.
     const seen = new Map<string, string>();
     for (const [name] of entriesOf(m, kind)) {
       const path = [kind, name];
@@ -45,17 +46,18 @@ export function checkNames(m: Manifest): Finding[] {
         });
         continue;
       }
-      const other = seen.get(base);
+      const derived = [`file:${base}`, `ident:${camelCase(name)}`, `type:${pascalCase(name)}`];
+      const other = derived.map((d) => seen.get(d)).find((n) => n !== undefined);
       if (other !== undefined) {
         findings.push({
           code: 'name/collision',
           path,
           at: 'key',
-          message: `${SINGULAR[kind]} ${JSON.stringify(name)} and ${JSON.stringify(other)} would share the handler file src/handlers/${HANDLER_DIRS[kind]}/${base}.ts`,
+          message: `${SINGULAR[kind]} ${JSON.stringify(name)} and ${JSON.stringify(other)} would share the handler ${camelCase(name)} (src/handlers/${HANDLER_DIRS[kind]}/${base}.ts)`,
           hint: 'rename one of them so that they differ in more than case and punctuation',
         });
       } else {
-        seen.set(base, name);
+        for (const d of derived) seen.set(d, name);
       }
     }
   }

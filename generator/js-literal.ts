@@ -18,7 +18,7 @@ function jsKey(key: string): string {
   return key === '__proto__' ? `["__proto__"]` : JSON.stringify(key);
 }
 
-/** A string literal for generated code (JSON escaping also covers U+2028/U+2029 and lone surrogates). */
+/** A string literal for generated code: JSON escaping covers lone surrogates, and U+2028/U+2029 are legal in string literals since ES2019. */
 export function stringLiteral(s: string): string {
   return JSON.stringify(s);
 }
@@ -26,5 +26,8 @@ export function stringLiteral(s: string): string {
 /** Text for inside a block comment or a `//` line: one line, `*\/` defused, at most `max` characters. */
 export function commentText(s: string, max = 160): string {
   const flat = s.replace(/[\s\u2028\u2029]+/g, ' ').replace(/\*\//g, '*\\/').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  if (flat.length <= max) return flat;
+  // Never cut between the two halves of a surrogate pair.
+  const cut = /[\uD800-\uDBFF]/.test(flat[max - 2]) ? max - 2 : max - 1;
+  return `${flat.slice(0, cut)}…`;
 }

@@ -53,8 +53,24 @@ export function loadManifest(file: string, source: string): LoadedManifest {
       column,
     });
   }
-  const syntaxBroken = issues.some((i) => i.code === 'yaml/syntax');
-  const data = syntaxBroken ? undefined : (doc.toJS({ maxAliasCount: 100 }) as Manifest);
+  let data: Manifest | undefined;
+  if (!issues.some((i) => i.code === 'yaml/syntax')) {
+    try {
+      data = doc.toJS({ maxAliasCount: 100 }) as Manifest;
+    } catch (err) {
+      // Unresolved aliases and alias bombs only surface when the document is converted.
+      const alias = /Unresolved alias[^:]*: (\S+)/.exec((err as Error).message);
+      const at = alias ? source.indexOf(`*${alias[1]}`) : -1;
+      issues.push({
+        code: 'yaml/syntax',
+        severity: 'error',
+        path: '',
+        message: `YAML syntax: ${firstLine((err as Error).message)}`,
+        hint: 'define each anchor (&name) before its aliases (*name), and keep aliases few',
+        ...position(Math.max(0, at)),
+      });
+    }
+  }
   return {
     file,
     source,
@@ -69,7 +85,7 @@ export function loadManifest(file: string, source: string): LoadedManifest {
       if (!node || !isScalar(node) || !node.range) return undefined;
       const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
       const raw = source.slice(node.range[0], node.range[1]);
-      const exact = (node.type === 'PLAIN' || quoted) && !raw.includes('\n') && !(node.type === 'QUOTE_DOUBLE' && raw.includes('\\')) && !raw.includes("''");
+      const exact = (node.type === 'PLAIN' || quoted) && !raw.includes('\n') && !(node.type === 'QUOTE_DOUBLE' && raw.includes('\\')) && !(node.type === 'QUOTE_SINGLE' && raw.includes("''"));
       return { ...position(node.range[0] + (quoted ? 1 : 0)), exact };
     },
   };

@@ -14,7 +14,8 @@ export function formatIssuesText(issues: readonly Issue[], file: string, source:
     if (text !== undefined) {
       const gutter = String(i.line);
       out.push(`  ${gutter} | ${text}`);
-      out.push(`  ${' '.repeat(gutter.length)} | ${' '.repeat(Math.max(0, i.column - 1))}^`);
+      // Keep the line's tabs in the padding so the caret lines up however the terminal expands them.
+      out.push(`  ${' '.repeat(gutter.length)} | ${text.slice(0, Math.max(0, i.column - 1)).replace(/[^\t]/g, ' ')}^`);
     }
     if (i.hint) out.push(`  hint: ${i.hint}`);
     return out.join('\n');

@@ -46,13 +46,14 @@ export function collectRefs(schema: Json): RefUse[] {
 /** Resolves a local reference (`#`, `#/json/pointer`, `#anchor`) inside `root`; undefined when it points nowhere. */
 export function resolveLocalRef(root: Json, ref: string): Json | undefined {
   if (!ref.startsWith('#')) return undefined;
-  const fragment = decodeURIComponent(ref.slice(1));
+  const fragment = decodeFragment(ref.slice(1));
+  if (fragment === undefined) return undefined;
   if (fragment === '') return root;
   if (!fragment.startsWith('/')) return findAnchor(root, fragment);
   let node: Json = root;
   for (const raw of fragment.slice(1).split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node) && /^\d+$/.test(token)) node = node[Number(token)];
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
     else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
     else return undefined;
   }
@@ -67,10 +68,19 @@ function findAnchor(root: Json, anchor: string): Json | undefined {
   return found;
 }
 
-/** The name of a shared manifest definition a ref points at (`#/definitions/City` -> `City`), if it has that form. */
+/** The shared manifest definition a ref points into (`#/definitions/City`, `#/definitions/City/properties/zip` -> `City`). */
 export function sharedDefinitionName(ref: string): string | undefined {
-  const m = /^#\/definitions\/([^/]+)$/.exec(ref);
-  return m ? decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  const m = /^#\/definitions\/([^/]+)(?:\/|$)/.exec(ref);
+  return m ? decodeFragment(m[1])?.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+/** A malformed %-escape makes the ref unresolvable, which validation reports; it must not throw. */
+function decodeFragment(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
