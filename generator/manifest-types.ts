@@ -113,6 +113,10 @@ export interface Tool {
    * `_meta`, published as is.
    */
   _meta?: {};
+  /**
+   * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
+   */
+  renamedFrom?: string;
 }
 export interface Resource {
   /**
@@ -140,6 +144,10 @@ export interface Resource {
    * Inline content: resources/read returns it, and no handler is generated.
    */
   text?: string;
+  /**
+   * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
+   */
+  renamedFrom?: string;
 }
 export interface ResourceTemplate {
   /**
@@ -162,6 +170,10 @@ export interface ResourceTemplate {
    * `_meta`, published as is.
    */
   _meta?: {};
+  /**
+   * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
+   */
+  renamedFrom?: string;
 }
 export interface Prompt {
   title?: string;
@@ -194,6 +206,10 @@ export interface Prompt {
    * `_meta`, published as is.
    */
   _meta?: {};
+  /**
+   * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
+   */
+  renamedFrom?: string;
 }
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
