@@ -43,7 +43,8 @@ async function compileQuietly(root: object): Promise<string> {
     bannerComment: '',
     format: false,
     declareExternallyReferenced: true,
-    additionalProperties: true,
+    // No index signature unless a schema asks for one: a property removed from the manifest must fail to compile.
+    additionalProperties: false,
     unknownAny: true,
     strictIndexSignatures: false,
     unreachableDefinitions: false,

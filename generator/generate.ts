@@ -1,35 +1,104 @@
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { buildServerModel } from './build-server-model.js';
+import { checkContracts, type ContractReport } from './check-contracts.js';
 import { emitProject } from './emit-project.js';
+import { generatorFingerprint, generatorVersion } from './generator-fingerprint.js';
 import { hasErrors, type Issue } from './issue.js';
-import { readManifest, type LoadedManifest } from './load-manifest.js';
+import { loadManifest, readManifest, type LoadedManifest } from './load-manifest.js';
 import type { Manifest } from './manifest-types.js';
+import { handlerEntries } from './handler-entries.js';
+import { planFiles, type Plan, type PlannedFile } from './plan-files.js';
+import { readState, serializeState, sha256, STATE_PATH, type ProjectState } from './project-state.js';
+import { readRunKey, writeRunKey } from './run-cache.js';
 import { validateManifest } from './validate-manifest.js';
-import { planOutput, writeOutput, type PlannedFile } from './write-output.js';
+import { changesDisk, writeOutput } from './write-output.js';
 
 export interface GenerateOptions {
   manifestPath: string;
   /** Output folder; defaults to the manifest's folder. */
   outDir?: string;
+  /** Plan only: nothing is written. */
   dryRun?: boolean;
+  /** Overwrite generated files that were edited by hand. */
+  force?: boolean;
+  /** Delete orphaned handler stubs that are still exactly as generated. */
+  prune?: boolean;
+  /** Type-check handlers against the new types after writing (default true). */
+  contracts?: boolean;
 }
 
 export interface GenerateResult {
-  loaded: LoadedManifest;
+  loaded?: LoadedManifest;
   issues: Issue[];
   /** Undefined when validation failed: then nothing was written. */
-  plan?: PlannedFile[];
+  plan?: Plan;
   outDir: string;
+  /** Set when hand-edited generated files stopped the run before anything was written. */
+  conflicts: PlannedFile[];
+  contracts?: ContractReport;
+  /** True when neither the manifest nor the generator changed since the last run, and no work was done. */
+  upToDate?: boolean;
+  /** The state recorded by the previous run, if any. */
+  prior?: ProjectState;
 }
 
-/** load -> validate -> model -> emit -> write. */
+/** load -> validate -> model -> emit -> plan -> write, then check the handlers against the new types. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const outDir = resolve(options.outDir ?? dirname(options.manifestPath));
-  const loaded = readManifest(options.manifestPath);
+  const prior = readState(outDir);
+  const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
+  const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir);
+  if (key && prior && !options.force && !options.prune && !options.dryRun && readRunKey(outDir) === key && isTreeIntact(outDir, prior)) {
+    return { issues: [], outDir, conflicts: [], upToDate: true, prior };
+  }
+
+  const loaded = source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source);
   const issues = validateManifest(loaded);
-  if (hasErrors(issues)) return { loaded, issues, outDir };
-  const model = await buildServerModel(loaded.data as Manifest, { manifestPath: options.manifestPath, outDir });
-  const plan = planOutput(outDir, emitProject(model));
-  if (!options.dryRun) writeOutput(outDir, plan);
-  return { loaded, issues, plan, outDir };
+  if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
+  const manifest = loaded.data as Manifest;
+  const model = await buildServerModel(manifest, { manifestPath: options.manifestPath, outDir });
+  const plan = await planFiles({
+    outDir,
+    files: emitProject(model),
+    handlers: handlerEntries(model, manifest),
+    prior,
+    manifestSha256: sha256(source ?? ''),
+    generator: generatorVersion(),
+    force: options.force,
+    prune: options.prune,
+  });
+  plan.files.push(statePlan(outDir, plan.state));
+  const conflicts = plan.files.filter((f) => f.action === 'conflict');
+  if (conflicts.length > 0 || options.dryRun) return { loaded, issues, plan, outDir, conflicts, prior };
+
+  writeOutput(outDir, plan.files);
+  if (key && plan.problems.length === 0) writeRunKey(outDir, key);
+  const orphans = new Set(plan.files.filter((f) => f.action === 'orphaned').map((f) => f.path));
+  const contracts = options.contracts === false || !changesDisk(plan.files) ? undefined : await checkContracts(outDir, { state: plan.state, prior, orphans });
+  return { loaded, issues, plan, outDir, conflicts, contracts, prior };
+}
+
+/** Everything a run's output depends on: the manifest text, where it sits, and the generator build (none: no shortcut). */
+function runKey(source: string, manifestPath: string, outDir: string): string | undefined {
+  const fingerprint = generatorFingerprint();
+  return fingerprint && sha256([source, relative(outDir, resolve(manifestPath)), fingerprint].join('\0'));
+}
+
+/** Every generated file as mcp-gen wrote it and every handler present: with the same run key, nothing to do. */
+function isTreeIntact(outDir: string, prior: ProjectState): boolean {
+  for (const [path, record] of Object.entries(prior.files)) {
+    const file = join(outDir, path);
+    if (!existsSync(file)) return false;
+    if (record.owner === 'generator' && sha256(readFileSync(file, 'utf8')) !== record.sha256) return false;
+  }
+  return Object.values(prior.handlers).every((byName) => Object.values(byName ?? {}).every((h) => existsSync(join(outDir, h.file))));
+}
+
+function statePlan(outDir: string, state: ProjectState): PlannedFile {
+  const content = serializeState(state);
+  const file = join(outDir, STATE_PATH);
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const action = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
+  return { path: STATE_PATH, owner: 'generator', action, content, current };
 }

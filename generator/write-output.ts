@@ -1,35 +1,16 @@
-// The only stage that touches disk. Files are staged as temporary siblings first and renamed into place only
-// when every one of them was written, so a failing run leaves the tree as it was; unchanged files are not
-// rewritten (their mtimes stay, so watchers and incremental builds do not churn).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// The only stage that touches disk. New contents are staged as temporary siblings first and moved into place only
+// when every one was written, so a run that fails leaves the tree as it was. Unchanged files are not touched (their
+// mtimes stay, so watchers and incremental builds do not churn).
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { EmittedFile } from './emit-project.js';
+import type { PlannedFile } from './plan-files.js';
 
-export type Action = 'create' | 'update' | 'unchanged' | 'kept';
+const WRITES = new Set(['create', 'update', 'merge', 'rename']);
 
-export interface PlannedFile {
-  path: string;
-  action: Action;
-  owner: EmittedFile['owner'];
-  content: string;
-  /** What is on disk now, when the file exists. */
-  current?: string;
-}
-
-export function planOutput(outDir: string, files: Map<string, EmittedFile>): PlannedFile[] {
-  return [...files].map(([path, file]) => {
-    const target = join(outDir, path);
-    const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-    const action: Action = current === undefined ? 'create' : current === file.content ? 'unchanged' : file.owner === 'user' ? 'kept' : 'update';
-    return { path, action, owner: file.owner, content: file.content, current };
-  });
-}
-
-export function writeOutput(outDir: string, plan: PlannedFile[]): void {
-  const writes = plan.filter((p) => p.action === 'create' || p.action === 'update');
+export function writeOutput(outDir: string, plan: readonly PlannedFile[]): void {
   const staged: { tmp: string; target: string }[] = [];
   try {
-    for (const p of writes) {
+    for (const p of plan.filter((f) => WRITES.has(f.action))) {
       const target = join(outDir, p.path);
       mkdirSync(dirname(target), { recursive: true });
       const tmp = join(dirname(target), `.${p.path.split('/').pop()}.mcp-gen-${process.pid}.tmp`);
@@ -41,4 +22,23 @@ export function writeOutput(outDir: string, plan: PlannedFile[]): void {
     throw err;
   }
   for (const s of staged) renameSync(s.tmp, s.target);
+  for (const p of plan) {
+    const gone = p.action === 'rename' ? p.from : p.action === 'delete' ? p.path : undefined;
+    if (gone === undefined) continue;
+    rmSync(join(outDir, gone), { force: true });
+    removeEmptyParents(outDir, dirname(gone));
+  }
+}
+
+/** A pruned or renamed-away handler should not leave empty folders behind, up to (not including) src/handlers. */
+function removeEmptyParents(outDir: string, dir: string): void {
+  for (let d = dir; d.startsWith('src/handlers/') && d !== 'src/handlers'; d = dirname(d)) {
+    const abs = join(outDir, d);
+    if (!existsSync(abs) || readdirSync(abs).length > 0) return;
+    rmdirSync(abs);
+  }
+}
+
+export function changesDisk(plan: readonly PlannedFile[]): boolean {
+  return plan.some((f) => WRITES.has(f.action) || f.action === 'delete');
 }

@@ -2,7 +2,7 @@
 // (reused across runs while the dependency list is unchanged) and each test project links its node_modules there.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -26,13 +26,21 @@ export function depsDir(): string {
 
 export function ensureGeneratedDeps(): string {
   const dir = depsDir();
-  const marker = join(dir, '.installed');
-  if (existsSync(marker)) return dir;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'generated-deps', private: true, type: 'module', ...generatedDependencies() }, null, 2));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
-  writeFileSync(marker, new Date(0).toISOString());
+  if (existsSync(join(dir, '.installed'))) return dir;
+  // Several test runs may start at once: each installs into its own folder and the first rename wins.
+  const staging = `${dir}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(join(staging, 'package.json'), JSON.stringify({ name: 'generated-deps', private: true, type: 'module', ...generatedDependencies() }, null, 2));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, stdio: 'inherit' });
+  writeFileSync(join(staging, '.installed'), '');
+  try {
+    if (existsSync(dir) && !existsSync(join(dir, '.installed'))) rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
+  } catch (err) {
+    if (!existsSync(join(dir, '.installed'))) throw err;
+  }
+  rmSync(staging, { recursive: true, force: true });
   return dir;
 }
 

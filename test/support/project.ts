@@ -124,7 +124,7 @@ export async function connectHttp(url: string, era: Era): Promise<Client> {
 export function prepareExample(name: string): string {
   const dir = copyExample(name);
   const regen = runCli(['generate', '-m', join(dir, 'mcp.yaml')]);
-  if (regen.code !== 0 || !/created 0, updated 0, unchanged \d+, kept \d+/.test(regen.stdout)) {
+  if (regen.code !== 0 || !/^up to date|^created 0, updated 0, unchanged \d+ in/m.test(regen.stdout)) {
     throw new Error(`examples/${name} is stale: run mcp-gen generate -m examples/${name}/mcp.yaml\n${regen.stdout}${regen.stderr}`);
   }
   buildProject(dir);
