@@ -19,7 +19,7 @@ export const HANDLER_DIRS: Record<EntryKind, string> = {
 };
 
 export function checkNames(m: Manifest): Finding[] {
-  const findings: Finding[] = [];
+  const findings: Finding[] = checkRenames(m);
   for (const kind of ENTRY_KINDS) {
     // Distinct file names can still share an identifier (`a_1b`, `a1b`), so every derived name is checked.
     const seen = new Map<string, string>();
@@ -59,6 +59,32 @@ export function checkNames(m: Manifest): Finding[] {
       } else {
         for (const d of derived) seen.set(d, name);
       }
+    }
+  }
+  return findings;
+}
+
+/** `renamedFrom` must name an entry that is gone, and only one entry may claim it. */
+export function checkRenames(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  for (const kind of ENTRY_KINDS) {
+    const entries = entriesOf(m, kind);
+    const names = new Set(entries.map(([name]) => name));
+    const claimed = new Map<string, string>();
+    for (const [name, entry] of entries) {
+      const from = (entry as { renamedFrom?: unknown }).renamedFrom;
+      if (typeof from !== 'string') continue;
+      const path = [kind, name, 'renamedFrom'];
+      if (from === name || names.has(from)) {
+        findings.push({
+          code: 'name/rename-target-exists',
+          path,
+          message: from === name ? 'renamedFrom names the entry itself' : `renamedFrom names ${SINGULAR[kind]} ${JSON.stringify(from)}, which is still in the manifest`,
+          hint: 'renamedFrom is the old name of an entry that was renamed; remove it or remove the old entry',
+        });
+      } else if (claimed.has(from)) {
+        findings.push({ code: 'name/rename-claimed-twice', path, message: `${SINGULAR[kind]} ${JSON.stringify(claimed.get(from))} is also renamed from ${JSON.stringify(from)}`, hint: 'only one entry can take over the old handler' });
+      } else claimed.set(from, name);
     }
   }
   return findings;

@@ -104,3 +104,16 @@ describe('distinct file bases give distinct identifiers', () => {
     });
   }
 });
+
+describe('checkNames: renamedFrom', () => {
+  const m = (tools: Record<string, object>) => ({ version: 1 as const, server: { name: 's', version: '1' }, tools });
+  const cases = [
+    { name: 'a real rename', given: m({ b: { renamedFrom: 'a' } }), want: [] },
+    { name: 'old entry still present', given: m({ a: {}, b: { renamedFrom: 'a' } }), want: ['name/rename-target-exists'] },
+    { name: 'renamed from itself', given: m({ a: { renamedFrom: 'a' } }), want: ['name/rename-target-exists'] },
+    { name: 'two entries claim one old name', given: m({ b: { renamedFrom: 'a' }, c: { renamedFrom: 'a' } }), want: ['name/rename-claimed-twice'] },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(checkNames(given).map((f) => f.code)).toEqual(want);
+  });
+});
