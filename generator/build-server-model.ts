@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, posix, relative, resolve } from 'node:path';
 import { packageRoot } from './package-root.js';
+import { completionHandler, completionModels, inlineResourceContent, messageModels } from './build-content-model.js';
 import { HANDLER_DIRS } from './check-names.js';
 import { compileSchemaTypes, type NamedSchema } from './compile-schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
-import type { HttpTransport, JsonSchema, Manifest } from './manifest-types.js';
+import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from './manifest-types.js';
 import { entriesOf, type EntryKind } from './manifest-entries.js';
 import { camelCase, fileBase, pascalCase } from './naming.js';
 import {
@@ -47,17 +48,24 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       outputSchemaConst: outputType ? `${lowerFirst(pascal)}OutputSchema` : null,
     };
   });
-  const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => ({
-    ...entry('resources', name, r.description ?? r.title, publishedResource(name, r), r.text === undefined),
-    textLiteral: r.text === undefined ? null : stringLiteral(r.text),
-    mimeTypeProperty: r.mimeType === undefined ? '' : `mimeType: ${stringLiteral(r.mimeType)}, `,
-  }));
+  const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => {
+    const inlineContent = inlineResourceContent(r, opts.manifestPath);
+    return {
+      ...entry('resources', name, r.description ?? r.title, publishedResource(name, r), inlineContent === null),
+      inlineContent,
+      mimeTypeProperty: r.mimeType === undefined ? '' : `mimeType: ${stringLiteral(r.mimeType)}, `,
+    };
+  });
   const templates = entriesOf(m, 'resourceTemplates').map(([name, t]): TemplateModel => {
     const variablesType = `${pascalCase(name)}Variables`;
+    const complete = t.complete ?? {};
     return {
       ...entry('resourceTemplates', name, t.description ?? t.title, publishedResourceTemplate(name, t), true),
       variablesType,
       variablesTypeRef: `T.${variablesType}`,
+      uriTemplateLiteral: stringLiteral(t.uriTemplate),
+      completions: completionModels(complete),
+      completionHandler: completionHandler('resource-templates', name, complete, variablesType),
       variablesBody: objectType(parseUriTemplate(t.uriTemplate).variables.map((v) => ({
         key: v.name,
         // Query-style expansions ({?q}, {&q}) may be absent from a URI; exploded ones may repeat.
@@ -68,13 +76,16 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
   });
   const prompts = entriesOf(m, 'prompts').map(([name, p]): PromptModel => {
     const argsSchema = promptArgsSchema(p);
+    const complete = Object.fromEntries((p.arguments ?? []).map((a) => [a.name, a.complete]));
     return {
       ...entry('prompts', name, p.description ?? p.title, publishedPrompt(name, p), p.messages === undefined),
       argsType: `${pascalCase(name)}Args`,
       argsBody: objectType((p.arguments ?? []).map((a) => ({ key: a.name, optional: a.required !== true, type: 'string' }))),
       argsSchemaConst: argsSchema ? `${lowerFirst(pascalCase(name))}ArgsSchema` : null,
       argsSchemaJson: argsSchema ? jsLiteral(argsSchema) : null,
-      messages: (p.messages ?? []).map((msg) => ({ roleLiteral: stringLiteral(msg.role), textLiteral: stringLiteral(msg.text) })),
+      messages: messageModels(p, opts.manifestPath),
+      completions: completionModels(complete),
+      completionHandler: completionHandler('prompts', name, complete, `${pascalCase(name)}Args`),
     };
   });
 
@@ -87,7 +98,10 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
   const stdio = m.transports?.stdio !== false;
   const http = m.transports?.http;
   const httpOptions: HttpTransport = isObject(http) ? (http as HttpTransport) : {};
-  const serverOptions: Json = { capabilities: { logging: {} } };
+  const subscribe = m.capabilities?.resources?.subscribe === true;
+  const completions = templates.some((t) => t.completions.length > 0) || prompts.some((p) => p.completions.length > 0);
+  // logging is always on; completions are registered with their handler (installCompletions).
+  const serverOptions: Json = { capabilities: { logging: {}, ...m.capabilities } };
   if (m.server.instructions !== undefined) serverOptions.instructions = m.server.instructions;
   const source = relative(resolve(opts.outDir), resolve(opts.manifestPath)).split('\\').join('/');
 
@@ -109,11 +123,16 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       path: httpOptions.path ?? '/mcp',
       allowedHosts: httpOptions.allowedHosts ?? null,
       allowedOrigins: httpOptions.allowedOrigins ?? null,
+      mode: httpOptions.mode ?? 'stateful',
+      sse: sseModel(m.transports?.sse),
+      websocket: webSocketModel(m.transports?.websocket),
     },
     tools,
     resources,
     templates,
     prompts,
+    subscribe,
+    completions,
     schemaTypes: await compileSchemaTypes(named, shared),
     sdk: sdkVersions(),
   };
@@ -136,6 +155,17 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
     summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),
     hasHandler,
   };
+}
+
+function sseModel(sse: boolean | SseTransport | undefined): { path: string; messagesPath: string } | null {
+  if (sse === undefined || sse === false) return null;
+  const o = isObject(sse) ? (sse as SseTransport) : {};
+  return { path: o.path ?? '/sse', messagesPath: o.messagesPath ?? '/messages' };
+}
+
+function webSocketModel(ws: boolean | WebSocketTransport | undefined): { path: string } | null {
+  if (ws === undefined || ws === false) return null;
+  return { path: (isObject(ws) ? (ws as WebSocketTransport).path : undefined) ?? '/ws' };
 }
 
 function objectType(props: { key: string; optional: boolean; type: string }[]): string {

@@ -3,6 +3,7 @@ import type { Finding } from './finding.js';
 import { closest } from './finding.js';
 import type { Manifest } from './manifest-types.js';
 import { entriesOf } from './manifest-entries.js';
+import { isObject } from './schema-refs.js';
 
 export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
@@ -19,20 +20,38 @@ export function checkPrompts(m: Manifest): Finding[] {
     });
     if (!Array.isArray(p.messages)) continue;
     p.messages.forEach((msg, i) => {
-      if (typeof msg?.text !== 'string') return;
-      for (const match of msg.text.matchAll(PLACEHOLDER)) {
-        const arg = match[1];
-        if (seen.has(arg)) continue;
-        const guess = closest(arg, seen);
-        findings.push({
-          code: 'prompt/unknown-placeholder',
-          path: ['prompts', name, 'messages', i, 'text'],
-          offset: match.index,
-          message: `placeholder {{${arg}}} names no argument of prompt ${JSON.stringify(name)}`,
-          hint: guess ? `did you mean {{${guess}}}?` : `declare it under arguments: (- name: ${arg})`,
-        });
+      for (const [field, text] of renderedFields(msg)) {
+        for (const match of text.matchAll(PLACEHOLDER)) {
+          const arg = match[1];
+          if (seen.has(arg)) continue;
+          const guess = closest(arg, seen);
+          findings.push({
+            code: 'prompt/unknown-placeholder',
+            path: ['prompts', name, 'messages', i, ...field],
+            offset: match.index,
+            message: `placeholder {{${arg}}} names no argument of prompt ${JSON.stringify(name)}`,
+            hint: guess ? `did you mean {{${guess}}}?` : `declare it under arguments: (- name: ${arg})`,
+          });
+        }
       }
     });
   }
   return findings;
+}
+
+/** The strings of a message that {{placeholders}} render into: text, and the text and URI of content blocks. */
+function renderedFields(msg: unknown): [string[], string][] {
+  const out: [string[], string][] = [];
+  const add = (path: string[], value: unknown) => typeof value === 'string' && out.push([path, value]);
+  if (!isObject(msg)) return out;
+  add(['text'], msg.text);
+  if (isObject(msg.content)) {
+    add(['content', 'text'], msg.content.text);
+    add(['content', 'uri'], msg.content.uri);
+    if (isObject(msg.content.resource)) {
+      add(['content', 'resource', 'uri'], msg.content.resource.uri);
+      add(['content', 'resource', 'text'], msg.content.resource.text);
+    }
+  }
+  return out;
 }

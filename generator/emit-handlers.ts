@@ -2,7 +2,7 @@
 import type { EmittedFile } from './emit-project.js';
 import { stringLiteral } from './js-literal.js';
 import { renderTemplate } from './render-template.js';
-import type { EntryModel, ServerModel } from './server-model.js';
+import type { EntryModel, PromptModel, ServerModel, TemplateModel } from './server-model.js';
 
 export function emitHandlers(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
@@ -15,9 +15,16 @@ export function emitHandlers(model: ServerModel): Map<string, EmittedFile> {
     });
     files.set(e.handlerFile, { owner: 'user', content });
   };
+  const completions = (e: PromptModel | TemplateModel) => {
+    if (!e.completionHandler) return;
+    const content = renderTemplate('handlers/completions.ts.hbs', { ...e, ...e.completionHandler, generatedImport: '../../../generated' });
+    files.set(e.completionHandler.handlerFile, { owner: 'user', content });
+  };
   model.tools.forEach((e) => add('tool', e));
   model.resources.forEach((e) => add('resource', e));
   model.templates.forEach((e) => add('resource-template', e));
   model.prompts.forEach((e) => add('prompt', e));
+  model.templates.forEach(completions);
+  model.prompts.forEach(completions);
   return files;
 }

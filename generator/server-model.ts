@@ -1,6 +1,8 @@
 // The model is everything the templates print, computed up front: identifiers, import paths, file names and
 // JSON literals. Templates only place these strings.
 
+import type { CompletionHandlerModel, CompletionModel, MessageModel } from './build-content-model.js';
+
 export type Json = Record<string, unknown>;
 
 export interface EntryModel {
@@ -36,8 +38,8 @@ export interface ToolModel extends EntryModel {
 }
 
 export interface ResourceModel extends EntryModel {
-  /** Inline text content from the manifest (`text:`), as a TS literal; null when a handler serves it. */
-  textLiteral: string | null;
+  /** Content from the manifest (`text:`, `blob:` or `file:`) as `text: "..."` or `blob: "..."`; null when a handler serves it. */
+  inlineContent: string | null;
   /** `mimeType: "...", ` or empty. */
   mimeTypeProperty: string;
 }
@@ -48,6 +50,10 @@ export interface TemplateModel extends EntryModel {
   variablesTypeRef: string;
   /** TS object type of the template's variables. */
   variablesBody: string;
+  /** uriTemplate as a TS literal (completion requests name templates by it). */
+  uriTemplateLiteral: string;
+  completions: CompletionModel[];
+  completionHandler: CompletionHandlerModel | null;
 }
 
 export interface PromptModel extends EntryModel {
@@ -57,7 +63,9 @@ export interface PromptModel extends EntryModel {
   argsSchemaConst: string | null;
   argsSchemaJson: string | null;
   /** Messages from the manifest; empty when a handler builds them. */
-  messages: { roleLiteral: string; textLiteral: string }[];
+  messages: MessageModel[];
+  completions: CompletionModel[];
+  completionHandler: CompletionHandlerModel | null;
 }
 
 export interface HttpModel {
@@ -66,6 +74,9 @@ export interface HttpModel {
   path: string;
   allowedHosts: string[] | null;
   allowedOrigins: string[] | null;
+  mode: 'stateful' | 'stateless';
+  sse: { path: string; messagesPath: string } | null;
+  websocket: { path: string } | null;
 }
 
 export interface ServerModel {
@@ -87,7 +98,11 @@ export interface ServerModel {
   resources: ResourceModel[];
   templates: TemplateModel[];
   prompts: PromptModel[];
+  /** resources/subscribe is accepted (capabilities.resources.subscribe). */
+  subscribe: boolean;
+  /** Some prompt argument or template variable declares completions. */
+  completions: boolean;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
-  sdk: { server: string; node: string; client: string };
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string };
 }

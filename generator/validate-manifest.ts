@@ -1,18 +1,25 @@
+import { dirname } from 'node:path';
+import { checkContent } from './check-content.js';
 import { checkManifestShape } from './check-manifest-shape.js';
 import { checkNames } from './check-names.js';
 import { checkPrompts } from './check-prompts.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkSpec } from './check-spec.js';
+import { checkCompletions, checkTransports } from './check-transports.js';
 import { checkUris } from './check-uris.js';
 import type { Finding } from './finding.js';
 import { formatPath } from './finding.js';
-import type { Issue } from './issue.js';
+import { hasErrors, type Issue } from './issue.js';
 import type { LoadedManifest } from './load-manifest.js';
 import type { Manifest } from './manifest-types.js';
+import { lintManifest } from './review/lint-manifest.js';
 import { isObject } from './schema-refs.js';
 
-/** Every problem in the manifest at once, positioned and sorted; an empty error list means it can be generated. */
-export function validateManifest(loaded: LoadedManifest): Issue[] {
+/**
+ * Every problem in the manifest at once, positioned and sorted; an empty error list means it can be generated.
+ * With `lint`, a manifest without errors is also linted; lint findings are warnings here whatever their level.
+ */
+export function validateManifest(loaded: LoadedManifest, options: { lint?: boolean } = {}): Issue[] {
   const issues = [...loaded.issues];
   const data = loaded.data;
   if (data === undefined) return issues;
@@ -22,10 +29,20 @@ export function validateManifest(loaded: LoadedManifest): Issue[] {
   }
   const shape = checkManifestShape(data);
   const m = data as Manifest;
-  const findings: Finding[] = [...shape, ...checkNames(m), ...checkSchemas(m), ...checkUris(m), ...checkPrompts(m)];
+  const findings: Finding[] = [
+    ...shape,
+    ...checkNames(m),
+    ...checkSchemas(m),
+    ...checkUris(m),
+    ...checkPrompts(m),
+    ...checkContent(m, dirname(loaded.file)),
+    ...checkTransports(m),
+    ...checkCompletions(m),
+  ];
   // The spec check reports what the earlier checks already explain in manifest terms; run it on clean input only.
   if (findings.length === 0) findings.push(...checkSpec(m));
   issues.push(...findings.map((f) => locateFinding(loaded, f)));
+  if (options.lint && !hasErrors(issues)) issues.push(...lintManifest(loaded).map((i) => ({ ...i, severity: 'warning' as const })));
   return sortIssues(issues);
 }
 

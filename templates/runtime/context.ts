@@ -1,4 +1,15 @@
-import type { AuthInfo, CallToolResult, ContentBlock, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type AuthInfo,
+  type ClientCapabilities,
+  type LoggingLevel,
+  type McpServer,
+  type ProtocolEra,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { Asker, type Answers, type Question } from './ask.gen.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitFormParams, ElicitResult, ElicitUrlParams, ListRootsResult } from './ask.gen.js';
+import { notify, type Notifier } from './notify.gen.js';
 
 export interface Logger {
   debug(data: unknown): Promise<void>;
@@ -12,24 +23,51 @@ export interface Logger {
 export interface HandlerContext<App> {
   /** The shared context that `onStart` in src/lifecycle.ts returned. */
   app: App;
+  /** The protocol era of this request: `legacy` (initialize handshake, 2024-11-05 to 2025-11-25) or `modern` (2026-07-28). */
+  era: ProtocolEra;
   /** Aborted when the client cancels the request or the server shuts down; pass it to fetch() and friends. */
   signal: AbortSignal;
   /** The verified caller, when the transport authenticated one (HTTP with auth). */
   auth: AuthInfo | undefined;
+  /** What the client declared it supports (from the handshake, or from this request's `_meta` in 2026-07-28). */
+  clientCapabilities: ClientCapabilities | undefined;
   /** Log messages to the client (notifications/message), at or above the level the client asked for. */
   log: Logger;
   /** Report progress; a no-op unless the client asked for progress on this request. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Ask the client, in either era: several questions at once, keyed by names you choose. 2025-era clients get
+   * server-to-client requests; 2026-07-28 clients get an input-required result and call again with the answers,
+   * which re-runs the handler from the top (so ask before doing anything that must not happen twice).
+   */
+  ask<Q extends Record<string, Question<unknown>>>(questions: Q): Promise<Answers<Q>>;
+  /** Ask the user to fill in a form (elicitation, form mode). */
+  elicit(params: ElicitFormParams, key?: string): Promise<ElicitResult>;
+  /** Send the user to a URL, for anything that must not pass through the client (elicitation, URL mode). */
+  elicitUrl(params: ElicitUrlParams, key?: string): Promise<ElicitResult>;
+  /** Ask the client's model for a completion (sampling). */
+  sample(params: CreateMessageRequestParams, key?: string): Promise<CreateMessageResult>;
+  /** The client's roots (roots/list). */
+  roots(key?: string): Promise<ListRootsResult>;
+  /** Tell clients that lists or resources changed (list_changed, resources/updated). */
+  notify: Notifier;
   /** The SDK's own request context, for anything not covered above. */
   sdk: ServerContext;
 }
 
-export function makeContext<App>(sdk: ServerContext, app: App): HandlerContext<App> {
+export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer, era: ProtocolEra): HandlerContext<App> {
   const log = (level: LoggingLevel) => (data: unknown) => sdk.mcpReq.log(level, data);
+  // The SDK 2.4 typings declare the envelope as `{}`; its keys are the spec's reserved `_meta` names.
+  const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
+  const clientCapabilities =
+    era === 'modern' ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : server.server.getClientCapabilities();
+  const asker = new Asker(sdk, era);
   return {
     app,
+    era,
     signal: sdk.mcpReq.signal,
     auth: sdk.http?.authInfo,
+    clientCapabilities,
     log: { debug: log('debug'), info: log('info'), notice: log('notice'), warning: log('warning'), error: log('error') },
     progress: async (progress, total, message) => {
       const progressToken = sdk.mcpReq._meta?.progressToken;
@@ -39,46 +77,20 @@ export function makeContext<App>(sdk: ServerContext, app: App): HandlerContext<A
         params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) },
       });
     },
+    ask: (questions) => asker.ask(questions),
+    elicit: (params, key) => asker.one('elicit', { kind: 'elicit', params }, key),
+    elicitUrl: (params, key) => asker.one('elicitUrl', { kind: 'elicitUrl', params }, key),
+    sample: (params, key) => asker.one('sample', { kind: 'sample', params }, key),
+    roots: (key) => asker.one('roots', { kind: 'roots' }, key),
+    notify,
     sdk,
   };
 }
 
-/** A failed tool call the model can read and react to (`isError: true`), as opposed to a protocol error. */
-export type ToolErrorResult = CallToolResult & { isError: true };
-
-/** A successful result of a tool with an outputSchema: structuredContent of the declared type. */
-export interface ToolSuccess<Output> {
-  content: ContentBlock[];
-  structuredContent: Output;
-  isError?: false;
-  _meta?: CallToolResult['_meta'];
-}
-
-export type ToolResult<Output> = [Output] extends [undefined] ? CallToolResult : ToolSuccess<Output> | ToolErrorResult;
-
-/**
- * Handlers return the precise ToolResult of their tool; the SDK takes the general CallToolResult. The generated
- * output types may lack an index signature, which TypeScript will not widen implicitly, hence the one cast here.
- */
-export async function toCallToolResult(result: Promise<CallToolResult | ToolSuccess<unknown>>): Promise<CallToolResult> {
-  return (await result) as unknown as CallToolResult;
-}
-
-export function toolError(message: string): ToolErrorResult {
-  return { isError: true, content: [{ type: 'text', text: message }] };
-}
-
-export function text(value: string): CallToolResult {
-  return { content: [{ type: 'text', text: value }] };
-}
-
-/** structuredContent plus its JSON text, which clients that predate structured output read. */
-export function structured<Output extends object>(value: Output): ToolSuccess<Output> {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
-}
-
-export function notImplemented(kind: string, name: string, file: string): ToolErrorResult {
-  return toolError(`${kind} ${JSON.stringify(name)} is not implemented yet: edit ${file}`);
+/** Fills {{name}} placeholders of manifest prompt messages; validation guarantees every name is an argument. */
+export function renderTemplate(template: string, args: object): string {
+  const values = args as Record<string, unknown>;
+  return template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => (Object.hasOwn(values, name) ? String(values[name] ?? '') : ''));
 }
 
 export class NotImplementedError extends Error {
@@ -87,8 +99,5 @@ export class NotImplementedError extends Error {
   }
 }
 
-/** Fills {{name}} placeholders of manifest prompt messages; validation guarantees every name is an argument. */
-export function renderTemplate(template: string, args: object): string {
-  const values = args as Record<string, unknown>;
-  return template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => (Object.hasOwn(values, name) ? String(values[name] ?? '') : ''));
-}
+export * from './results.gen.js';
+export { isInputRequired, question, type Question } from './ask.gen.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 import {
   hostHeaderValidation,
@@ -17,10 +18,17 @@ import {
   isInitializeRequest,
   isJsonContentType,
   isLegacyRequest,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
   type McpServerFactory,
   ProtocolErrorCode,
-  readRequestBody
+  readRequestBody,
+  validateHostHeader,
+  validateOriginHeader
 } from '@modelcontextprotocol/server';
+import { addSink } from './notify.gen.js';
+import { sseEndpoint, type SseEndpoint } from './sse.gen.js';
+import { webSocketEndpoint, type WebSocketEndpoint } from './websocket.gen.js';
 
 export interface HttpOptions {
   host: string;
@@ -32,10 +40,27 @@ export interface HttpOptions {
   /** Origin hostnames accepted from browsers; requests without Origin always pass. */
   allowedOrigins?: readonly string[] | null;
   maxBodyBytes?: number;
+  /** stateful: 2025-era clients get sessions; stateless: a fresh server per 2025-era request (no GET/DELETE). */
+  mode?: 'stateful' | 'stateless';
+  /** The deprecated HTTP+SSE transport on the same listener, when set. */
+  sse?: { path: string; messagesPath: string } | null;
+  /** MCP over WebSocket on the same listener, when set. */
+  websocket?: { path: string } | null;
+}
+
+/**
+ * Two factories: `perRequest` builds the short-lived servers of 2026-07-28 (and stateless 2025-era) requests;
+ * `connection` builds servers that live as long as a 2025-era session, an SSE stream or a WebSocket.
+ */
+export interface HttpFactories {
+  perRequest: McpServerFactory;
+  connection: McpServerFactory;
 }
 
 export interface HttpHandle {
   url: string;
+  /** Where the HTTP+SSE and WebSocket transports listen, when enabled. */
+  extraUrls: string[];
   close(): Promise<void>;
 }
 
@@ -65,20 +90,35 @@ function guards({ host, allowedHosts, allowedOrigins }: HttpOptions): Guard[] {
   return [hostGuard, originGuard].filter((guard): guard is Guard => guard !== undefined);
 }
 
+/** The same Host/Origin rules for WebSocket upgrades, which have no response object to answer 403 on. */
+function upgradeAllowed({ host, allowedHosts, allowedOrigins }: HttpOptions, req: IncomingMessage): boolean {
+  const loopback = LOOPBACK.has(host);
+  const hosts = allowedHosts ? [...allowedHosts] : loopback ? localhostAllowedHostnames() : undefined;
+  const origins = allowedOrigins ? [...allowedOrigins] : allowedHosts ? [...allowedHosts] : loopback ? localhostAllowedOrigins() : undefined;
+  if (hosts && !validateHostHeader(req.headers.host, hosts).ok) return false;
+  return !origins || req.headers.origin === undefined || validateOriginHeader(req.headers.origin, origins).ok;
+}
+
 /**
  * Serves MCP on `options.path`. 2026-07-28 requests go to the SDK's stateless
  * per-request handler; 2025-era traffic (initialize handshake, session GET and
  * DELETE) to sessionful transports, because the stateless fallback loses
  * server-to-client requests (sampling, elicitation) whose replies arrive on a
  * later HTTP request. The factory learns which era it serves from `ctx.era`.
+ * The same listener serves the legacy HTTP+SSE transport and WebSocket upgrades
+ * when they are enabled.
  */
-export async function startHttp(factory: McpServerFactory, options: HttpOptions): Promise<HttpHandle> {
+export async function startHttp(factories: HttpFactories, options: HttpOptions): Promise<HttpHandle> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
   const checks = guards(options);
+  const stateless = options.mode === 'stateless';
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
-  // `reject` is safe: 2025-era traffic is routed away before it gets here.
-  const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: maxBody });
+  // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
+  const modern = createMcpHandler(factories.perRequest, { legacy: stateless ? 'stateless' : 'reject', maxRequestBodySize: maxBody });
   const modernNode = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror: log });
+  const removeSink = addSink(modern.notify);
+  const sse: SseEndpoint | undefined = options.sse ? sseEndpoint(factories.connection, options.sse.messagesPath) : undefined;
+  const ws: WebSocketEndpoint | undefined = options.websocket ? webSocketEndpoint(factories.connection, log) : undefined;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
   let closing = false;
@@ -102,7 +142,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions)
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await (await factory({ era: 'legacy' })).connect(transport);
+    await (await factories.connection({ era: 'legacy' })).connect(transport);
     await transport.handleRequest(req, res, body);
   }
 
@@ -126,7 +166,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions)
       return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
     }
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
-    if (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody })) return legacy(req, res, body);
+    if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody }))) return legacy(req, res, body);
     return modernNode(req, res, body);
   }
 
@@ -138,11 +178,21 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions)
       return send(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' });
     }
     if (!checks.every(check => check(req, res))) return;
-    if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
     if (closing) return rpcError(res, 503, -32000, 'Server is shutting down', { connection: 'close' });
+    if (sse && pathname === options.sse?.path && req.method === 'GET') return sse.open(req, res);
+    if (sse && pathname === options.sse?.messagesPath && req.method === 'POST') return sse.post(req, res);
+    if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
     if (req.method === 'POST') return post(req, res);
-    if (req.method === 'GET' || req.method === 'DELETE') return legacy(req, res);
+    // Stateless: the SDK's handler answers session operations itself (405).
+    if (req.method === 'GET' || req.method === 'DELETE') return stateless ? modernNode(req, res) : legacy(req, res);
     return rpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    const refusal = !ws || pathname !== options.websocket?.path ? '404 Not Found' : closing ? '503 Service Unavailable' : !upgradeAllowed(options, req) ? '403 Forbidden' : undefined;
+    if (refusal) socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    else ws!.upgrade(req, socket, head);
   }
 
   const httpServer = createServer((req, res) => {
@@ -160,6 +210,8 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions)
       else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');
     });
   });
+
+  httpServer.on('upgrade', upgrade);
 
   await new Promise<void>((resolve, reject) => {
     // listen() wants a bare IPv6 address; Host headers and URLs want it bracketed.
@@ -184,6 +236,8 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions)
     }
     // Closing a transport ends its SSE streams and fires onclose, which edits the map: copy first.
     await Promise.allSettled([...sessions.values()].map(transport => transport.close()));
+    await Promise.allSettled([sse?.close(), ws?.close()]);
+    removeSink();
     await modern.close().catch(log);
     httpServer.closeIdleConnections();
     const force = setTimeout(() => httpServer.closeAllConnections(), DRAIN_MS).unref();
@@ -191,8 +245,13 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions)
     clearTimeout(force);
   }
 
+  const base = `${urlHost}:${port}`;
   return {
-    url: `http://${urlHost}:${port}${options.path}`,
+    url: `http://${base}${options.path}`,
+    extraUrls: [
+      ...(options.sse ? [`http://${base}${options.sse.path}`] : []),
+      ...(options.websocket ? [`ws://${base}${options.websocket.path}`] : []),
+    ],
     close: () => (closed ??= shutdown())
   };
 }

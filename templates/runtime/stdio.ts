@@ -1,5 +1,7 @@
-import type { McpServerFactory } from '@modelcontextprotocol/server';
+import { Transform, type Readable, type Writable } from 'node:stream';
+import type { JSONRPCMessage, McpServerFactory } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { BatchCollector } from './batch.gen.js';
 
 export interface StdioOptions {
   /**
@@ -16,15 +18,58 @@ export interface StdioHandle {
   close(): Promise<void>;
 }
 
+/** Splits each batch line on stdin into one line per message, for the SDK's one-message-per-line reader. */
+function splitBatches(stdin: Readable, batches: BatchCollector, stdout: Writable): Readable {
+  let rest = '';
+  const lines = (transform: Transform, text: string) => {
+    for (const line of text.split('\n')) {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(line);
+      } catch {
+        transform.push(`${line}\n`); // not JSON: the SDK reports it
+        continue;
+      }
+      if (!Array.isArray(frame)) transform.push(`${line}\n`);
+      else for (const m of batches.split(frame, (reply) => stdout.write(`${JSON.stringify(reply)}\n`))) transform.push(`${JSON.stringify(m)}\n`);
+    }
+  };
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const text = rest + chunk.toString('utf8');
+      const end = text.lastIndexOf('\n');
+      rest = text.slice(end + 1);
+      if (end >= 0) lines(this, text.slice(0, end));
+      done();
+    },
+    flush(done) {
+      if (rest.trim() !== '') lines(this, rest);
+      done();
+    },
+  });
+  stdin.on('error', (error) => transform.destroy(error));
+  return stdin.pipe(transform);
+}
+
 // serveStdio owns its transport's `onclose` (it overwrites whatever we set), so
 // the only stable hook for "the connection ended" is the transport's close()
 // itself, which the SDK calls on stdin end/close and on stdout errors.
 class EndAwareStdioTransport extends StdioServerTransport {
   readonly #onEnd: () => void;
+  readonly #batches: BatchCollector;
+  readonly #stdout: Writable;
 
-  constructor(onEnd: () => void) {
-    super();
+  constructor(onEnd: () => void, batches = new BatchCollector(), stdout: Writable = process.stdout) {
+    super(splitBatches(process.stdin, batches, stdout), stdout);
     this.#onEnd = onEnd;
+    this.#batches = batches;
+    this.#stdout = stdout;
+  }
+
+  override async send(message: JSONRPCMessage): Promise<void> {
+    const out = this.#batches.outgoing(message);
+    if (out === message) return super.send(message);
+    if (out !== undefined) this.#stdout.write(`${JSON.stringify(out)}\n`);
   }
 
   override async close(): Promise<void> {
@@ -40,6 +85,7 @@ class EndAwareStdioTransport extends StdioServerTransport {
  * receives that decision as `ctx.era`.
  */
 export function startStdio(factory: McpServerFactory, options: StdioOptions = {}): StdioHandle {
+  // The factory attaches the connection's server to `notify` (see entry.gen.ts).
   const onError = options.onError ?? ((error: Error) => console.error('[mcp] stdio error:', error));
   let closedByCaller = false;
   let ended = false;

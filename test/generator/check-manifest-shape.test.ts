@@ -3,7 +3,7 @@ import { checkManifestShape } from '../../generator/check-manifest-shape.js';
 import type { Finding } from '../../generator/finding.js';
 
 const base = { version: 1, server: { name: 'weather', version: '1.0.0' } };
-const TOOL_KEYS = 'title, description, inputSchema, outputSchema, annotations, icons, _meta';
+const TOOL_KEYS = 'title, description, inputSchema, outputSchema, annotations, icons, _meta, renamedFrom';
 
 describe('checkManifestShape', () => {
   const cases: { name: string; given: unknown; want: Finding[] }[] = [

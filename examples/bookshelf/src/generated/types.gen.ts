@@ -24,7 +24,6 @@ export interface SearchBooksInput {
 export interface SearchBooksOutput {
   total: number
   books: Book[]
-  [k: string]: unknown
 }
 export interface Book {
   isbn: Isbn
@@ -32,7 +31,6 @@ export interface Book {
   author: string
   year: number
   tags: string[]
-  [k: string]: unknown
 }
 
 
@@ -72,6 +70,20 @@ export interface PromptTypes {
   "reading_plan": ReadingPlanArgs;
   "summarize": SummarizeArgs;
 }
+
+/** Suggests completions for one value; `args` holds what the client already filled in for the others. */
+export type CompletionHandler<Args> = (value: string, args: Partial<Record<keyof Args, string>>, ctx: Context) => Promise<string[]>;
+
+export interface PromptCompletionTypes {
+}
+
+export interface ResourceTemplateCompletionTypes {
+}
+
+/** Completion handlers of a prompt's arguments declared `complete: true`. */
+export type PromptCompletions<N extends keyof PromptCompletionTypes> = PromptCompletionTypes[N];
+/** Completion handlers of a resource template's variables declared `complete: true`. */
+export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> = ResourceTemplateCompletionTypes[N];
 
 export type ToolName = keyof ToolTypes;
 export type ResourceName = "catalogue" | "shelf_rules";

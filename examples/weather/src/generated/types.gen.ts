@@ -27,9 +27,7 @@ export interface GetForecastOutput {
     summary: string
     high: number
     low: number
-    [k: string]: unknown
   }[]
-  [k: string]: unknown
 }
 
 
@@ -55,6 +53,20 @@ export interface ResourceTemplateTypes {
 export interface PromptTypes {
   "plan_trip": PlanTripArgs;
 }
+
+/** Suggests completions for one value; `args` holds what the client already filled in for the others. */
+export type CompletionHandler<Args> = (value: string, args: Partial<Record<keyof Args, string>>, ctx: Context) => Promise<string[]>;
+
+export interface PromptCompletionTypes {
+}
+
+export interface ResourceTemplateCompletionTypes {
+}
+
+/** Completion handlers of a prompt's arguments declared `complete: true`. */
+export type PromptCompletions<N extends keyof PromptCompletionTypes> = PromptCompletionTypes[N];
+/** Completion handlers of a resource template's variables declared `complete: true`. */
+export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> = ResourceTemplateCompletionTypes[N];
 
 export type ToolName = keyof ToolTypes;
 export type ResourceName = "supported_cities";

@@ -1,0 +1,92 @@
+// Loads both sides, checks them, compares their published surfaces and positions every change in HEAD, so each
+// output format only has to print a DiffReport.
+import { hasErrors, type Issue } from '../issue.js';
+import { loadManifest, type LoadedManifest } from '../load-manifest.js';
+import type { Manifest } from '../manifest-types.js';
+import { validateManifest } from '../validate-manifest.js';
+import { formatPath } from '../finding.js';
+import type { Change, ChangeClass } from './change.js';
+import { loadBase } from './load-base.js';
+import { isObject } from '../schema-refs.js';
+import { diffSurfaces, sortChanges } from './diff-manifests.js';
+import type { ManifestText } from './read-manifest-at-rev.js';
+import { buildSurface, toolsListSize, type ListSize, type Surface } from './surface.js';
+
+export interface LocatedChange extends Change {
+  /** Position in HEAD; for something only BASE has, the nearest place in HEAD (its section, or line 1). */
+  line: number;
+  column: number;
+  /** Where a removed thing was in BASE. */
+  baseLine?: number;
+  baseColumn?: number;
+}
+
+export interface DiffReport {
+  base: string;
+  head: string;
+  changes: LocatedChange[];
+  counts: Record<ChangeClass, number>;
+  toolsList: { before: ListSize; after: ListSize };
+}
+
+export type DiffOutcome =
+  | { ok: true; report: DiffReport }
+  | { ok: false; side: 'base' | 'head'; loaded: LoadedManifest; issues: Issue[] };
+
+/**
+ * HEAD must be a valid manifest: it is what the change proposes. BASE only has to parse: it may predate checks
+ * added since, and what it published is history either way.
+ */
+export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffOutcome {
+  const lh = loadManifest(head.label, head.source);
+  const headIssues = validateManifest(lh);
+  if (hasErrors(headIssues)) return { ok: false, side: 'head', loaded: lh, issues: headIssues.filter((i) => i.severity === 'error') };
+  const lb = loadBase(base, lh);
+  const baseFailure = (): DiffOutcome => {
+    const full = loadManifest(base.label, base.source);
+    return { ok: false, side: 'base', loaded: full, issues: validateManifest(full).filter((i) => i.severity === 'error') };
+  };
+  if (hasErrors(lb.issues) || !isObject(lb.data)) return baseFailure();
+  let sb: Surface;
+  let changes: Change[];
+  const sh = buildSurface(lh.data as Manifest);
+  try {
+    sb = buildSurface(lb.data as Manifest);
+    changes = diffSurfaces(sb, sh);
+  } catch (err) {
+    // Only a malformed BASE gets here; its validation errors say what is wrong with it.
+    const failure = baseFailure();
+    if (!failure.ok && failure.issues.length) return failure;
+    throw err;
+  }
+  const located = changes.map((c) => locate(c, lb, lh));
+  const counts = { breaking: 0, risky: 0, safe: 0 };
+  for (const c of located) counts[c.class]++;
+  return {
+    ok: true,
+    report: {
+      base: base.label,
+      head: head.label,
+      changes: sortChanges(located, (c) => c.line),
+      counts,
+      toolsList: { before: toolsListSize(sb), after: toolsListSize(sh) },
+    },
+  };
+}
+
+function locate(c: Change, base: LoadedManifest, head: LoadedManifest): LocatedChange {
+  if (c.side === 'head') return { ...c, ...head.locate(c.path) };
+  const was = base.locate(c.path, 'key');
+  // The removed entry's section in HEAD, when HEAD still has one; the findRange fallback then stops there.
+  return { ...c, ...head.locate(c.path.slice(0, 1), 'key'), baseLine: was.line, baseColumn: was.column };
+}
+
+export function changePath(c: Change): string {
+  return formatPath(c.path);
+}
+
+/** Exit status for `--fail-on`: 1 when a change at or above the threshold exists. */
+export function failsOn(report: DiffReport, threshold: 'breaking' | 'risky' | 'none'): boolean {
+  if (threshold === 'none') return false;
+  return report.counts.breaking > 0 || (threshold === 'risky' && report.counts.risky > 0);
+}

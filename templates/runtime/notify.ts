@@ -1,0 +1,78 @@
+import type { McpServer, ProtocolEra, ServerNotifier } from '@modelcontextprotocol/server';
+
+/** Change notifications to every connected client that should hear them, in both eras and on every transport. */
+export interface Notifier {
+  /** notifications/tools/list_changed */
+  toolsChanged(): void;
+  /** notifications/prompts/list_changed */
+  promptsChanged(): void;
+  /** notifications/resources/list_changed */
+  resourcesChanged(): void;
+  /** notifications/resources/updated, to clients subscribed to `uri` (2025 era) or listening for it (2026-07-28). */
+  resourceUpdated(uri: string): void;
+}
+
+const sinks = new Set<ServerNotifier>();
+const subscriptions = new WeakMap<McpServer, Set<string>>();
+
+const quiet = (sent: Promise<void> | void) => void Promise.resolve(sent).catch(() => {});
+
+/**
+ * Usable from handlers (`ctx.notify`) and from anywhere else in the process (a file watcher started in onStart),
+ * since connections come and go independently of the code that notices a change.
+ */
+export const notify: Notifier = {
+  toolsChanged: () => sinks.forEach((s) => s.toolsChanged()),
+  promptsChanged: () => sinks.forEach((s) => s.promptsChanged()),
+  resourcesChanged: () => sinks.forEach((s) => s.resourcesChanged()),
+  resourceUpdated: (uri) => sinks.forEach((s) => s.resourceUpdated(uri)),
+};
+
+/** Registers a delivery path (an HTTP handler's subscription streams); returns its removal. */
+export function addSink(sink: ServerNotifier): () => void {
+  sinks.add(sink);
+  return () => void sinks.delete(sink);
+}
+
+/** The URIs a 2025-era connection subscribed to; created when the server installs resources/subscribe. */
+export function subscriptionsOf(server: McpServer): Set<string> {
+  let set = subscriptions.get(server);
+  if (!set) subscriptions.set(server, (set = new Set()));
+  return set;
+}
+
+/**
+ * Makes a connection-long server instance (stdio, a 2025-era HTTP session, SSE, WebSocket) reachable through
+ * `notify` until it closes. A 2026-07-28 instance sends through the connection's subscriptions/listen streams,
+ * which filter by what each client asked for; a 2025-era one gets resources/updated only for subscribed URIs.
+ */
+export function attachServer(server: McpServer, era: ProtocolEra): McpServer {
+  const sink: ServerNotifier = {
+    toolsChanged: () => quiet(server.isConnected() ? server.sendToolListChanged() : undefined),
+    promptsChanged: () => quiet(server.isConnected() ? server.sendPromptListChanged() : undefined),
+    resourcesChanged: () => quiet(server.isConnected() ? server.sendResourceListChanged() : undefined),
+    resourceUpdated: (uri) => {
+      if (!server.isConnected()) return;
+      if (era === 'modern' || subscriptions.get(server)?.has(uri)) quiet(server.server.sendResourceUpdated({ uri }));
+    },
+  };
+  const remove = addSink(sink);
+  const previous = server.server.onclose;
+  server.server.onclose = () => {
+    remove();
+    previous?.();
+  };
+  return server;
+}
+
+/** resources/subscribe and resources/unsubscribe: the SDK routes the verbs, the bookkeeping is per connection. */
+export function installSubscriptions(server: McpServer): void {
+  server.server.setRequestHandler('resources/subscribe', async (request) => {
+    subscriptionsOf(server).add(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler('resources/unsubscribe', async (request) => {
+    subscriptionsOf(server).delete(request.params.uri);
+    return {};
+  });
+}

@@ -1,0 +1,85 @@
+// Transport choices in the manifest: stateless Streamable HTTP (no 2025-era sessions), and several transports
+// served at once by one process.
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, connectHttp, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
+
+const MANIFEST = `version: 1
+server: {name: modes, version: 1.0.0}
+transports:
+  stdio: true
+  http: {mode: stateless, path: /rpc}
+tools:
+  hello: {description: Says hello}
+resources:
+  motd: {uri: 'modes://motd', mimeType: text/plain, text: Good morning}
+`;
+
+let dir: string;
+beforeAll(() => {
+  dir = generateProject(MANIFEST);
+  buildProject(dir);
+});
+
+describe('stateless Streamable HTTP', () => {
+  let server: RunningHttp;
+  beforeAll(async () => {
+    server = await startHttpServer(dir);
+  });
+  afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+  });
+
+  it.each(['legacy', 'modern'] as const)('serves %s-era clients without sessions', async (era) => {
+    const client = await connectHttp(server.url, era);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['hello']);
+      const motd = await client.readResource({ uri: 'modes://motd' });
+      expect(motd.contents[0]).toEqual({ uri: 'modes://motd', mimeType: 'text/plain', text: 'Good morning' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('hands out no session and refuses session streams', async () => {
+    const init = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+    });
+    expect(init.status).toBe(200);
+    expect(init.headers.get('mcp-session-id')).toBeNull();
+    await init.text();
+    const get = await fetch(server.url, { headers: { accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    await get.text();
+  });
+
+});
+
+describe('several transports at once', () => {
+  it('serves stdio and HTTP from one process', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(dir, 'dist', 'main.js'), '--transport', 'stdio,http', '--port', '0'],
+      cwd: dir,
+      stderr: 'pipe',
+    });
+    let err = '';
+    transport.stderr!.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+    const client = new Client({ name: 'both', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['hello']);
+      while (!/http:\/\/\S+/.test(err)) await new Promise((r) => setTimeout(r, 50));
+      const overHttp = await connectHttp(/(http:\/\/\S+)/.exec(err)![1], 'modern');
+      expect((await overHttp.listTools()).tools.map((t) => t.name)).toEqual(['hello']);
+      await overHttp.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
