@@ -3,7 +3,7 @@ import { join, posix, relative, resolve } from 'node:path';
 import { packageRoot } from './package-root.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './build-content-model.js';
 import { HANDLER_DIRS } from './check-names.js';
-import { compileSchemaTypes, type NamedSchema } from './compile-schema-types.js';
+import { printSchemaTypes, type NamedSchema } from './print-schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from './manifest-types.js';
 import { entriesOf, type EntryKind } from './manifest-entries.js';
@@ -133,7 +133,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     prompts,
     subscribe,
     completions,
-    schemaTypes: await compileSchemaTypes(named, shared),
+    schemaTypes: printSchemaTypes(named, shared),
     sdk: sdkVersions(),
   };
 }

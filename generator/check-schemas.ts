@@ -6,18 +6,25 @@ import { closest } from './finding.js';
 import type { PathSegment } from './load-manifest.js';
 import type { JsonSchema, Manifest } from './manifest-types.js';
 import { entriesOf } from './manifest-entries.js';
-import { bundleSchema, collectRefs, isObject, resolveLocalRef, sharedDefinitionName } from './schema-refs.js';
+import { bundleSchema, collectRefs, isObject, longestRefChain, measureJson, resolveLocalRef, SCHEMA_LIMITS, sharedDefinitionName } from './schema-refs.js';
 
 export function checkSchemas(m: Manifest): Finding[] {
   const findings: Finding[] = [];
-  const shared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
+  const declared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
+  // Oversized schemas are reported and left out of every walk below: the walks recurse.
+  const shared: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(declared)) {
+    const limit = sizeFinding(schema, ['definitions', name]);
+    if (limit) findings.push(limit);
+    else Object.defineProperty(shared, name, { value: schema, enumerable: true });
+  }
   for (const [name, schema] of Object.entries(shared)) {
     const path = ['definitions', name];
     findings.push(...dialectFindings(schema, path));
     for (const use of collectRefs(schema)) {
       const target = sharedDefinitionName(use.ref);
-      if (target !== undefined && Object.hasOwn(shared, target)) continue;
-      findings.push(refFinding(use.ref, [...path, ...use.path], shared, target === undefined
+      if (target !== undefined && Object.hasOwn(declared, target)) continue;
+      findings.push(refFinding(use.ref, [...path, ...use.path], declared, target === undefined
         ? 'inside a shared definition, refer to other definitions as #/definitions/Name'
         : undefined));
     }
@@ -27,17 +34,56 @@ export function checkSchemas(m: Manifest): Finding[] {
       const schema = tool[field];
       if (schema === undefined) continue;
       const path = ['tools', name, field];
+      const limit = sizeFinding(schema, path);
+      if (limit) {
+        findings.push(limit);
+        continue;
+      }
       const rootProblem = rootFinding(schema, path, field);
       if (rootProblem) findings.push(rootProblem);
       findings.push(...dialectFindings(schema, path));
       const bundled = bundleSchema(schema, shared);
       for (const use of collectRefs(schema)) {
-        if (resolveLocalRef(bundled, use.ref) !== undefined) continue;
-        findings.push(refFinding(use.ref, [...path, ...use.path], shared));
+        // A ref into an oversized definition is left out of the bundle; that definition carries the error.
+        if (resolveLocalRef(bundled, use.ref) !== undefined || Object.hasOwn(declared, sharedDefinitionName(use.ref) ?? '')) continue;
+        findings.push(refFinding(use.ref, [...path, ...use.path], declared));
       }
+      findings.push(...bundleFindings(bundled, path));
     }
   }
   return findings;
+}
+
+function sizeFinding(schema: JsonSchema, path: PathSegment[]): Finding | undefined {
+  const size = measureJson(schema, SCHEMA_LIMITS.depth, SCHEMA_LIMITS.nodes);
+  if (size.tooDeep) {
+    return {
+      code: 'schema/too-deep',
+      path: [...path, ...size.tooDeep],
+      message: `the schema nests more than ${SCHEMA_LIMITS.depth} levels deep here`,
+      hint: 'move nested parts into definitions: and refer to them with $ref, or flatten the structure',
+    };
+  }
+  if (size.nodes > SCHEMA_LIMITS.nodes) {
+    return { code: 'schema/too-large', path, message: `the schema has more than ${SCHEMA_LIMITS.nodes} values`, hint: 'split the tool, or share repeated parts through definitions: and $ref' };
+  }
+  return undefined;
+}
+
+/** Limits on the schema as published: shared definitions pulled in count towards its size, and ref chains are bounded. */
+function bundleFindings(bundled: JsonSchema, path: PathSegment[]): Finding[] {
+  const size = measureJson(bundled, SCHEMA_LIMITS.depth + 2, SCHEMA_LIMITS.nodes);
+  if (size.nodes > SCHEMA_LIMITS.nodes) {
+    return [{ code: 'schema/too-large', path, message: `with the definitions it refers to, the schema has more than ${SCHEMA_LIMITS.nodes} values`, hint: 'split the tool, or simplify the shared definitions it uses' }];
+  }
+  const chain = longestRefChain(bundled);
+  if (chain.length <= SCHEMA_LIMITS.refChain) return [];
+  return [{
+    code: 'schema/ref-chain',
+    path,
+    message: `the schema follows a chain of ${chain.length} $refs (${chain.refs.join(' -> ')} -> ...); at most ${SCHEMA_LIMITS.refChain} are allowed`,
+    hint: 'validators compile a ref chain recursively: flatten some of the definitions along it',
+  }];
 }
 
 function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {

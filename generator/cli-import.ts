@@ -14,14 +14,14 @@ export function registerImportCommands(program: Command): void {
     .description('Import a running MCP server: stdio (mcp-gen import server -- COMMAND [ARGS...]) or Streamable HTTP (--url URL).')
     .argument('[command...]', 'the command that starts the server on stdio, after --')
     .option('--url <url>', 'Streamable HTTP endpoint of the server')
-    .option('-H, --header <header>', 'HTTP header for --url, "Name: value" (repeatable)', collect, [])
+    .option('-H, --header <header>', 'HTTP header for --url, "Name: value" (repeatable)', collect)
     .option('-o, --output <file>', 'manifest to write', 'mcp.yaml')
     .option('--merge', 'update an existing manifest: add new entries, report changed ones')
     .option('--no-generate', 'write the manifest only')
     .option('--era <era>', 'protocol era to speak: auto, legacy (2025 initialize) or modern (2026-07-28)', 'auto')
     .option('--timeout <ms>', 'how long to wait for each answer', '30000')
-    .action(async (command: string[], opts: { url?: string; header: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string }) => {
-      await guarded(() => runImportServer({ ...opts, command, merge: opts.merge === true }));
+    .action(async (command: string[], opts: { url?: string; header?: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string }) => {
+      await guarded(() => runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true }));
     });
 
   importCmd
@@ -30,17 +30,18 @@ export function registerImportCommands(program: Command): void {
     .argument('<spec>', 'the OpenAPI document')
     .option('-o, --output <file>', 'manifest to write', 'mcp.yaml')
     .option('--merge', 'update an existing manifest: add new operations, report changed ones')
-    .option('--tag <tag>', 'only operations with this tag (repeatable)', collect, [])
-    .option('--path <pattern>', 'only paths matching this pattern, * for any characters (repeatable)', collect, [])
+    .option('--tag <tag>', 'only operations with this tag (repeatable)', collect)
+    .option('--path <pattern>', 'only paths matching this pattern, * for any characters (repeatable)', collect)
     .option('--x-mcp-only', 'only operations marked x-mcp: true (x-mcp: false always excludes one)')
     .option('--env-prefix <prefix>', 'prefix of the environment variables for base URL and credentials (default: from info.title)')
-    .action(async (spec: string, opts: { output: string; merge?: boolean; tag: string[]; path: string[]; xMcpOnly?: boolean; envPrefix?: string }) => {
-      await guarded(() => runImportOpenApi(spec, { ...opts, merge: opts.merge === true, xMcpOnly: opts.xMcpOnly === true }));
+    .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string }) => {
+      const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
+      await guarded(() => runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true }));
     });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /**

@@ -96,6 +96,7 @@ export interface Manifest {
   prompts?: {
     [k: string]: Prompt;
   };
+  auth?: Auth;
   /**
    * Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.
    */
@@ -150,6 +151,22 @@ export interface HttpTransport {
    * Origin allow-list (hostnames).
    */
   allowedOrigins?: string[];
+  /**
+   * Largest request body; a larger one is refused with 413.
+   */
+  maxBodyBytes?: number;
+  /**
+   * Time a client has to send the request headers (slow-client protection).
+   */
+  headersTimeoutMs?: number;
+  /**
+   * Time a client has to send the whole request, body included; at least headersTimeoutMs.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open.
+   */
+  keepAliveTimeoutMs?: number;
 }
 export interface SseTransport {
   /**
@@ -193,10 +210,35 @@ export interface Tool {
    * `_meta`, published as is.
    */
   _meta?: {};
+  policy?: ToolPolicy;
   /**
    * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
    */
   renamedFrom?: string;
+}
+/**
+ * Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.
+ */
+export interface ToolPolicy {
+  /**
+   * Scopes the caller's credential must hold (needs auth).
+   */
+  scopes?: string[];
+  /**
+   * Longest run; past it the handler's ctx.signal is aborted and the client gets -32004.
+   */
+  timeoutMs?: number;
+  /**
+   * At most `requests` calls per principal in any `windowMs` milliseconds.
+   */
+  rateLimit?: {
+    requests: number;
+    windowMs: number;
+  };
+  /**
+   * Calls of this tool running at once, over all callers; one more is refused with -32003.
+   */
+  maxConcurrency?: number;
 }
 export interface Resource {
   /**
@@ -342,6 +384,94 @@ export interface PromptContent {
     lastModified?: string;
   };
   _meta?: {};
+}
+/**
+ * Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.
+ */
+export interface Auth {
+  type: 'bearer' | 'apiKey' | 'oauth';
+  /**
+   * apiKey: the request header that carries the key.
+   */
+  header?: string;
+  /**
+   * bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for.
+   *
+   * @minItems 1
+   */
+  credentials?: [Credential, ...Credential[]];
+  /**
+   * oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it.
+   */
+  resource?: string;
+  /**
+   * oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss.
+   */
+  authorizationServer?: string;
+  /**
+   * oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts.
+   */
+  jwksUrl?: string;
+  /**
+   * oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names.
+   */
+  scopesSupported?: string[];
+  /**
+   * Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead.
+   */
+  token?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead.
+   */
+  secret?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Not allowed: secrets never go in the manifest. A resource server needs no client secret.
+   */
+  clientSecret?: {
+    [k: string]: unknown;
+  };
+}
+export interface Credential {
+  /**
+   * Name of the environment variable holding the token or key (letters, digits and _).
+   */
+  env: string;
+  /**
+   * Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name.
+   */
+  principal?: string;
+  /**
+   * Scopes this credential grants (checked against tool policies).
+   */
+  scopes?: string[];
+  /**
+   * Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env.
+   */
+  token?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env.
+   */
+  key?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Not allowed: secrets never go in the manifest. Put it in the environment variable named by env.
+   */
+  secret?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Not allowed: secrets never go in the manifest. Put it in the environment variable named by env.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
 }
 
 export type JsonSchema = { [key: string]: unknown } | boolean;

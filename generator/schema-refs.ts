@@ -109,3 +109,80 @@ export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
 export function isObject(v: Json): v is Record<string, Json> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/** Limits on what a manifest may ask the generator (and the generated server's validator) to walk. */
+export const SCHEMA_LIMITS = {
+  /** Nesting of JSON objects and arrays inside one schema; validators recurse once per level. */
+  depth: 128,
+  /** JSON values in one schema, the shared definitions it pulls in included. */
+  nodes: 20_000,
+  /** Shared definitions reached through one chain of $refs; ajv compiles such a chain recursively. */
+  refChain: 64,
+} as const;
+
+export interface JsonSize {
+  nodes: number;
+  /** Where nesting first went past the depth limit, if it did. */
+  tooDeep?: PathSegment[];
+}
+
+/**
+ * Counts the values of a JSON tree without recursion, so arbitrarily deep input cannot exhaust the stack; stops
+ * once `maxNodes` is passed (the count is then `maxNodes + 1`) or the first path deeper than `maxDepth` is seen.
+ */
+export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
+  const stack: { value: Json; path: PathSegment[] }[] = [{ value, path: [] }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (++nodes > maxNodes) return { nodes };
+    if (typeof v !== 'object' || v === null) continue;
+    if (path.length >= maxDepth) return { nodes, tooDeep: path };
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+    else for (const [k, item] of Object.entries(v)) stack.push({ value: item, path: [...path, k] });
+  }
+  return { nodes };
+}
+
+/**
+ * The longest chain of `$ref`s followed from one schema (`#/definitions/A` whose target refers to `#/$defs/B`, ...
+ * is 2), with the first refs along it. `root` is the schema as published, shared definitions bundled in. A ref back
+ * into the chain ends it: cycles are legal JSON Schema (recursive types), and validators compile them once.
+ */
+export function longestRefChain(root: Json): { length: number; refs: string[] } {
+  // For each finished ref: the length of the longest chain it starts and the ref that continues it.
+  const memo = new Map<string, { length: number; next?: string }>();
+  const targets = (s: Json) => [...new Set(collectRefs(s).map((u) => u.ref))].filter((ref) => resolveLocalRef(root, ref) !== undefined);
+  const onPath = new Set<string>();
+  const visit = (start: string) => {
+    // Iterative post-order DFS, so a chain of any length cannot exhaust the stack.
+    const stack = [{ ref: start, next: targets(resolveLocalRef(root, start)), best: { length: 0 } as { length: number; next?: string } }];
+    onPath.add(start);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const child = top.next.pop();
+      if (child === undefined) {
+        stack.pop();
+        onPath.delete(top.ref);
+        memo.set(top.ref, { length: top.best.length + 1, next: top.best.next });
+        const parent = stack[stack.length - 1];
+        if (parent && top.best.length + 1 > parent.best.length) parent.best = { length: top.best.length + 1, next: top.ref };
+        continue;
+      }
+      if (onPath.has(child)) continue;
+      const known = memo.get(child);
+      if (known === undefined) {
+        onPath.add(child);
+        stack.push({ ref: child, next: targets(resolveLocalRef(root, child)), best: { length: 0 } });
+      } else if (known.length > top.best.length) top.best = { length: known.length, next: child };
+    }
+  };
+  let first: string | undefined;
+  for (const ref of targets(root)) {
+    if (!memo.has(ref)) visit(ref);
+    if (first === undefined || memo.get(ref)!.length > memo.get(first)!.length) first = ref;
+  }
+  const refs: string[] = [];
+  for (let ref = first; ref !== undefined && refs.length < 4; ref = memo.get(ref)?.next) refs.push(ref);
+  return { length: first === undefined ? 0 : memo.get(first)!.length, refs };
+}

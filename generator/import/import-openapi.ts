@@ -20,8 +20,6 @@ export interface ImportOpenApiOptions {
   path: string[];
   xMcpOnly: boolean;
   envPrefix?: string;
-  /** Write the manifest only. */
-  generate?: boolean;
 }
 
 export interface OpenApiImport {
@@ -82,7 +80,8 @@ export async function runImportOpenApi(specPath: string, opts: ImportOpenApiOpti
     header,
     notes: new Map(),
     merge: opts.merge,
-    generate: opts.generate !== false,
+    // Always generated: the handlers that call the API are written with the project, or stubs would take their place.
+    generate: true,
     userFiles: (manifest) => openApiUserFiles(tools, api, manifest),
   });
   if (written.created.length || written.kept.length) {

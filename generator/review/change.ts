@@ -31,7 +31,3 @@ export const KIND_LABEL: Record<Change['kind'], string> = {
   prompts: 'prompt',
   server: 'server',
 };
-
-export function rank(c: ChangeClass): number {
-  return CHANGE_CLASSES.indexOf(c);
-}

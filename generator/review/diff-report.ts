@@ -4,8 +4,8 @@ import { hasErrors, type Issue } from '../issue.js';
 import { loadManifest, type LoadedManifest } from '../load-manifest.js';
 import type { Manifest } from '../manifest-types.js';
 import { validateManifest } from '../validate-manifest.js';
-import { formatPath } from '../finding.js';
 import type { Change, ChangeClass } from './change.js';
+import { chunkLocator } from './chunk-locate.js';
 import { loadBase } from './load-base.js';
 import { isObject } from '../schema-refs.js';
 import { diffSurfaces, sortChanges } from './diff-manifests.js';
@@ -59,7 +59,8 @@ export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffO
     if (!failure.ok && failure.issues.length) return failure;
     throw err;
   }
-  const located = changes.map((c) => locate(c, lb, lh));
+  const [baseAt, headAt] = [chunkLocator(lb), chunkLocator(lh)];
+  const located = changes.map((c) => locate(c, baseAt, headAt));
   const counts = { breaking: 0, risky: 0, safe: 0 };
   for (const c of located) counts[c.class]++;
   return {
@@ -74,15 +75,13 @@ export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffO
   };
 }
 
-function locate(c: Change, base: LoadedManifest, head: LoadedManifest): LocatedChange {
-  if (c.side === 'head') return { ...c, ...head.locate(c.path) };
-  const was = base.locate(c.path, 'key');
-  // The removed entry's section in HEAD, when HEAD still has one; the findRange fallback then stops there.
-  return { ...c, ...head.locate(c.path.slice(0, 1), 'key'), baseLine: was.line, baseColumn: was.column };
-}
+type Locate = LoadedManifest['locate'];
 
-export function changePath(c: Change): string {
-  return formatPath(c.path);
+function locate(c: Change, base: Locate, head: Locate): LocatedChange {
+  if (c.side === 'head') return { ...c, ...head(c.path) };
+  const was = base(c.path, 'key');
+  // The removed entry's section in HEAD, when HEAD still has one; the findRange fallback then stops there.
+  return { ...c, ...head(c.path.slice(0, 1), 'key'), baseLine: was.line, baseColumn: was.column };
 }
 
 /** Exit status for `--fail-on`: 1 when a change at or above the threshold exists. */

@@ -54,15 +54,11 @@ export function buildSurface(m: Manifest): Surface {
   };
 }
 
-/**
- * `capabilities.<list>.listChanged` when the manifest declares capabilities (top level or under `server`); the
- * SDK advertises `listChanged: true` for every list it serves unless told otherwise.
- */
+/** `capabilities.<list>.listChanged: false` in the manifest; otherwise the server announces list changes. */
 function listChangedOf(m: Manifest): Record<EntryKind, boolean> {
-  const raw = m as unknown as Json;
-  const caps = [raw.capabilities, isObject(raw.server) ? raw.server.capabilities : undefined].find(isObject);
+  const caps = (m as unknown as Json).capabilities;
   const flag = (key: string) => {
-    const c = caps?.[key];
+    const c = isObject(caps) ? caps[key] : undefined;
     return !(isObject(c) && c.listChanged === false);
   };
   const resources = flag('resources');

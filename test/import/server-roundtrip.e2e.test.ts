@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildProject, CLI, connectStdio, ROOT, tempDir } from '../support/project.js';
+import { describeDifference, jsonDiff } from '../../generator/import/json-diff.js';
 import { connectCommand, readPublished, withClient, type Json, type Published } from './lists.js';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
@@ -90,6 +91,10 @@ describe.each(CASES)('import server: $name', (c) => {
     }
     expect(generated.serverInfo).toEqual(original.serverInfo);
     expect(generated.instructions).toEqual(original.instructions);
+    // Capabilities are not lists, but the import predicts how they differ: the prediction matches the wire.
+    const predicted = imported.stderr.split('\n').filter((l) => l.startsWith('  capabilities')).map((l) => l.trim());
+    const actual = jsonDiff(original.capabilities, generated.capabilities, ['capabilities']).map((d) => describeDifference(d));
+    expect(actual.sort()).toEqual(predicted.sort());
 
     // The manifest is the source of truth: it parses to exactly what the generated server lists.
     const manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));

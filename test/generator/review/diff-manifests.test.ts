@@ -148,11 +148,27 @@ describe('diff: details', () => {
     expect(r.toolsList.after.bytes).toBe(before + 400 + ',"description":""'.length);
   });
 
-  it('a tool added while listChanged is off is risky', () => {
-    const base = buildSurface(manifest({}));
-    const head = buildSurface(manifest({ tools: { late: {} } }));
-    head.listChanged.tools = false;
-    expect(diffSurfaces(base, head).map((c) => [c.class, c.rule])).toEqual([['risky', 'tool-added']]);
+  it('an entry added while its list does not announce changes (listChanged: false) is risky', () => {
+    const off = { capabilities: { tools: { listChanged: false }, prompts: { listChanged: true } } } as Parts;
+    const r = diff({ ...off, tools: { a: {} } }, { ...off, tools: { a: {}, late: {} }, prompts: { p: { description: 'A prompt.' } } });
+    expect(r.changes.map((c) => [c.class, c.rule, c.entry])).toEqual([['risky', 'tool-added', 'late'], ['safe', 'prompt-added', 'p']]);
+  });
+
+  it('listChanged of resources covers resource templates', () => {
+    const head = buildSurface(manifest({ capabilities: { resources: { listChanged: false } } } as Parts));
+    expect(head.listChanged).toEqual({ tools: true, resources: false, resourceTemplates: false, prompts: true });
+    expect(diffSurfaces(buildSurface(manifest({})), buildSurface(manifest({ capabilities: { resources: { listChanged: false } }, resourceTemplates: { t: { uriTemplate: 'x://{a}' } } } as Parts))).map((c) => c.class)).toEqual(['risky']);
+  });
+
+  it('compares a BASE that newer checks would reject: it only has to parse', () => {
+    const outcome = diffManifestTexts({ label: 'b', path: 'b', source: 'version: 1\nserver: {name: x}\ntools: {a: {}}\n' }, { label: 'h', path: 'h', source: 'version: 1\nserver: {name: x, version: "1"}\n' });
+    expect(outcome.ok && outcome.report.changes.map((c) => c.rule)).toEqual(['tool-removed']);
+  });
+
+  it('a BASE that does not parse is reported with its position', () => {
+    const outcome = diffManifestTexts({ label: 'b', path: 'b', source: 'version: 1\nserver: {name: x\n' }, { label: 'h', path: 'h', source: 'version: 1\nserver: {name: x, version: "1"}\n' });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect([outcome.side, outcome.issues[0].code, outcome.issues[0].line]).toEqual(['base', 'yaml/syntax', 3]);
   });
 
   it('reports an invalid side with its errors instead of comparing', () => {

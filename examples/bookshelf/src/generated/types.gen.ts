@@ -8,29 +8,27 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 
 export type Context = HandlerContext<AppContext>;
 
-/**
- * 13-digit ISBN
- */
-export type Isbn = string
-
 export interface SearchBooksInput {
-  query: string
-  /**
-   * Only books with this tag
-   */
-  tag?: (string | null)
-  limit?: number
+  "query": string;
+  /** Only books with this tag */
+  "tag"?: string | null;
+  "limit"?: number;
 }
+
 export interface SearchBooksOutput {
-  total: number
-  books: Book[]
+  "total": number;
+  "books": Book[];
 }
+
+/** 13-digit ISBN */
+export type Isbn = string;
+
 export interface Book {
-  isbn: Isbn
-  title: string
-  author: string
-  year: number
-  tags: string[]
+  "isbn": Isbn;
+  "title": string;
+  "author": string;
+  "year": number;
+  "tags": string[];
 }
 
 

@@ -8,129 +8,151 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 
 export type Context = HandlerContext<AppContext>;
 
-export type JsonSchema202012ToolInput = ({
-    [k: string]: unknown
-  } & {
-    name?: string
-    address?: Address
-    contactMethod?: ("phone" | "email")
-    phone?: string
-    email?: string
-  })
-
 export interface TestSimpleTextInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestImageContentInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestAudioContentInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestEmbeddedResourceInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestMultipleContentTypesInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestResourceLinkInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestStructuredOutputInput {
-  a: number
-  b: number
+  "a": number;
+  "b": number;
 }
+
 export interface TestStructuredOutputOutput {
-  sum: number
+  "sum": number;
 }
+
 export interface TestErrorHandlingInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestToolWithLoggingInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestToolWithProgressInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestLoggingToolInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestStreamingElicitationInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestReconnectionInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestSamplingInput {
-  /**
-   * The prompt to send to the LLM
-   */
-  prompt: string
+  /** The prompt to send to the LLM */
+  "prompt": string;
 }
+
 export interface TestElicitationInput {
-  /**
-   * The message to show the user
-   */
-  message: string
+  /** The message to show the user */
+  "message": string;
 }
+
 export interface TestElicitationSep1034DefaultsInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestElicitationSep1330EnumsInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestElicitationUrlInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestMissingCapabilityInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultElicitationInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultSamplingInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultListRootsInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultRequestStateInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultMultipleInputsInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultMultiRoundInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultTamperedStateInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestInputRequiredResultCapabilitiesInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestTriggerToolChangeInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestTriggerPromptChangeInput {
-
+  [key: string]: unknown;
 }
+
 export interface TestUpdateWatchedResourceInput {
+  [key: string]: unknown;
+}
 
-}
-export interface Address {
-  street?: string
-  city?: string
-}
+export type JsonSchema202012ToolInput = ({
+  "name"?: string;
+  "address"?: JsonSchema202012ToolInputAddress;
+  "contactMethod"?: "phone" | "email";
+  "phone"?: string;
+  "email"?: string;
+}) & unknown;
+
 export interface TestXMcpHeaderInput {
-  /**
-   * mirrored into Mcp-Param-Region
-   */
-  region?: string
-  /**
-   * non-mirrored argument
-   */
-  level?: number
+  /** mirrored into Mcp-Param-Region */
+  "region"?: string;
+  /** non-mirrored argument */
+  "level"?: number;
+}
+
+export interface JsonSchema202012ToolInputAddress {
+  "street"?: string;
+  "city"?: string;
 }
 
 

@@ -8,27 +8,27 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 
 export type Context = HandlerContext<AppContext>;
 
-/**
- * City name, e.g. Paris
- */
-export type City = string
-export type Units = ("metric" | "imperial")
-
 export interface GetForecastInput {
-  city: City
-  days?: number
-  units?: Units
+  "city": City;
+  "days"?: number;
+  "units"?: Units;
 }
+
 export interface GetForecastOutput {
-  city: string
-  units: Units
-  days: {
-    date: string
-    summary: string
-    high: number
-    low: number
-  }[]
+  "city": string;
+  "units": Units;
+  "days": {
+    "date": string;
+    "summary": string;
+    "high": number;
+    "low": number;
+  }[];
 }
+
+/** City name, e.g. Paris */
+export type City = string;
+
+export type Units = "metric" | "imperial";
 
 
 /** Variables of resource template "city_weather": Current conditions in a city, as one line of text. */
