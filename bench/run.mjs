@@ -1,0 +1,87 @@
+// npm run bench: generation speed at 10/100/500/2,000 tools, peak memory, tsc time of a generated project, and the
+// generated server against a hand-written one. Prints a table and writes bench/results.json. Not a test: figures
+// depend on the machine; compare them with the targets in the README.
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { ensureGeneratedDeps } from '../test/support/generated-deps.ts';
+import { compareServers, prepareServers } from './compare-servers.mjs';
+import { fmtMs, peakRssMb, ROOT, timeCli, timeCommand } from './lib.mjs';
+import { makeManifest } from './make-manifest.mjs';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10,100,500,2000').split(',').map(Number);
+const work = join(ROOT, 'bench', '.work');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const yaml = (m) => stringify(m, { aliasDuplicateObjects: false, lineWidth: 0 });
+const texts = new Map();
+const results = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, generation: [], servers: undefined };
+const started = performance.now();
+
+for (const size of SIZES) {
+  const dir = join(work, `t${size}`);
+  mkdirSync(dir, { recursive: true });
+  const base = join(dir, 'base.yaml');
+  const changedA = join(dir, 'changed-a.yaml');
+  const changedB = join(dir, 'changed-b.yaml');
+  writeFileSync(base, yaml(makeManifest(size)));
+  writeFileSync(changedA, yaml(makeManifest(size, { changedTool: Math.floor(size / 2), variant: 1 })));
+  writeFileSync(changedB, yaml(makeManifest(size, { changedTool: Math.floor(size / 2), variant: 2 })));
+  const out = join(dir, 'out');
+  const manifest = join(dir, 'mcp.yaml');
+  const use = (file) => writeFileSync(manifest, readText(file));
+  const runs = size >= 2000 ? 3 : 5;
+  const row = { tools: size, manifestKb: Math.round(readText(base).length / 1024) };
+  use(base);
+  row.validate = timeCli(['validate', '-m', manifest, '--format', 'json'], { runs });
+  row.coldGenerate = timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs, before: () => rmSync(out, { recursive: true, force: true }) });
+  row.noopRegenerate = timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs });
+  row.oneToolChanged = timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs, before: (i) => use(i % 2 ? changedB : changedA) });
+  use(base);
+  timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs: 1 });
+  row.check = timeCli(['check', '-m', manifest, '-o', out], { runs: Math.min(runs, 3) });
+  row.diff = timeCli(['diff', base, changedA], { runs: Math.min(runs, 3) });
+  results.generation.push(row);
+  console.error(`${size} tools: done (${fmtMs(performance.now() - started)} so far)`);
+}
+
+const big = SIZES.includes(2000) ? 2000 : SIZES.at(-1);
+results.peakRssMb = { tools: big, generate: peakRssMb(['generate', '-m', join(work, `t${big}`, 'base.yaml'), '-o', join(work, 'rss-out'), '-q']) };
+
+const deps = ensureGeneratedDeps();
+const mid = SIZES.includes(500) ? 500 : SIZES.at(-1);
+const project = join(work, `t${mid}`, 'out');
+if (!existsSync(join(project, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(project, 'node_modules'), 'dir');
+results.tscNoEmit = { tools: mid, ms: timeCommand(process.execPath, [join(deps, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--noEmit'], { runs: 2 }) };
+results.contractCheck = { tools: mid, ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }) };
+
+const servers = prepareServers(work, deps);
+results.servers = await compareServers(servers);
+results.totalSeconds = Math.round((performance.now() - started) / 1000);
+writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(renderTable(results));
+
+function readText(file) {
+  if (!texts.has(file)) texts.set(file, readFileSync(file, 'utf8'));
+  return texts.get(file);
+}
+
+function renderTable(r) {
+  const lines = ['| tools | manifest | validate | cold generate | no-op regenerate | one tool changed | check | diff |', '|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const g of r.generation) lines.push(`| ${g.tools} | ${g.manifestKb} kB | ${fmtMs(g.validate)} | ${fmtMs(g.coldGenerate)} | ${fmtMs(g.noopRegenerate)} | ${fmtMs(g.oneToolChanged)} | ${fmtMs(g.check)} | ${fmtMs(g.diff)} |`);
+  lines.push('', `peak RSS of generate at ${r.peakRssMb.tools} tools: ${r.peakRssMb.generate.toFixed(0)} MB`);
+  lines.push(`tsc --noEmit of the generated ${r.tscNoEmit.tools}-tool project: ${fmtMs(r.tscNoEmit.ms)}`);
+  lines.push(`generate after one tool changed, with the handler contract check (dependencies installed), ${r.contractCheck.tools} tools: ${fmtMs(r.contractCheck.ms)}`);
+  const s = r.servers;
+  const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
+  lines.push('', '| generated vs hand-written (same run, alternating) | generated | hand-written | ratio |', '|---|---:|---:|---:|');
+  lines.push(`| stdio cold start to first tools/list | ${fmtMs(s.generated.coldStartMs)} | ${fmtMs(s.hand.coldStartMs)} | ${ratio(s.generated.coldStartMs, s.hand.coldStartMs)} |`);
+  for (const t of ['stdio', 'http']) {
+    lines.push(`| ${t} tools/call p50 | ${s.generated[t].p50.toFixed(2)} ms | ${s.hand[t].p50.toFixed(2)} ms | ${ratio(s.generated[t].p50, s.hand[t].p50)} |`);
+    lines.push(`| ${t} tools/call p99 | ${s.generated[t].p99.toFixed(2)} ms | ${s.hand[t].p99.toFixed(2)} ms | ${ratio(s.generated[t].p99, s.hand[t].p99)} |`);
+    lines.push(`| ${t} sequential throughput | ${s.generated[t].seqRps.toFixed(0)} rps | ${s.hand[t].seqRps.toFixed(0)} rps | ${ratio(s.generated[t].seqRps, s.hand[t].seqRps)} |`);
+    lines.push(`| ${t} throughput, 16 in flight | ${s.generated[t].rps16.toFixed(0)} rps | ${s.hand[t].rps16.toFixed(0)} rps | ${ratio(s.generated[t].rps16, s.hand[t].rps16)} |`);
+  }
+  lines.push('', `total: ${r.totalSeconds} s`);
+  return lines.join('\n');
+}
