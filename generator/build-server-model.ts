@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, posix, relative, resolve } from 'node:path';
+import { authModel, policyLiteral, toolScopes } from './build-auth-model.js';
 import { packageRoot } from './package-root.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './build-content-model.js';
+import { buildExamplesModel } from './build-examples-model.js';
 import { HANDLER_DIRS } from './check-names.js';
 import { printSchemaTypes, type NamedSchema } from './print-schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
@@ -46,6 +48,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       outputTypeExpr: outputType ?? 'undefined',
       inputSchemaConst: `${lowerFirst(pascal)}InputSchema`,
       outputSchemaConst: outputType ? `${lowerFirst(pascal)}OutputSchema` : null,
+      policyJson: policyLiteral(t.policy),
     };
   });
   const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => {
@@ -126,6 +129,12 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       mode: httpOptions.mode ?? 'stateful',
       sse: sseModel(m.transports?.sse),
       websocket: webSocketModel(m.transports?.websocket),
+      maxBodyBytes: httpOptions.maxBodyBytes ?? 4 * 1024 * 1024,
+      headersTimeoutMs: httpOptions.headersTimeoutMs ?? 10_000,
+      requestTimeoutMs: httpOptions.requestTimeoutMs ?? 30_000,
+      keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? 5_000,
+      auth: authModel(m),
+      toolScopes: toolScopes(m),
     },
     tools,
     resources,
@@ -133,7 +142,9 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     prompts,
     subscribe,
     completions,
+    policies: tools.some((t) => t.policyJson !== null),
     schemaTypes: printSchemaTypes(named, shared),
+    ...buildExamplesModel(m),
     sdk: sdkVersions(),
   };
 }

@@ -45,7 +45,8 @@ export function checkSchemas(m: Manifest): Finding[] {
       const bundled = bundleSchema(schema, shared);
       for (const use of collectRefs(schema)) {
         // A ref into an oversized definition is left out of the bundle; that definition carries the error.
-        if (resolveLocalRef(bundled, use.ref) !== undefined || Object.hasOwn(declared, sharedDefinitionName(use.ref) ?? '')) continue;
+        const target = sharedDefinitionName(use.ref);
+        if (resolveLocalRef(bundled, use.ref) !== undefined || (target !== undefined && Object.hasOwn(declared, target) && !Object.hasOwn(shared, target))) continue;
         findings.push(refFinding(use.ref, [...path, ...use.path], declared));
       }
       findings.push(...bundleFindings(bundled, path));
@@ -71,7 +72,7 @@ function sizeFinding(schema: JsonSchema, path: PathSegment[]): Finding | undefin
 }
 
 /** Limits on the schema as published: shared definitions pulled in count towards its size, and ref chains are bounded. */
-function bundleFindings(bundled: JsonSchema, path: PathSegment[]): Finding[] {
+function bundleFindings(bundled: unknown, path: PathSegment[]): Finding[] {
   const size = measureJson(bundled, SCHEMA_LIMITS.depth + 2, SCHEMA_LIMITS.nodes);
   if (size.nodes > SCHEMA_LIMITS.nodes) {
     return [{ code: 'schema/too-large', path, message: `with the definitions it refers to, the schema has more than ${SCHEMA_LIMITS.nodes} values`, hint: 'split the tool, or simplify the shared definitions it uses' }];

@@ -4,8 +4,8 @@ import { jsLiteral, stringLiteral } from './js-literal.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from './server-model.js';
 
-const RUNTIME = ['ask', 'batch', 'completions', 'context', 'http', 'notify', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
-const TEMPLATED = ['definitions', 'schemas', 'types', 'server', 'entry'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
@@ -49,6 +49,7 @@ function serverImports(model: ServerModel) {
     sdk: ['McpServer', ...(model.templates.length ? ['ResourceTemplate'] : []), 'type ProtocolEra', ...(readsByHandler ? ['type ReadResourceResult'] : []), 'type ServerContext'].join(', '),
     context: ['makeContext', ...(rendersArgs ? ['renderTemplate'] : []), ...(model.tools.length ? ['toCallToolResult'] : [])].join(', '),
     ask: [...(answers ? ['answering'] : []), 'requestStateOptions'].join(', '),
+    mock: answers,
     completions: model.completions ? [...(staticCompletions ? ['fromList'] : []), 'installCompletions'].join(', ') : '',
     schemas: model.tools.length > 0 || model.prompts.some((p) => p.argsSchemaConst !== null),
     types: model.templates.length > 0,

@@ -2,6 +2,7 @@ import type { ServerModel } from './server-model.js';
 import { emitGenerated } from './emit-generated.js';
 import { emitHandlers } from './emit-handlers.js';
 import { emitScaffold } from './emit-scaffold.js';
+import { emitTests } from './emit-tests.js';
 
 export type Owner = 'generator' | 'user';
 
@@ -14,7 +15,7 @@ export interface EmittedFile {
 /** Every file of the project, path (POSIX, relative to the output folder) -> content. Touches no disk. */
 export function emitProject(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
-  for (const part of [emitGenerated(model), emitHandlers(model), emitScaffold(model)]) {
+  for (const part of [emitGenerated(model), emitHandlers(model), emitScaffold(model), emitTests(model)]) {
     for (const [path, file] of part) files.set(path, file);
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -1,4 +1,4 @@
-// Project files around the code: package.json, tsconfig, README, entry point, lifecycle, smoke test.
+// Project files around the code: package.json, tsconfig, README, Dockerfile, entry point, lifecycle, smoke test.
 import type { EmittedFile } from './emit-project.js';
 import { stringLiteral } from './js-literal.js';
 import { readStatic, renderTemplate } from './render-template.js';
@@ -6,6 +6,7 @@ import type { ServerModel } from './server-model.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from './package-root.js';
+import { readmeInventory } from './readme-inventory.js';
 
 function readSchema(): string {
   return readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8');
@@ -23,7 +24,16 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     httpHost: http.host,
     httpPort: String(http.port),
     httpPath: http.path,
-    inventory: inventory(model),
+    inventory: readmeInventory(model),
+    httpEnabled: model.http !== null,
+    // npm bin names cannot carry a scope.
+    binName: model.packageName.replace(/^@[^/]+\//, ''),
+    binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),
+    // A restarting process suits HTTP (clients reconnect); a stdio client would lose its pipe on every restart.
+    devScriptLiteral: stringLiteral(model.http ? 'tsx watch src/main.ts --transport http' : 'tsx watch src/main.ts'),
+    devDescription: model.http
+      ? `serves http://${http.host}:${http.port}${http.path} from source, restarting on every change`
+      : 'runs the server over stdio from source, restarting on every change',
   };
   const user = (content: string): EmittedFile => ({ owner: 'user', content });
   return new Map([
@@ -31,23 +41,12 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     ['tsconfig.json', user(readStatic('project/tsconfig.json'))],
     ['.gitignore', user(readStatic('project/gitignore'))],
     ['README.md', user(renderTemplate('project/README.md.hbs', data))],
+    ['Dockerfile', user(renderTemplate('project/Dockerfile.hbs', data))],
+    ['.dockerignore', user(readStatic('project/dockerignore'))],
     ['src/main.ts', user(readStatic('project/src/main.ts'))],
     ['src/lifecycle.ts', user(readStatic('project/src/lifecycle.ts'))],
     ['test/server.test.ts', user(readStatic('project/test/server.test.ts'))],
     // A copy of the manifest schema, so editors complete and check mcp.yaml offline.
     ['.mcp-gen/manifest.schema.json', { owner: 'generator', content: readSchema() }],
   ]);
-}
-
-function inventory(model: ServerModel): string {
-  const rows: string[] = [];
-  const section = (title: string, items: { name: string; summary: string }[]) => {
-    if (items.length === 0) return;
-    rows.push(`### ${title}`, '', ...items.map((i) => `- \`${i.name.replace(/`/g, "'")}\`${i.summary.includes(': ') ? ` — ${i.summary.slice(i.summary.indexOf(': ') + 2)}` : ''}`), '');
-  };
-  section('Tools', model.tools);
-  section('Resources', model.resources);
-  section('Resource templates', model.templates);
-  section('Prompts', model.prompts);
-  return rows.length ? rows.join('\n').trimEnd() : 'Nothing yet: add tools, resources or prompts to the manifest.';
 }

@@ -1,23 +1,25 @@
+import { PLAIN, type Painter } from './colors.js';
 import type { Issue } from './issue.js';
 
 /**
  * `mcp.yaml:12:5: error tools.get_forecast.inputSchema: message`, then the source line with a caret under the
  * column, then the hint. The file name is printed as given so editors and terminals can link it.
  */
-export function formatIssuesText(issues: readonly Issue[], file: string, source: string): string {
+export function formatIssuesText(issues: readonly Issue[], file: string, source: string, paint: Painter = PLAIN): string {
   const lines = source.split(/\r?\n/);
   const blocks = issues.map((i) => {
     const where = i.line > 0 ? `${file}:${i.line}:${i.column}` : file;
-    const head = `${where}: ${i.severity} ${i.path ? `${i.path}: ` : ''}${i.message}`;
+    const severity = i.severity === 'error' ? paint.bold(paint.red(i.severity)) : paint.bold(paint.yellow(i.severity));
+    const head = `${paint.bold(where)}: ${severity} ${i.path ? `${i.path}: ` : ''}${i.message}`;
     const out = [head];
     const text = i.line > 0 ? lines[i.line - 1] : undefined;
     if (text !== undefined) {
       const gutter = String(i.line);
       out.push(`  ${gutter} | ${text}`);
       // Keep the line's tabs in the padding so the caret lines up however the terminal expands them.
-      out.push(`  ${' '.repeat(gutter.length)} | ${text.slice(0, Math.max(0, i.column - 1)).replace(/[^\t]/g, ' ')}^`);
+      out.push(`  ${' '.repeat(gutter.length)} | ${text.slice(0, Math.max(0, i.column - 1)).replace(/[^\t]/g, ' ')}${paint.red('^')}`);
     }
-    if (i.hint) out.push(`  hint: ${i.hint}`);
+    if (i.hint) out.push(`  ${paint.cyan('hint:')} ${i.hint}`);
     return out.join('\n');
   });
   return blocks.join('\n\n');

@@ -1,19 +1,26 @@
 import { createTwoFilesPatch } from 'diff';
 import type { ContractReport } from './check-contracts.js';
+import { PLAIN, type Painter } from './colors.js';
 import type { HandlerProblem, PlannedFile } from './plan-files.js';
 
 const SHOWN = new Set(['create', 'update', 'merge', 'rename', 'delete', 'orphaned', 'conflict']);
 
 /** One line per file that changes or needs attention; unchanged and kept files are only counted. */
-export function formatPlan(files: readonly PlannedFile[], outDir: string): string {
+export function formatPlan(files: readonly PlannedFile[], outDir: string, paint: Painter = PLAIN): string {
   const prefix = outDir === '.' ? '' : `${outDir}/`;
   return files
     .filter((f) => SHOWN.has(f.action))
     .map((f) => {
       const path = f.from ? `${prefix}${f.from} -> ${prefix}${f.path}` : `${prefix}${f.path}`;
-      return `  ${f.action.padEnd(8)} ${path}${f.note ? `: ${f.note}` : ''}`;
+      return `  ${actionColor(paint, f.action)(f.action.padEnd(8))} ${path}${f.note ? `: ${f.note}` : ''}`;
     })
     .join('\n');
+}
+
+function actionColor(paint: Painter, action: string): (s: string) => string {
+  if (action === 'create') return paint.green;
+  if (action === 'delete' || action === 'conflict') return paint.red;
+  return paint.yellow;
 }
 
 export function summarizePlan(files: readonly PlannedFile[], ms: number, dryRun: boolean): string {

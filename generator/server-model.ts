@@ -35,6 +35,8 @@ export interface ToolModel extends EntryModel {
   outputTypeExpr: string;
   inputSchemaConst: string;
   outputSchemaConst: string | null;
+  /** The tool's `policy` as a TypeScript literal; null without one. */
+  policyJson: string | null;
 }
 
 export interface ResourceModel extends EntryModel {
@@ -77,6 +79,14 @@ export interface HttpModel {
   mode: 'stateful' | 'stateless';
   sse: { path: string; messagesPath: string } | null;
   websocket: { path: string } | null;
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** The manifest's auth, completed with defaults; names environment variables, never holds secrets. */
+  auth: Json | null;
+  /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
+  toolScopes: Record<string, string[]> | null;
 }
 
 export interface ServerModel {
@@ -102,7 +112,13 @@ export interface ServerModel {
   subscribe: boolean;
   /** Some prompt argument or template variable declares completions. */
   completions: boolean;
+  /** Some tool has a `policy`: server.gen.ts installs the policies. */
+  policies: boolean;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string };
+  /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
+  examplesJson: string;
+  exampleCount: number;
+  /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, and the MCP Inspector. */
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string };
 }

@@ -1,7 +1,13 @@
 import { dirname } from 'node:path';
+import { checkAuth } from './check-auth.js';
 import { checkContent } from './check-content.js';
+import { checkExamples } from './check-examples.js';
+import { checkHttp } from './check-http.js';
+import { checkInheritedNames } from './check-inherited-names.js';
+import { checkLimits } from './check-limits.js';
 import { checkManifestShape } from './check-manifest-shape.js';
 import { checkNames } from './check-names.js';
+import { checkPaths } from './check-paths.js';
 import { checkPrompts } from './check-prompts.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkSpec } from './check-spec.js';
@@ -38,9 +44,15 @@ export function validateManifest(loaded: LoadedManifest, options: { lint?: boole
     ...checkContent(m, dirname(loaded.file)),
     ...checkTransports(m),
     ...checkCompletions(m),
+    ...checkAuth(m),
+    ...checkHttp(m),
+    ...checkPaths(m, dirname(loaded.file)),
+    ...checkLimits(m),
+    ...checkInheritedNames(m),
+    ...checkExamples(m),
   ];
   // The spec check reports what the earlier checks already explain in manifest terms; run it on clean input only.
-  if (findings.length === 0) findings.push(...checkSpec(m));
+  if (!findings.some((f) => f.severity !== 'warning')) findings.push(...checkSpec(m));
   issues.push(...findings.map((f) => locateFinding(loaded, f)));
   if (options.lint && !hasErrors(issues)) issues.push(...lintManifest(loaded).map((i) => ({ ...i, severity: 'warning' as const })));
   return sortIssues(issues);

@@ -38,10 +38,25 @@ function renderHandler(t: ImportedTool, structured: boolean): string {
     typeArguments: structured ? `<ToolTypes[${nameLiteral}]['output']>` : '',
     summary: commentText(JSON.stringify(t.name)),
     httpCall: commentText(`${t.operation.method} ${t.operation.path}`),
-    operationLiteral: jsLiteral(operation),
+    operationLiteral: operationLiteral(operation),
     ident: camelCase(t.name),
     nameLiteral,
   });
+}
+
+/** The operation as a compact literal, one parameter per line. Its keys are fixed names; values are JSON, so safe. */
+function operationLiteral(op: ImportedTool['operation']): string {
+  const line = (o: object) => `{ ${Object.entries(o).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`;
+  const fields = [
+    `method: ${JSON.stringify(op.method)}`,
+    `path: ${JSON.stringify(op.path)}`,
+    op.parameters.length ? `parameters: [\n${op.parameters.map((p) => `    ${line(p)},`).join('\n')}\n  ]` : 'parameters: []',
+    ...(op.body ? [`body: ${line(op.body)}`] : []),
+    `security: [${op.security.map((a) => `[${a.map((n) => JSON.stringify(n)).join(', ')}]`).join(', ')}]`,
+    ...(op.wrap !== undefined ? [`wrap: ${JSON.stringify(op.wrap)}`] : []),
+    `structured: ${op.structured}`,
+  ];
+  return `{\n${fields.map((f) => `  ${f},`).join('\n')}\n}`;
 }
 
 function renderClient(api: ApiConfig): string {

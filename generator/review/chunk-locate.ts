@@ -16,7 +16,7 @@ export function chunkLocator(loaded: LoadedManifest): Locate {
     if (path.length === 1) return at === 'key' ? { line: section.line, column: section.column } : loaded.locate(path, at);
     const entry = section.entries?.get(String(path[1]));
     const chunk = entry ?? section;
-    const inner: PathSegment[] = entry ? path.slice(1) : path;
+    const inner: readonly PathSegment[] = entry ? path.slice(1) : path;
     let doc = parsed.get(chunk);
     if (!doc) parsed.set(chunk, (doc = loadManifest(loaded.file, chunk.text)));
     const { line, column } = doc.locate(inner, at);

@@ -58,7 +58,7 @@ function diffServer(base: Surface, head: Surface, out: Change[]): void {
     out.push({ class: cls, rule: `server-${rule}`, kind: 'server', entry: String(head.serverInfo.name ?? ''), side: 'head', path: ['server', key], message });
   const b = base.serverInfo;
   const h = head.serverInfo;
-  if (b.name !== h.name) emit('risky', 'name-changed', `serverInfo.name changed from ${showValue(b.name)} to ${showValue(h.name)}; client configurations that refer to it need updating`, 'name');
+  if (b.name !== undefined && b.name !== h.name) emit('risky', 'name-changed', `serverInfo.name changed from ${showValue(b.name)} to ${showValue(h.name)}; client configurations that refer to it need updating`, 'name');
   const info = ['title', 'description', 'websiteUrl', 'icons'].filter((k) => !sameJson(b[k], h[k]));
   if (info.length) emit('safe', 'info-changed', `${info.join(', ')} changed`, info[0]);
   compareDescriptions(base.instructions, head.instructions, (cls, rule, text) => emit(cls, `instructions-${rule.replace('description-', '')}`, `instructions: ${text.replace('description ', '')}`, 'instructions'));

@@ -46,12 +46,14 @@ export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffO
     const full = loadManifest(base.label, base.source);
     return { ok: false, side: 'base', loaded: full, issues: validateManifest(full).filter((i) => i.severity === 'error') };
   };
-  if (hasErrors(lb.issues) || !isObject(lb.data)) return baseFailure();
+  if (hasErrors(lb.issues) || (lb.data != null && !isObject(lb.data))) return baseFailure();
+  // An empty BASE published nothing: everything in HEAD is new.
+  const baseData = (lb.data ?? {}) as Manifest;
   let sb: Surface;
   let changes: Change[];
   const sh = buildSurface(lh.data as Manifest);
   try {
-    sb = buildSurface(lb.data as Manifest);
+    sb = buildSurface(baseData);
     changes = diffSurfaces(sb, sh);
   } catch (err) {
     // Only a malformed BASE gets here; its validation errors say what is wrong with it.

@@ -1,7 +1,6 @@
 // BASE of a diff, loaded against HEAD: sections and entries whose text is the same in both are taken from HEAD's
 // parsed data, so only what changed is parsed again. Parsing YAML is most of what `diff` costs, and a change under
 // review usually touches a few entries of hundreds. When the text cannot be split safely, BASE is parsed whole.
-import { parseDocument } from 'yaml';
 import { loadManifest, type LoadedManifest, type PathSegment } from '../load-manifest.js';
 import type { Manifest } from '../manifest-types.js';
 import { isObject } from '../schema-refs.js';
@@ -56,12 +55,14 @@ function sectionValue(chunk: Chunk, headChunk: Chunk | undefined, headValue: unk
   return out;
 }
 
-/** One chunk parsed alone: its indentation is kept, so it reads exactly as it does inside the file. */
+/**
+ * One chunk parsed alone, by the same loader as HEAD (so both sides read YAML alike). Its indentation is kept, so
+ * it reads exactly as it does inside the file.
+ */
 function parseChunk(chunk: Chunk): unknown {
-  const doc = parseDocument(chunk.text, { uniqueKeys: true, strict: true });
-  if (doc.errors.length) throw doc.errors[0];
-  const value = doc.toJS({ maxAliasCount: 0 }) as unknown;
-  if (!isObject(value) || !Object.hasOwn(value, chunk.key)) throw new Error(`chunk ${chunk.key} did not parse as itself`);
+  const loaded = loadManifest(chunk.key, chunk.text);
+  const value = loaded.data as unknown;
+  if (loaded.issues.length || !isObject(value) || !Object.hasOwn(value, chunk.key)) throw new Error(`chunk ${chunk.key} did not parse as itself`);
   return value[chunk.key];
 }
 

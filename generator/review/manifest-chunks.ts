@@ -29,9 +29,26 @@ function isFiller(line: string): boolean {
   return i === line.length || line[i] === '#';
 }
 
+/** The last few splits: a diff splits each side more than once (to reuse data, then to locate changes). */
+const recent: { source: string; sections: Map<string, Chunk> | undefined }[] = [];
+
 export function splitManifest(source: string): Map<string, Chunk> | undefined {
+  const hit = recent.find((r) => r.source === source);
+  if (hit) return hit.sections;
+  const sections = split(source);
+  recent.unshift({ source, sections });
+  recent.length = Math.min(recent.length, 4);
+  return sections;
+}
+
+function split(source: string): Map<string, Chunk> | undefined {
   if (UNSAFE.test(source)) return undefined;
   const lines = source.split('\n');
+  // Offsets of line starts, so a chunk's text is one slice of the source.
+  const offsets = new Array<number>(lines.length + 1);
+  offsets[0] = 0;
+  for (let i = 0; i < lines.length; i++) offsets[i + 1] = offsets[i] + lines[i].length + 1;
+  const text = (from: number, to: number) => source.slice(offsets[from], Math.max(offsets[from], offsets[to] - 1));
   const starts: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -46,9 +63,9 @@ export function splitManifest(source: string): Map<string, Chunk> | undefined {
     const to = s + 1 < starts.length ? starts[s + 1] : lines.length;
     const key = TOP_KEY.exec(lines[from])![1];
     if (sections.has(key)) return undefined;
-    const chunk: Chunk = { key, text: lines.slice(from, to).join('\n'), line: from + 1, column: 1 };
+    const chunk: Chunk = { key, text: text(from, to), line: from + 1, column: 1 };
     if (BLOCK_OPENER.test(lines[from])) {
-      const entries = splitEntries(lines, from + 1, to);
+      const entries = splitEntries(lines, from + 1, to, text);
       if (entries === null) return undefined;
       chunk.entries = entries;
     }
@@ -58,7 +75,7 @@ export function splitManifest(source: string): Map<string, Chunk> | undefined {
 }
 
 /** Entries of one block section: every line at the entries' indentation must open a plain `key:`. */
-function splitEntries(lines: string[], from: number, to: number): Map<string, Chunk> | undefined | null {
+function splitEntries(lines: string[], from: number, to: number, text: (from: number, to: number) => string): Map<string, Chunk> | undefined | null {
   let first = from;
   while (first < to && isFiller(lines[first])) first++;
   if (first === to) return undefined;
@@ -79,7 +96,7 @@ function splitEntries(lines: string[], from: number, to: number): Map<string, Ch
     const end = e + 1 < starts.length ? starts[e + 1] : to;
     const key = keyAt.exec(lines[start])![1];
     if (entries.has(key)) return null;
-    entries.set(key, { key, text: lines.slice(start, end).join('\n'), line: start + 1, column: indent + 1 });
+    entries.set(key, { key, text: text(start, end), line: start + 1, column: indent + 1 });
   }
   return entries;
 }

@@ -234,7 +234,7 @@ describe('import openapi: acme-pets (59 operations)', () => {
     expect(more.code, more.stderr).toBe(0);
     expect(more.stdout).toContain('  added     tools/ping');
     expect(more.stdout).toContain('handlers that call the API: created 1, kept 59');
-    expect(readFileSync(join(dir, 'src', 'handlers', 'tools', 'ping.ts'), 'utf8')).toContain('"path": "/ping"');
+    expect(readFileSync(join(dir, 'src', 'handlers', 'tools', 'ping.ts'), 'utf8')).toContain('path: "/ping"');
     expect(readFileSync(handler, 'utf8')).toBe(edited);
   });
 });

@@ -21,7 +21,7 @@ const tools = [
         labels: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*$' }, additionalProperties: { type: 'integer', minimum: 0 } },
         $match: { type: 'object', additionalProperties: { type: 'string' } },
         type: { type: 'string', default: 'any' },
-        constructor: { type: 'boolean' },
+        function: { type: 'boolean' },
         'x-trace id': { type: ['string', 'null'] },
       },
       required: ['id'],

@@ -165,6 +165,11 @@ describe('diff: details', () => {
     expect(outcome.ok && outcome.report.changes.map((c) => c.rule)).toEqual(['tool-removed']);
   });
 
+  it('an empty BASE published nothing: everything in HEAD is added', () => {
+    const outcome = diffManifestTexts({ label: 'b', path: 'b', source: '' }, { label: 'h', path: 'h', source: 'version: 1\nserver: {name: x, version: "1"}\ntools: {a: {}}\n' });
+    expect(outcome.ok && outcome.report.changes.map((c) => [c.class, c.rule])).toEqual([['safe', 'tool-added']]);
+  });
+
   it('a BASE that does not parse is reported with its position', () => {
     const outcome = diffManifestTexts({ label: 'b', path: 'b', source: 'version: 1\nserver: {name: x\n' }, { label: 'h', path: 'h', source: 'version: 1\nserver: {name: x, version: "1"}\n' });
     expect(outcome.ok).toBe(false);

@@ -6,6 +6,7 @@ import type { AppContext } from '../lifecycle.js';
 import { answering, requestStateOptions } from './ask.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
+import { mockable } from './mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
 import { getForecast as toolGetForecast } from '../handlers/tools/get_forecast.js';
@@ -22,7 +23,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   server.registerTool(
     defs.getForecastTool.name,
     { ...metadata(defs.getForecastTool), inputSchema: schemas.getForecastInputSchema, outputSchema: schemas.getForecastOutputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolGetForecast(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.getForecastTool.name, toolGetForecast)(input, context(ctx)))),
   );
   server.registerResource(defs.supportedCitiesResource.name, defs.supportedCitiesResource.uri, metadata(defs.supportedCitiesResource), async (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "Paris\nTokyo\nLima\n" }],
@@ -31,7 +32,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     defs.cityWeatherResourceTemplate.name,
     new ResourceTemplate(defs.cityWeatherResourceTemplate.uriTemplate, { list: undefined }),
     metadata(defs.cityWeatherResourceTemplate),
-    (uri, variables, ctx) => answering(() => templateCityWeather(uri, variables as unknown as T.CityWeatherVariables, context(ctx))) as Promise<ReadResourceResult>,
+    (uri, variables, ctx) => answering(() => mockable('template', defs.cityWeatherResourceTemplate.name, templateCityWeather)(uri, variables as unknown as T.CityWeatherVariables, context(ctx))) as Promise<ReadResourceResult>,
   );
   server.registerPrompt(defs.planTripPrompt.name, { ...metadata(defs.planTripPrompt), argsSchema: schemas.planTripArgsSchema }, async (args) => ({
     messages: [

@@ -1,0 +1,138 @@
+// Mock mode (`--mock`, or MCP_MOCK=1): every tool, resource, resource template and prompt answers from the
+// manifest's examples, without calling a handler. A call no example matches gets data synthesised from the tool's
+// outputSchema by json-schema-faker, seeded from --mock-seed (MCP_MOCK_SEED) and the call itself, so the same seed
+// gives the same answers. Client teams can build against the server before any handler exists.
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import { UriTemplate } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import * as defs from './definitions.gen.js';
+import { canonicalJson, sameJson, type JsonObject, type ReadExample } from './example-match.gen.js';
+import { examples } from './examples.gen.js';
+
+type Fake = (schema: JsonObject, options: { seed: number }) => unknown;
+
+export type MockKind = 'tool' | 'resource' | 'template' | 'prompt';
+
+export interface Mock {
+  seed: number;
+  tool(name: string, input: unknown): CallToolResult;
+  resource(name: string, uri: URL): ReadResourceResult;
+  template(name: string, uri: URL): ReadResourceResult;
+  prompt(name: string, args: unknown): GetPromptResult;
+}
+
+let active: Mock | undefined;
+
+/** Turns mock mode on for every server built from now on. Loads json-schema-faker only when asked to. */
+export async function enableMock(seed: number): Promise<Mock> {
+  const { generateSync } = await import('json-schema-faker');
+  active = createMock(seed, generateSync as Fake);
+  return active;
+}
+
+export function activeMock(): Mock | undefined {
+  return active;
+}
+
+/** The handler itself, or in mock mode a stand-in with the same signature that answers from examples. */
+export function mockable<H>(kind: MockKind, name: string, handler: H): H {
+  const mock = active;
+  if (!mock) return handler;
+  const stand: Record<MockKind, (...args: never[]) => Promise<unknown>> = {
+    tool: async (input: unknown) => mock.tool(name, input),
+    resource: async (uri: URL) => mock.resource(name, uri),
+    template: async (uri: URL) => mock.template(name, uri),
+    prompt: async (args: unknown) => mock.prompt(name, args),
+  };
+  return stand[kind] as H;
+}
+
+/** `MCP_MOCK=1`, `true` or `yes` turns mock mode on. */
+export function mockRequested(flag: boolean | undefined, env: string | undefined): boolean {
+  return flag === true || /^(1|true|yes|on)$/i.test(env ?? '');
+}
+
+export function parseSeed(text: string | undefined): number {
+  if (text === undefined || text === '') return 1;
+  const seed = Number(text);
+  if (!Number.isSafeInteger(seed)) throw new Error(`--mock-seed must be an integer, not ${JSON.stringify(text)}`);
+  return seed;
+}
+
+export function createMock(seed: number, fake: Fake): Mock {
+  const validator = new AjvJsonSchemaValidator();
+  /** Seeded per call: a different call gets different data, the same call with the same seed the same data. */
+  const synthesize = (schema: JsonObject, key: string): JsonObject => {
+    const check = validator.getValidator<JsonObject>(schema as never);
+    let value: unknown;
+    // The faker honours most keywords; when a schema outwits it, another seed usually does not.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      value = fake(schema, { seed: hash(`${seed}\u0000${attempt}\u0000${key}`) });
+      if (check(value).valid) break;
+    }
+    return value as JsonObject;
+  };
+
+  return {
+    seed,
+    tool(name, input) {
+      const def = defs.tools.find((t) => t.name === name);
+      const list = examples.tools[name] ?? [];
+      const match = list.find((e) => sameJson(e.input, input));
+      const key = `tool\u0000${name}\u0000${canonicalJson(input ?? {})}`;
+      const out = match?.output;
+      if (out?.isError) {
+        const text = out.messagePattern ? readable(out.messagePattern) : `${name} failed`;
+        return { isError: true, content: (out.content as CallToolResult['content'] | undefined) ?? [{ type: 'text', text }] };
+      }
+      const structured = out?.structuredContent ?? (def?.outputSchema ? synthesize(def.outputSchema, key) : undefined);
+      const content = (out?.content as CallToolResult['content'] | undefined) ??
+        [{ type: 'text', text: structured !== undefined ? JSON.stringify(structured) : `Mock answer of tool ${JSON.stringify(name)}: no example matches ${canonicalJson(input ?? {})}` }];
+      return structured !== undefined ? { content, structuredContent: structured } : { content };
+    },
+    resource(name, uri) {
+      const def = defs.resources.find((r) => r.name === name);
+      return read(examples.resources[name]?.[0], uri, def?.mimeType, `Mock contents of resource ${JSON.stringify(name)}`);
+    },
+    template(name, uri) {
+      const def = defs.resourceTemplates.find((t) => t.name === name);
+      const list = examples.resourceTemplates[name] ?? [];
+      const match = list.find((e) => e.uri === uri.href) ?? list.find((e) => e.uri !== undefined && def !== undefined && sameMatch(def.uriTemplate, e.uri, uri.href));
+      return read(match, uri, def?.mimeType, `Mock contents of ${uri.href}`);
+    },
+    prompt(name, args) {
+      const match = (examples.prompts[name] ?? []).find((e) => sameJson(e.input, args));
+      if (match) return match.output as unknown as GetPromptResult;
+      return { messages: [{ role: 'user', content: { type: 'text', text: `Mock prompt ${JSON.stringify(name)} with arguments ${canonicalJson(args ?? {})}` } }] };
+    },
+  };
+}
+
+function read(example: ReadExample | undefined, uri: URL, mimeType: string | undefined, fallback: string): ReadResourceResult {
+  const contents = example?.output.contents ?? [{ text: mimeType && /json/.test(mimeType) ? JSON.stringify({ mock: fallback }) : fallback }];
+  return {
+    contents: contents.map((c) => ({ uri: uri.href, ...(mimeType !== undefined ? { mimeType } : {}), ...c })) as ReadResourceResult['contents'],
+  };
+}
+
+/** Whether two URIs fill the template's variables identically (so `weather://Lima/current` answers for itself only). */
+function sameMatch(template: string, a: string, b: string): boolean {
+  const t = new UriTemplate(template);
+  const [x, y] = [t.match(a), t.match(b)];
+  return x !== null && y !== null && sameJson(x, y);
+}
+
+/** An error message from its pattern: anchors dropped, escapes undone (`^No item 404\\.$` -> `No item 404.`). */
+function readable(pattern: string): string {
+  return pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '').replace(/\\(.)/g, '$1');
+}
+
+/** FNV-1a, 32 bits: a stable seed from text. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

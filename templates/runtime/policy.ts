@@ -1,0 +1,159 @@
+import { ProtocolError, type AuthInfo, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+
+/**
+ * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
+ * Over Streamable HTTP, -32002 is answered by the HTTP layer (see `deniedCalls`): the SDK rewrites -32002 thrown
+ * from a handler to -32602, the code -32002 had in older MCP revisions.
+ */
+export const POLICY_ERROR = { missingScopes: -32002, rateLimited: -32003, timedOut: -32004 } as const;
+
+export interface ToolPolicy {
+  readonly scopes?: readonly string[];
+  readonly timeoutMs?: number;
+  readonly rateLimit?: { readonly requests: number; readonly windowMs: number };
+  readonly maxConcurrency?: number;
+}
+
+type Handler = (request: { params?: { name?: unknown } }, ctx: ServerContext) => Promise<unknown>;
+
+/** Principals seen within a window are kept; past this many, windows that have run out are swept. */
+const SWEEP_AT = 10_000;
+
+/**
+ * The policies of every tool, with their counters. One instance lives at module scope, because the HTTP entry
+ * builds a server per request and limits must hold across all of them.
+ */
+export class Policies {
+  readonly #byTool: Readonly<Record<string, ToolPolicy>>;
+  /** Admission times per tool and principal, oldest first. */
+  readonly #calls = new Map<string, number[]>();
+  readonly #running = new Map<string, number>();
+
+  constructor(byTool: Readonly<Record<string, ToolPolicy>>) {
+    this.#byTool = byTool;
+  }
+
+  /** Runs one tools/call under its tool's policy; `call` gets the context whose signal the timeout aborts. */
+  async run<R>(tool: string, ctx: ServerContext, call: (ctx: ServerContext) => Promise<R>): Promise<R> {
+    const policy = Object.hasOwn(this.#byTool, tool) ? this.#byTool[tool] : undefined;
+    if (!policy) return call(ctx);
+    const auth = ctx.http?.authInfo;
+    // Unauthenticated transports (stdio) serve the local user, who holds every scope.
+    const missing = auth ? missingScopes(policy.scopes, auth) : [];
+    if (missing.length > 0) throw scopeError(tool, policy.scopes ?? [], missing);
+    this.#admit(tool, auth?.clientId ?? 'anonymous', policy);
+    const running = (this.#running.get(tool) ?? 0) + 1;
+    this.#running.set(tool, running);
+    const release = () => this.#running.set(tool, (this.#running.get(tool) ?? 1) - 1);
+    if (policy.timeoutMs === undefined) return call(ctx).finally(release);
+
+    const controller = new AbortController();
+    const signal = AbortSignal.any([ctx.mcpReq.signal, controller.signal]);
+    // The slot is held until the handler really returns, even after the client got its timeout error.
+    const work = call({ ...ctx, mcpReq: { ...ctx.mcpReq, signal } }).finally(release);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new ProtocolError(POLICY_ERROR.timedOut, `Tool ${tool} timed out after ${policy.timeoutMs} ms`, { tool, timeoutMs: policy.timeoutMs });
+        controller.abort(error);
+        reject(error);
+      }, policy.timeoutMs);
+    });
+    work.catch(() => undefined); // its outcome after a timeout is nobody's
+    try {
+      return await Promise.race([work, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Refuses a call past the tool's rate limit or concurrency limit; counts it otherwise. */
+  #admit(tool: string, principal: string, policy: ToolPolicy): void {
+    if (policy.maxConcurrency !== undefined && (this.#running.get(tool) ?? 0) >= policy.maxConcurrency) {
+      throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`, {
+        tool,
+        reason: 'maxConcurrency',
+        maxConcurrency: policy.maxConcurrency,
+      });
+    }
+    if (!policy.rateLimit) return;
+    const { requests, windowMs } = policy.rateLimit;
+    const now = Date.now();
+    const key = `${tool}\u0000${principal}`;
+    const calls = (this.#calls.get(key) ?? []).filter((t) => t > now - windowMs);
+    if (calls.length >= requests) {
+      const retryAfterMs = calls[0] + windowMs - now;
+      throw new ProtocolError(POLICY_ERROR.rateLimited, `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`, {
+        tool,
+        reason: 'rateLimit',
+        retryAfterMs,
+        requests,
+        windowMs,
+      });
+    }
+    calls.push(now);
+    this.#calls.set(key, calls);
+    if (this.#calls.size > SWEEP_AT) this.#sweep(now);
+  }
+
+  #sweep(now: number): void {
+    for (const [key, calls] of this.#calls) {
+      const tool = key.slice(0, key.indexOf('\u0000'));
+      const windowMs = this.#byTool[tool]?.rateLimit?.windowMs ?? 0;
+      if (calls.every((t) => t <= now - windowMs)) this.#calls.delete(key);
+    }
+  }
+}
+
+export function missingScopes(required: readonly string[] | undefined, auth: AuthInfo): string[] {
+  return (required ?? []).filter((scope) => !auth.scopes.includes(scope));
+}
+
+function scopeError(tool: string, required: readonly string[], missing: string[]): ProtocolError {
+  return new ProtocolError(POLICY_ERROR.missingScopes, `Forbidden: tool ${tool} needs scope ${missing.join(' ')}`, { tool, requiredScopes: [...required], missingScopes: missing });
+}
+
+/**
+ * Puts the policies in front of the server's tools/call handler. McpServer turns anything a tool throws into an
+ * `isError` result, so refusals that must reach the client as JSON-RPC errors are raised around its handler. The
+ * SDK offers no public hook for that; the stored handler is replaced in place (not re-registered, which would wrap
+ * it a second time), and a changed SDK makes this fail at start-up rather than skip the policies.
+ */
+export function installPolicies(server: McpServer, policies: Policies): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
+  if (!(handlers instanceof Map) || typeof original !== 'function') {
+    throw new Error('tool policies: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen');
+  }
+  const guarded: Handler = (request, ctx) => {
+    const name = request.params?.name;
+    return typeof name === 'string' ? policies.run(name, ctx, (c) => original(request, c)) : original(request, ctx);
+  };
+  handlers.set('tools/call', guarded);
+}
+
+/** A JSON-RPC error response for every tools/call in `body` (one message or a batch) that the caller's scopes do not allow. */
+export function deniedCalls(body: unknown, scopesByTool: Readonly<Record<string, readonly string[]>>, auth: AuthInfo | undefined): object | undefined {
+  if (!auth) return undefined;
+  const messages = Array.isArray(body) ? body : [body];
+  const denial = (message: unknown) => {
+    if (typeof message !== 'object' || message === null) return undefined;
+    const { method, params, id } = message as { method?: unknown; params?: { name?: unknown }; id?: unknown };
+    const tool = params?.name;
+    if (method !== 'tools/call' || typeof tool !== 'string' || !Object.hasOwn(scopesByTool, tool)) return undefined;
+    const missing = missingScopes(scopesByTool[tool], auth);
+    if (missing.length === 0) return undefined;
+    const { code, message: text, data } = scopeError(tool, scopesByTool[tool], missing);
+    return { jsonrpc: '2.0', id: id ?? null, error: { code, message: text, data } };
+  };
+  const denials = messages.map(denial);
+  if (denials.every((d) => d === undefined)) return undefined;
+  if (!Array.isArray(body)) return denials[0];
+  // A batch runs whole or not at all: its other requests are refused too, saying why.
+  return messages.flatMap((message, i) => {
+    const id = (message as { id?: unknown } | null)?.id;
+    if (denials[i]) return [denials[i]];
+    if (id === undefined) return []; // notifications get no response
+    return [{ jsonrpc: '2.0', id, error: { code: POLICY_ERROR.missingScopes, message: 'Not run: another call in this batch was refused', data: { batch: true } } }];
+  });
+}
