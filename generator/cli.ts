@@ -2,7 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCheck } from './check-project.js';
-import { runGenerate, runInit, runValidate, type GenerateFlags } from './commands.js';
+import { runGenerate, runInit, runValidate, type GenerateFlags, type OutputFlags } from './commands.js';
+import { registerCompletionCommand } from './completion.js';
 import { watchManifest } from './watch-manifest.js';
 import { packageRoot } from './package-root.js';
 import { registerImportCommands } from './cli-import.js';
@@ -15,6 +16,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Generate a typed MCP server project from one YAML manifest (mcp.yaml).')
     .version(version, '-v, --version')
     .showHelpAfterError('(run mcp-gen help for usage)')
+    .addHelpText('after', `\n${EXIT_CODES}\nColour is used on a terminal only, never when NO_COLOR is set. Shell completion: mcp-gen completion bash|zsh|fish.`)
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
 
@@ -24,7 +26,9 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[dir]', 'folder to create the project in', '.')
     .option('--name <name>', 'server name (default: the folder name)')
     .option('--template <template>', 'starter manifest: minimal or weather', 'weather')
-    .action(async (dir: string, opts: { name?: string; template: string }) => {
+    .option('-q, --quiet', 'print only problems')
+    .option('--json', 'print one JSON object (the generate report) instead of text')
+    .action(async (dir: string, opts: { name?: string; template: string } & OutputFlags) => {
       code = await runInit(dir, opts);
     });
 
@@ -33,7 +37,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('Check the manifest and report every problem with its line and column. Writes nothing.')
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('--format <format>', 'text or json', 'text')
-    .action(async (opts: { manifest: string; format: string }) => {
+    .option('--json', 'same as --format json')
+    .option('-q, --quiet', 'print only errors; nothing when the manifest is valid')
+    .addHelpText('after', '\nExit codes: 0 valid (warnings allowed), 1 errors, 2 bad command line.')
+    .action(async (opts: { manifest: string; format: string } & OutputFlags) => {
       code = await runValidate(opts);
     });
 
@@ -48,7 +55,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--no-check', 'skip type-checking the handlers against the new types')
     .option('-w, --watch', 'regenerate whenever the manifest is saved')
     .option('-q, --quiet', 'print only problems')
-    .addHelpText('after', '\nExit codes: 0 done, 1 nothing written (invalid manifest or hand-edited generated files), 3 written but handlers need work.')
+    .option('--json', 'print one JSON object: what was written, issues and handler problems')
+    .addHelpText('after', '\nExit codes: 0 done, 1 nothing written (invalid manifest or hand-edited generated files), 2 bad command line, 3 written but handlers need work.')
     .action(async (opts: GenerateFlags & { watch?: boolean }) => {
       code = opts.watch ? await watchManifest(opts) : await runGenerate(opts);
     });
@@ -58,12 +66,16 @@ export async function main(argv: string[]): Promise<number> {
     .description('For CI and pre-commit: exit 1 unless the generated files are exactly what the manifest produces and every handler exists and fits. Writes nothing.')
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('-o, --out <dir>', "project folder (default: the manifest's folder)")
-    .action(async (opts: { manifest: string; out?: string }) => {
+    .option('-q, --quiet', 'print only problems, without diffs')
+    .option('--json', 'print one JSON object: stale files, missing handlers, handler problems')
+    .addHelpText('after', '\nExit codes: 0 up to date and every handler fits, 1 otherwise, 2 bad command line.')
+    .action(async (opts: { manifest: string; out?: string } & OutputFlags) => {
       code = await runCheck(opts);
     });
 
   registerImportCommands(program);
   registerReviewCommands(program);
+  registerCompletionCommand(program);
   try {
     await program.parseAsync(argv);
     return code;
@@ -73,3 +85,9 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
 }
+
+export const EXIT_CODES = `Exit codes:
+  0  success
+  1  the input is wrong or a check failed: invalid manifest, hand-edited generated files, stale project (nothing written)
+  2  bad command line
+  3  generate wrote the project, but handlers no longer fit their manifest entries`;

@@ -43,7 +43,8 @@ export function loadManifest(file: string, source: string): LoadedManifest {
   if (!ALIAS.test(source)) {
     let data: unknown;
     try {
-      data = jsyaml.load(source, { schema: jsyaml.CORE_SCHEMA });
+      // An empty document is null, as the `yaml` parser reads it.
+      data = jsyaml.load(source, { schema: jsyaml.CORE_SCHEMA }) ?? null;
     } catch {
       return loadWithPositions(file, source);
     }

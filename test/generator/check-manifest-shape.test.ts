@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkManifestShape } from '../../generator/check-manifest-shape.js';
 import type { Finding } from '../../generator/finding.js';
 
 const base = { version: 1, server: { name: 'weather', version: '1.0.0' } };
-const TOOL_KEYS = 'title, description, inputSchema, outputSchema, annotations, icons, _meta, renamedFrom';
+// The allowed keys come from the schema itself, so new tool fields do not break this table.
+const TOOL_KEYS = Object.keys(JSON.parse(readFileSync(new URL('../../schemas/manifest.schema.json', import.meta.url), 'utf8')).definitions.Tool.properties).join(', ');
 
 describe('checkManifestShape', () => {
   const cases: { name: string; given: unknown; want: Finding[] }[] = [
