@@ -15,6 +15,8 @@ interface CommandInfo {
 }
 
 const FILE_OPTIONS = ['-m', '--manifest', '-o', '--out', '--output'];
+/** Values of a command's positional argument. */
+const ARGUMENTS: Record<string, readonly string[]> = { completion: SHELLS };
 const VALUES: Record<string, string[]> = { '--template': ['minimal', 'weather'], '--format': ['text', 'json', 'markdown', 'github'], '--era': ['auto', 'legacy', 'modern'], '--fail-on': ['breaking', 'risky', 'none'] };
 
 function collect(cmd: Command, path: string[] = []): CommandInfo[] {
@@ -35,7 +37,7 @@ const single = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function bash(commands: CommandInfo[]): string {
   const cases = commands.map((c) => {
-    const words = [...c.subcommands.map((s) => s.name), ...c.options.flatMap((o) => o.flags)];
+    const words = [...c.subcommands.map((s) => s.name), ...(ARGUMENTS[c.path.join(' ')] ?? []), ...c.options.flatMap((o) => o.flags)];
     return `    ${single(c.path.join(' '))}) words=${single(words.join(' '))} ;;`;
   });
   const values = Object.entries(VALUES).map(([flag, v]) => `    ${flag}) COMPREPLY=($(compgen -W ${single(v.join(' '))} -- "$cur")); return ;;`);
@@ -77,6 +79,7 @@ function fish(commands: CommandInfo[]): string {
     const condition = c.path.length === 0
       ? '__fish_use_subcommand'
       : `__fish_seen_subcommand_from ${c.path[c.path.length - 1]}${c.path.length > 1 ? `; and __fish_seen_subcommand_from ${c.path[0]}` : ''}`;
+    for (const value of ARGUMENTS[c.path.join(' ')] ?? []) lines.push(`complete -c mcp-gen -n ${single(condition)} -a ${value}`);
     for (const s of c.subcommands) lines.push(`complete -c mcp-gen -n ${single(condition)} -a ${single(s.name)} -d ${single(s.description.split('. ')[0])}`);
     for (const o of c.options) {
       const long = o.flags.find((f) => f.startsWith('--'));

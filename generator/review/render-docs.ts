@@ -1,5 +1,6 @@
 // `mcp-gen docs`: a Markdown reference of the server for reviewers and users, rendered from the published surface.
 // The output depends on the manifest only (no dates, no paths beyond its name), so committed docs diff cleanly.
+import { examplesMarkdown } from '../examples-markdown.js';
 import type { Manifest } from '../manifest-types.js';
 import { isObject } from '../schema-refs.js';
 import { uriTemplateVariableNames } from '../uri-template.js';
@@ -22,10 +23,11 @@ export function renderDocs(m: Manifest, manifestName: string): string {
   const size = toolsListSize(s);
   out.push('', `${count(tools.length, 'tool')}, ${count(s.entries.resources.size, 'resource')}, ${count(s.entries.resourceTemplates.size, 'resource template')}, ` +
     `${count(s.entries.prompts.size, 'prompt')}. \`tools/list\` is ${size.bytes.toLocaleString('en-US')} bytes, about ${size.tokens.toLocaleString('en-US')} tokens (${TOKEN_METHOD}).`);
-  if (tools.length) out.push('', '## Tools', ...tools.flatMap(toolSection));
+  const declared = (kind: 'tools' | 'prompts', name: string) => (isObject(m[kind]) ? (m[kind] as Record<string, unknown>)[name] : undefined);
+  if (tools.length) out.push('', '## Tools', ...tools.flatMap((e) => [...toolSection(e), ...examplesMarkdown('tools', declared('tools', e.name))]));
   if (s.entries.resources.size) out.push('', '## Resources', '', '| Name | URI | MIME type | Description |', '|---|---|---|---|', ...[...s.entries.resources.values()].map(resourceRow));
   if (s.entries.resourceTemplates.size) out.push('', '## Resource templates', '', '| Name | URI template | Variables | MIME type | Description |', '|---|---|---|---|---|', ...[...s.entries.resourceTemplates.values()].map(templateRow));
-  if (s.entries.prompts.size) out.push('', '## Prompts', ...[...s.entries.prompts.values()].flatMap(promptSection));
+  if (s.entries.prompts.size) out.push('', '## Prompts', ...[...s.entries.prompts.values()].flatMap((e) => [...promptSection(e), ...examplesMarkdown('prompts', declared('prompts', e.name))]));
   return `${out.join('\n')}\n`;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExamplesModel } from '../../generator/build-examples-model.js';
 import { checkExamples, uriTemplatePattern } from '../../generator/check-examples.js';
 import { parseIgnorePath, resolveIgnorePath } from '../../generator/example-paths.js';
+import { examplesMarkdown } from '../../generator/examples-markdown.js';
 import type { Manifest, Tool } from '../../generator/manifest-types.js';
 
 const manifest = (extra: Partial<Manifest>): Manifest => ({ version: 1, server: { name: 's', version: '1' }, ...extra });
@@ -169,5 +170,29 @@ describe('buildExamplesModel', () => {
   it('keeps a __proto__ key as data', () => {
     const model = buildExamplesModel(manifest({ tools: { a: { examples: { e: { input: JSON.parse('{"__proto__": {"x": 1}}') } } } } }));
     expect(model.examplesJson).toContain('["__proto__"]: {');
+  });
+});
+
+describe('examplesMarkdown', () => {
+  it('shows each example call and answer, errors by their pattern', () => {
+    const lines = examplesMarkdown('tools', {
+      examples: {
+        tokyo: { description: 'Two days.', input: { city: 'Tokyo' }, output: { structuredContent: { city: 'Tokyo' } }, ignore: ['structuredContent.date'] },
+        unknown_city: { input: { city: 'Atlantis' }, output: { isError: true, messagePattern: '^No forecast' } },
+      },
+    });
+    expect(lines.join('\n')).toBe([
+      '', '**Examples:**',
+      '', '*tokyo* — Two days.', '', 'Arguments:', '', '```json', '{\n  "city": "Tokyo"\n}', '```',
+      '', 'Answer:', '', '```json', '{\n  "structuredContent": {\n    "city": "Tokyo"\n  }\n}', '```',
+      '', 'Varies between calls: `structuredContent.date`.',
+      '', '*unknown\\_city*', '', 'Arguments:', '', '```json', '{\n  "city": "Atlantis"\n}', '```',
+      '', 'Answer: a tool error matching `/^No forecast/`.',
+    ].join('\n'));
+  });
+
+  it('is empty without examples, and shows a template read by its URI', () => {
+    expect(examplesMarkdown('tools', {})).toEqual([]);
+    expect(examplesMarkdown('resourceTemplates', { examples: { lima: { uri: 'w://Lima', output: { contents: [{ text: 'fog' }] } } } })).toContain('Read `w://Lima`');
   });
 });

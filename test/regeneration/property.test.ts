@@ -68,7 +68,11 @@ it('never loses a user line, and generated output always equals a fresh generati
       let counter = 0;
       await regenerate(dir, tools);
       for (const o of ops) {
-        if (o.op === 'add' && !tools.has(o.name)) tools.set(o.name, { props: o.props });
+        if (o.op === 'add' && !tools.has(o.name)) {
+          // Re-adding an old name: the user drops the stale renamedFrom that points at it, as validation asks.
+          for (const t of tools.values()) if (t.renamedFrom === o.name) delete t.renamedFrom;
+          tools.set(o.name, { props: o.props });
+        }
         else if (o.op === 'remove' && tools.delete(o.name)) userLines.delete(o.name);
         else if (o.op === 'schema' && tools.has(o.name)) tools.get(o.name)!.props = o.props;
         else if (o.op === 'rename' && tools.has(o.name) && !tools.has(o.to) && !existsSync(join(dir, `src/handlers/tools/${o.to}.ts`))) {

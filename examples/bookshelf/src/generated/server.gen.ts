@@ -6,6 +6,7 @@ import type { AppContext } from '../lifecycle.js';
 import { answering, requestStateOptions } from './ask.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
+import { mockable } from './mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
 import { searchBooks as toolSearchBooks } from '../handlers/tools/search_books.js';
@@ -25,10 +26,10 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   server.registerTool(
     defs.searchBooksTool.name,
     { ...metadata(defs.searchBooksTool), inputSchema: schemas.searchBooksInputSchema, outputSchema: schemas.searchBooksOutputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolSearchBooks(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.searchBooksTool.name, toolSearchBooks)(input, context(ctx)))),
   );
   server.registerResource(defs.catalogueResource.name, defs.catalogueResource.uri, metadata(defs.catalogueResource), (uri, ctx) =>
-    answering(() => resourceCatalogue(uri, context(ctx))) as Promise<ReadResourceResult>,
+    answering(() => mockable('resource', defs.catalogueResource.name, resourceCatalogue)(uri, context(ctx))) as Promise<ReadResourceResult>,
   );
   server.registerResource(defs.shelfRulesResource.name, defs.shelfRulesResource.uri, metadata(defs.shelfRulesResource), async (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/markdown", text: "# Shelf rules\nReturn books within three weeks.\n" }],
@@ -37,15 +38,15 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     defs.bookResourceTemplate.name,
     new ResourceTemplate(defs.bookResourceTemplate.uriTemplate, { list: undefined }),
     metadata(defs.bookResourceTemplate),
-    (uri, variables, ctx) => answering(() => templateBook(uri, variables as unknown as T.BookVariables, context(ctx))) as Promise<ReadResourceResult>,
+    (uri, variables, ctx) => answering(() => mockable('template', defs.bookResourceTemplate.name, templateBook)(uri, variables as unknown as T.BookVariables, context(ctx))) as Promise<ReadResourceResult>,
   );
   server.registerResource(
     defs.authorBooksResourceTemplate.name,
     new ResourceTemplate(defs.authorBooksResourceTemplate.uriTemplate, { list: undefined }),
     metadata(defs.authorBooksResourceTemplate),
-    (uri, variables, ctx) => answering(() => templateAuthorBooks(uri, variables as unknown as T.AuthorBooksVariables, context(ctx))) as Promise<ReadResourceResult>,
+    (uri, variables, ctx) => answering(() => mockable('template', defs.authorBooksResourceTemplate.name, templateAuthorBooks)(uri, variables as unknown as T.AuthorBooksVariables, context(ctx))) as Promise<ReadResourceResult>,
   );
-  server.registerPrompt(defs.readingPlanPrompt.name, { ...metadata(defs.readingPlanPrompt), argsSchema: schemas.readingPlanArgsSchema }, (args, ctx) => answering(() => promptReadingPlan(args, context(ctx))));
+  server.registerPrompt(defs.readingPlanPrompt.name, { ...metadata(defs.readingPlanPrompt), argsSchema: schemas.readingPlanArgsSchema }, (args, ctx) => answering(() => mockable('prompt', defs.readingPlanPrompt.name, promptReadingPlan)(args, context(ctx))));
   server.registerPrompt(defs.summarizePrompt.name, { ...metadata(defs.summarizePrompt), argsSchema: schemas.summarizeArgsSchema }, async (args) => ({
     messages: [
       { role: "user", content: { type: "text", text: renderTemplate("Summarize \"{{title}}\" in a {{tone}} tone, in five sentences.", args) } },

@@ -3,11 +3,12 @@
 
 // Command line and transports: `--transport stdio|http` (or both: `stdio,http`), `--host`, `--port`, `--path`, or
 // the MCP_TRANSPORT, MCP_HOST, MCP_PORT and MCP_PATH environment variables. Flags win over variables, variables
-// over the manifest.
+// over the manifest. `--mock` (MCP_MOCK=1) answers from the manifest's examples instead of the handlers.
 import { parseArgs } from 'node:util';
-import type { McpServerFactory } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpServerFactory } from '@modelcontextprotocol/server';
 import { startHttp } from './http.gen.js';
 import { attachServer } from './notify.gen.js';
+import { enableMock, mockRequested, parseSeed } from './mock.gen.js';
 import { buildServer } from './server.gen.js';
 import { onShutdownSignal } from './shutdown.gen.js';
 import { startStdio } from './stdio.gen.js';
@@ -16,6 +17,8 @@ import type { AppContext } from '../lifecycle.js';
 export interface Lifecycle {
   onStart(): Promise<AppContext>;
   onShutdown(app: AppContext): Promise<void>;
+  /** auth type oauth without jwksUrl: checks an access token; throw OAuthError (InvalidToken) to refuse it. */
+  verifyAccessToken?(token: string, app: AppContext): Promise<AuthInfo>;
 }
 
 const defaults = {
@@ -35,16 +38,24 @@ const defaults = {
   },
   "websocket": {
     "path": "/ws"
-  }
+  },
+  "maxBodyBytes": 4194304,
+  "headersTimeoutMs": 10000,
+  "requestTimeoutMs": 30000,
+  "keepAliveTimeoutMs": 5000,
+  "auth": null,
+  "toolScopes": null
 },
 } as const;
 
-const usage = `Usage: mcp-conformance-test-server [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH]
+const usage = `Usage: mcp-conformance-test-server [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH] [--mock [--mock-seed N]]
 
   --transport  stdio (default: ${defaults.transport}), http (Streamable HTTP (with HTTP+SSE and WebSocket)), or both
   --host       HTTP interface to bind (default ${defaults.http.host})
   --port       HTTP port (default ${defaults.http.port}; 0 picks a free one)
-  --path       HTTP endpoint path (default ${defaults.http.path})`;
+  --path       HTTP endpoint path (default ${defaults.http.path})
+  --mock       answer from the manifest's examples and outputSchemas; no handler runs (MCP_MOCK=1)
+  --mock-seed  seed of the synthesised answers (MCP_MOCK_SEED, default 1): same seed, same answers`;
 
 type TransportName = keyof typeof defaults.enabled;
 
@@ -56,6 +67,8 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
       host: { type: 'string' },
       port: { type: 'string' },
       path: { type: 'string' },
+      mock: { type: 'boolean' },
+      'mock-seed': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -74,7 +87,10 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   const port = Number(values.port ?? env.MCP_PORT ?? defaults.http.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${JSON.stringify(values.port ?? env.MCP_PORT)}`);
 
-  const app = await lifecycle.onStart();
+  const mock = mockRequested(values.mock, env.MCP_MOCK) ? await enableMock(parseSeed(values['mock-seed'] ?? env.MCP_MOCK_SEED)) : undefined;
+  // No handler runs in mock mode, so neither does the app's start-up: client teams need none of its services.
+  const app = mock ? ({} as AppContext) : await lifecycle.onStart();
+  if (mock) console.error(`${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`);
   // Short-lived servers answer one 2026-07-28 request; connection-long ones are reachable through `notify`.
   const perRequest: McpServerFactory = ({ era }) => buildServer(app, era);
   const connection: McpServerFactory = ({ era }) => attachServer(buildServer(app, era), era);
@@ -92,6 +108,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
         host: values.host ?? env.MCP_HOST ?? defaults.http.host,
         port,
         path: values.path ?? env.MCP_PATH ?? defaults.http.path,
+        verifyAccessToken: lifecycle.verifyAccessToken && ((token) => lifecycle.verifyAccessToken!(token, app)),
       },
     );
     stops.push(() => handle.close());
@@ -103,7 +120,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
       await Promise.all(stops.map((stop) => stop()));
-      await lifecycle.onShutdown(app);
+      if (!mock) await lifecycle.onShutdown(app);
     })();
     return stopping;
   }

@@ -16,6 +16,7 @@ import {
   toWebRequest
 } from '@modelcontextprotocol/node';
 import {
+  type AuthInfo,
   createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
   isInitializeRequest,
@@ -29,7 +30,9 @@ import {
   validateHostHeader,
   validateOriginHeader
 } from '@modelcontextprotocol/server';
+import { createAuthenticator, type AuthConfig, type VerifyAccessToken } from './auth.gen.js';
 import { addSink } from './notify.gen.js';
+import { deniedCalls } from './policy.gen.js';
 import { sseEndpoint, type SseEndpoint } from './sse.gen.js';
 import { webSocketEndpoint, type WebSocketEndpoint } from './websocket.gen.js';
 
@@ -43,6 +46,16 @@ export interface HttpOptions {
   /** Origin hostnames accepted from browsers; requests without Origin always pass. */
   allowedOrigins?: readonly string[] | null;
   maxBodyBytes?: number;
+  /** Slow-client limits: time to send the headers, the whole request, and how long an idle keep-alive lasts. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
+  /** Who may call: every request but health and metadata probes must authenticate. */
+  auth?: AuthConfig | null;
+  /** For oauth without a JWKS URL: the token check exported from src/lifecycle.ts. */
+  verifyAccessToken?: VerifyAccessToken;
+  /** Scopes each tool requires (manifest `policy.scopes`), checked before a call reaches the server. */
+  toolScopes?: Readonly<Record<string, readonly string[]>> | null;
   /** stateful: 2025-era clients get sessions; stateless: a fresh server per 2025-era request (no GET/DELETE). */
   mode?: 'stateful' | 'stateless';
   /** The deprecated HTTP+SSE transport on the same listener, when set. */
@@ -72,6 +85,8 @@ type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 // Requests that outlive this (subscription streams, stuck tools) are cut by close().
 const DRAIN_MS = 5_000;
+// How often Node looks for connections past headersTimeoutMs / requestTimeoutMs.
+const CHECK_INTERVAL_MS = 1_000;
 const log = (error: unknown) => console.error('[mcp] http error:', error);
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -122,6 +137,8 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
   const removeSink = addSink(modern.notify);
   const sse: SseEndpoint | undefined = options.sse ? sseEndpoint(factories.connection, options.sse.messagesPath) : undefined;
   const ws: WebSocketEndpoint | undefined = options.websocket ? webSocketEndpoint(factories.connection, log) : undefined;
+  // Secrets are read here, before listening: a missing one stops the start.
+  const authenticator = options.auth ? createAuthenticator(options.auth, options.verifyAccessToken) : undefined;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
   let closing = false;
@@ -149,7 +166,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     await transport.handleRequest(req, res, body);
   }
 
-  async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function post(req: IncomingMessage, res: ServerResponse, auth: AuthInfo | undefined): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) {
       return rpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
@@ -168,6 +185,8 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     } catch {
       return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
     }
+    const denied = options.toolScopes ? deniedCalls(body, options.toolScopes, auth) : undefined;
+    if (denied) return send(res, 200, denied);
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
     if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody }))) return legacy(req, res, body);
     return modernNode(req, res, body);
@@ -180,12 +199,17 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     if (pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       return send(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' });
     }
+    if (authenticator?.serveMetadata(req, res, pathname)) return;
     if (!checks.every(check => check(req, res))) return;
     if (closing) return rpcError(res, 503, -32000, 'Server is shutting down', { connection: 'close' });
+    const auth = authenticator ? await authenticator.authenticate(req, res) : undefined;
+    if (authenticator && !auth) return;
+    // Both SDK legs read the verified caller from `req.auth` and hand it to handlers as ctx.http.authInfo.
+    (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
     if (sse && pathname === options.sse?.path && req.method === 'GET') return sse.open(req, res);
     if (sse && pathname === options.sse?.messagesPath && req.method === 'POST') return sse.post(req, res);
     if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
-    if (req.method === 'POST') return post(req, res);
+    if (req.method === 'POST') return post(req, res, auth);
     // Stateless: the SDK's handler answers session operations itself (405).
     if (req.method === 'GET' || req.method === 'DELETE') return stateless ? modernNode(req, res) : legacy(req, res);
     return rpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
@@ -193,12 +217,17 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const pathname = (req.url ?? '/').split('?', 1)[0];
-    const refusal = !ws || pathname !== options.websocket?.path ? '404 Not Found' : closing ? '503 Service Unavailable' : !upgradeAllowed(options, req) ? '403 Forbidden' : undefined;
+    // Validation keeps WebSocket and auth apart; should they meet anyway, upgrades are refused rather than unauthenticated.
+    const refusal = !ws || pathname !== options.websocket?.path ? '404 Not Found' : closing ? '503 Service Unavailable' : !upgradeAllowed(options, req) ? '403 Forbidden' : authenticator ? '401 Unauthorized' : undefined;
     if (refusal) socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else ws!.upgrade(req, socket, head);
   }
 
-  const httpServer = createServer((req, res) => {
+  const httpServer = createServer({
+    headersTimeout: options.headersTimeoutMs ?? 10_000,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    connectionsCheckingInterval: CHECK_INTERVAL_MS,
+  }, (req, res) => {
     // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
     if (req.method !== 'GET') {
       inFlight.add(res);
@@ -214,6 +243,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     });
   });
 
+  httpServer.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   httpServer.on('upgrade', upgrade);
 
   await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { answering, requestStateOptions } from './ask.gen.js';
 import { fromList, installCompletions } from './completions.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
+import { mockable } from './mock.gen.js';
 import { installSubscriptions } from './notify.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
@@ -58,162 +59,162 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   server.registerTool(
     defs.testSimpleTextTool.name,
     { ...metadata(defs.testSimpleTextTool), inputSchema: schemas.testSimpleTextInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestSimpleText(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testSimpleTextTool.name, toolTestSimpleText)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testImageContentTool.name,
     { ...metadata(defs.testImageContentTool), inputSchema: schemas.testImageContentInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestImageContent(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testImageContentTool.name, toolTestImageContent)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testAudioContentTool.name,
     { ...metadata(defs.testAudioContentTool), inputSchema: schemas.testAudioContentInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestAudioContent(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testAudioContentTool.name, toolTestAudioContent)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testEmbeddedResourceTool.name,
     { ...metadata(defs.testEmbeddedResourceTool), inputSchema: schemas.testEmbeddedResourceInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestEmbeddedResource(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testEmbeddedResourceTool.name, toolTestEmbeddedResource)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testMultipleContentTypesTool.name,
     { ...metadata(defs.testMultipleContentTypesTool), inputSchema: schemas.testMultipleContentTypesInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestMultipleContentTypes(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testMultipleContentTypesTool.name, toolTestMultipleContentTypes)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testResourceLinkTool.name,
     { ...metadata(defs.testResourceLinkTool), inputSchema: schemas.testResourceLinkInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestResourceLink(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testResourceLinkTool.name, toolTestResourceLink)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testStructuredOutputTool.name,
     { ...metadata(defs.testStructuredOutputTool), inputSchema: schemas.testStructuredOutputInputSchema, outputSchema: schemas.testStructuredOutputOutputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestStructuredOutput(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testStructuredOutputTool.name, toolTestStructuredOutput)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testErrorHandlingTool.name,
     { ...metadata(defs.testErrorHandlingTool), inputSchema: schemas.testErrorHandlingInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestErrorHandling(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testErrorHandlingTool.name, toolTestErrorHandling)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testToolWithLoggingTool.name,
     { ...metadata(defs.testToolWithLoggingTool), inputSchema: schemas.testToolWithLoggingInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestToolWithLogging(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testToolWithLoggingTool.name, toolTestToolWithLogging)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testToolWithProgressTool.name,
     { ...metadata(defs.testToolWithProgressTool), inputSchema: schemas.testToolWithProgressInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestToolWithProgress(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testToolWithProgressTool.name, toolTestToolWithProgress)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testLoggingToolTool.name,
     { ...metadata(defs.testLoggingToolTool), inputSchema: schemas.testLoggingToolInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestLoggingTool(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testLoggingToolTool.name, toolTestLoggingTool)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testStreamingElicitationTool.name,
     { ...metadata(defs.testStreamingElicitationTool), inputSchema: schemas.testStreamingElicitationInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestStreamingElicitation(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testStreamingElicitationTool.name, toolTestStreamingElicitation)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testReconnectionTool.name,
     { ...metadata(defs.testReconnectionTool), inputSchema: schemas.testReconnectionInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestReconnection(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testReconnectionTool.name, toolTestReconnection)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testSamplingTool.name,
     { ...metadata(defs.testSamplingTool), inputSchema: schemas.testSamplingInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestSampling(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testSamplingTool.name, toolTestSampling)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testElicitationTool.name,
     { ...metadata(defs.testElicitationTool), inputSchema: schemas.testElicitationInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestElicitation(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testElicitationTool.name, toolTestElicitation)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testElicitationSep1034DefaultsTool.name,
     { ...metadata(defs.testElicitationSep1034DefaultsTool), inputSchema: schemas.testElicitationSep1034DefaultsInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestElicitationSep1034Defaults(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testElicitationSep1034DefaultsTool.name, toolTestElicitationSep1034Defaults)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testElicitationSep1330EnumsTool.name,
     { ...metadata(defs.testElicitationSep1330EnumsTool), inputSchema: schemas.testElicitationSep1330EnumsInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestElicitationSep1330Enums(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testElicitationSep1330EnumsTool.name, toolTestElicitationSep1330Enums)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testElicitationUrlTool.name,
     { ...metadata(defs.testElicitationUrlTool), inputSchema: schemas.testElicitationUrlInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestElicitationUrl(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testElicitationUrlTool.name, toolTestElicitationUrl)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testMissingCapabilityTool.name,
     { ...metadata(defs.testMissingCapabilityTool), inputSchema: schemas.testMissingCapabilityInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestMissingCapability(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testMissingCapabilityTool.name, toolTestMissingCapability)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultElicitationTool.name,
     { ...metadata(defs.testInputRequiredResultElicitationTool), inputSchema: schemas.testInputRequiredResultElicitationInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultElicitation(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultElicitationTool.name, toolTestInputRequiredResultElicitation)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultSamplingTool.name,
     { ...metadata(defs.testInputRequiredResultSamplingTool), inputSchema: schemas.testInputRequiredResultSamplingInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultSampling(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultSamplingTool.name, toolTestInputRequiredResultSampling)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultListRootsTool.name,
     { ...metadata(defs.testInputRequiredResultListRootsTool), inputSchema: schemas.testInputRequiredResultListRootsInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultListRoots(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultListRootsTool.name, toolTestInputRequiredResultListRoots)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultRequestStateTool.name,
     { ...metadata(defs.testInputRequiredResultRequestStateTool), inputSchema: schemas.testInputRequiredResultRequestStateInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultRequestState(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultRequestStateTool.name, toolTestInputRequiredResultRequestState)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultMultipleInputsTool.name,
     { ...metadata(defs.testInputRequiredResultMultipleInputsTool), inputSchema: schemas.testInputRequiredResultMultipleInputsInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultMultipleInputs(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultMultipleInputsTool.name, toolTestInputRequiredResultMultipleInputs)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultMultiRoundTool.name,
     { ...metadata(defs.testInputRequiredResultMultiRoundTool), inputSchema: schemas.testInputRequiredResultMultiRoundInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultMultiRound(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultMultiRoundTool.name, toolTestInputRequiredResultMultiRound)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultTamperedStateTool.name,
     { ...metadata(defs.testInputRequiredResultTamperedStateTool), inputSchema: schemas.testInputRequiredResultTamperedStateInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultTamperedState(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultTamperedStateTool.name, toolTestInputRequiredResultTamperedState)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testInputRequiredResultCapabilitiesTool.name,
     { ...metadata(defs.testInputRequiredResultCapabilitiesTool), inputSchema: schemas.testInputRequiredResultCapabilitiesInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestInputRequiredResultCapabilities(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testInputRequiredResultCapabilitiesTool.name, toolTestInputRequiredResultCapabilities)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testTriggerToolChangeTool.name,
     { ...metadata(defs.testTriggerToolChangeTool), inputSchema: schemas.testTriggerToolChangeInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestTriggerToolChange(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testTriggerToolChangeTool.name, toolTestTriggerToolChange)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testTriggerPromptChangeTool.name,
     { ...metadata(defs.testTriggerPromptChangeTool), inputSchema: schemas.testTriggerPromptChangeInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestTriggerPromptChange(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testTriggerPromptChangeTool.name, toolTestTriggerPromptChange)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testUpdateWatchedResourceTool.name,
     { ...metadata(defs.testUpdateWatchedResourceTool), inputSchema: schemas.testUpdateWatchedResourceInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestUpdateWatchedResource(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testUpdateWatchedResourceTool.name, toolTestUpdateWatchedResource)(input, context(ctx)))),
   );
   server.registerTool(
     defs.jsonSchema202012ToolTool.name,
     { ...metadata(defs.jsonSchema202012ToolTool), inputSchema: schemas.jsonSchema202012ToolInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolJsonSchema202012Tool(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.jsonSchema202012ToolTool.name, toolJsonSchema202012Tool)(input, context(ctx)))),
   );
   server.registerTool(
     defs.testXMcpHeaderTool.name,
     { ...metadata(defs.testXMcpHeaderTool), inputSchema: schemas.testXMcpHeaderInputSchema },
-    (input, ctx) => answering(async () => toCallToolResult(await toolTestXMcpHeader(input, context(ctx)))),
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testXMcpHeaderTool.name, toolTestXMcpHeader)(input, context(ctx)))),
   );
   server.registerResource(defs.staticTextResource.name, defs.staticTextResource.uri, metadata(defs.staticTextResource), async (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "This is the content of the static text resource." }],
@@ -222,13 +223,13 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     contents: [{ uri: uri.href, mimeType: "image/png", blob: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==" }],
   }));
   server.registerResource(defs.watchedResourceResource.name, defs.watchedResourceResource.uri, metadata(defs.watchedResourceResource), (uri, ctx) =>
-    answering(() => resourceWatchedResource(uri, context(ctx))) as Promise<ReadResourceResult>,
+    answering(() => mockable('resource', defs.watchedResourceResource.name, resourceWatchedResource)(uri, context(ctx))) as Promise<ReadResourceResult>,
   );
   server.registerResource(
     defs.templateResourceTemplate.name,
     new ResourceTemplate(defs.templateResourceTemplate.uriTemplate, { list: undefined }),
     metadata(defs.templateResourceTemplate),
-    (uri, variables, ctx) => answering(() => templateTemplate(uri, variables as unknown as T.TemplateVariables, context(ctx))) as Promise<ReadResourceResult>,
+    (uri, variables, ctx) => answering(() => mockable('template', defs.templateResourceTemplate.name, templateTemplate)(uri, variables as unknown as T.TemplateVariables, context(ctx))) as Promise<ReadResourceResult>,
   );
   server.registerPrompt(defs.testSimplePromptPrompt.name, { ...metadata(defs.testSimplePromptPrompt) }, async () => ({
     messages: [
@@ -252,7 +253,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
       { role: "user", content: { type: "text", text: "Please analyze the image above." } },
     ],
   }));
-  server.registerPrompt(defs.testInputRequiredResultPromptPrompt.name, { ...metadata(defs.testInputRequiredResultPromptPrompt) }, (ctx) => answering(() => promptTestInputRequiredResultPrompt({}, context(ctx as ServerContext))));
+  server.registerPrompt(defs.testInputRequiredResultPromptPrompt.name, { ...metadata(defs.testInputRequiredResultPromptPrompt) }, (ctx) => answering(() => mockable('prompt', defs.testInputRequiredResultPromptPrompt.name, promptTestInputRequiredResultPrompt)({}, context(ctx as ServerContext))));
   installCompletions(server, {
     prompts: {
       [defs.testSimplePromptPrompt.name]: {

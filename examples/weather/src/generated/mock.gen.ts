@@ -85,7 +85,8 @@ export function createMock(seed: number, fake: Fake): Mock {
       const key = `tool\u0000${name}\u0000${canonicalJson(input ?? {})}`;
       const out = match?.output;
       if (out?.isError) {
-        return { isError: true, content: (out.content as CallToolResult['content'] | undefined) ?? [{ type: 'text', text: out.messagePattern ?? `${name} failed` }] };
+        const text = out.messagePattern ? readable(out.messagePattern) : `${name} failed`;
+        return { isError: true, content: (out.content as CallToolResult['content'] | undefined) ?? [{ type: 'text', text }] };
       }
       const structured = out?.structuredContent ?? (def?.outputSchema ? synthesize(def.outputSchema, key) : undefined);
       const content = (out?.content as CallToolResult['content'] | undefined) ??
@@ -122,6 +123,11 @@ function sameMatch(template: string, a: string, b: string): boolean {
   const t = new UriTemplate(template);
   const [x, y] = [t.match(a), t.match(b)];
   return x !== null && y !== null && sameJson(x, y);
+}
+
+/** An error message from its pattern: anchors dropped, escapes undone (`^No item 404\\.$` -> `No item 404.`). */
+function readable(pattern: string): string {
+  return pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '').replace(/\\(.)/g, '$1');
 }
 
 /** FNV-1a, 32 bits: a stable seed from text. */
