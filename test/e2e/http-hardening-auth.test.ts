@@ -159,6 +159,7 @@ describe('oauth with a JWKS URL', () => {
       unsigned: as.token({}, { alg: 'none' }),
       hmac: `${forged.split('.').slice(0, 2).join('.').replace(/^[^.]+/, b64({ alg: 'HS256', kid: 'rsa-1' }))}.${forged.split('.')[2]}`,
       unknownKid: as.token({}, { kid: 'rotated-away' }),
+      wrongShape: `${as.token({}, { alg: 'ES256' }).split('.').slice(0, 2).join('.')}.${forged.split('.')[2]}`,
       garbage: 'not.a.jwt',
     };
     for (const [name, token] of Object.entries(cases)) {

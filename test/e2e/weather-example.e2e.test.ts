@@ -23,7 +23,7 @@ async function exercise(client: Client, era: Era): Promise<void> {
   expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools));
   const forecast = tools[0];
   // Published verbatim, plus the shared definitions the schema references.
-  expect(forecast.inputSchema).toEqual({ ...manifest.tools.get_forecast.inputSchema, definitions: { City: manifest.definitions.City, Units: manifest.definitions.Units } });
+  expect(forecast.inputSchema).toEqual(manifest.tools.get_forecast.inputSchema);
   expect(forecast.outputSchema).toEqual({ ...manifest.tools.get_forecast.outputSchema, definitions: { Units: manifest.definitions.Units } });
   expect(forecast.annotations).toEqual(manifest.tools.get_forecast.annotations);
   expect(forecast.title).toBe('Forecast');
@@ -47,7 +47,7 @@ async function exercise(client: Client, era: Era): Promise<void> {
   expect(unknownCity.isError).toBe(true);
 
   const { resources } = await client.listResources();
-  expect(resources).toEqual([{ uri: 'weather://cities', name: 'supported_cities', title: 'Supported cities', mimeType: 'text/plain' }]);
+  expect(resources).toEqual([{ uri: 'weather://cities', name: 'supported_cities', title: 'Supported cities', description: manifest.resources.supported_cities.description, mimeType: 'text/plain' }]);
   const cities = await client.readResource({ uri: 'weather://cities' });
   expect(cities.contents).toEqual([{ uri: 'weather://cities', mimeType: 'text/plain', text: manifest.resources.supported_cities.text }]);
 

@@ -66,7 +66,9 @@ export const searchBooksTool: PublishedTool = {
     "properties": {
       "query": {
         "type": "string",
-        "minLength": 1
+        "minLength": 1,
+        "description": "Text to find in titles",
+        "authors and tags": null
       },
       "tag": {
         "type": [
@@ -79,7 +81,8 @@ export const searchBooksTool: PublishedTool = {
         "type": "integer",
         "minimum": 1,
         "maximum": 20,
-        "default": 5
+        "default": 5,
+        "description": "At most this many books"
       }
     },
     "required": [
@@ -158,11 +161,12 @@ export const catalogueResource: PublishedResource = {
   "mimeType": "application/x-ndjson"
 };
 
-/** Resource "shelf_rules": Shelf rules */
+/** Resource "shelf_rules": The library's lending rules, as Markdown. */
 export const shelfRulesResource: PublishedResource = {
   "uri": "book://rules",
   "name": "shelf_rules",
   "title": "Shelf rules",
+  "description": "The library's lending rules, as Markdown.",
   "mimeType": "text/markdown"
 };
 
@@ -210,6 +214,7 @@ export const summarizePrompt: PublishedPrompt = {
   "arguments": [
     {
       "name": "title",
+      "description": "Title of the book",
       "required": true
     },
     {

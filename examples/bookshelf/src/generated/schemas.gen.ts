@@ -30,7 +30,8 @@ export const summarizeArgsSchema = fromJsonSchema<T.SummarizeArgs>({
   "type": "object",
   "properties": {
     "title": {
-      "type": "string"
+      "type": "string",
+      "description": "Title of the book"
     },
     "tone": {
       "type": "string",

@@ -9,9 +9,11 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 export type Context = HandlerContext<AppContext>;
 
 export interface SearchBooksInput {
+  /** Text to find in titles */
   "query": string;
   /** Only books with this tag */
   "tag"?: string | null;
+  /** At most this many books */
   "limit"?: number;
 }
 

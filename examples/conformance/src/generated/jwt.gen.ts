@@ -49,11 +49,16 @@ export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
       const key = await keys.find(typeof header.kid === 'string' ? header.kid : undefined, header.alg as string, alg.kty);
       const signature = Buffer.from(parts[2], 'base64url');
       const signed = Buffer.from(`${parts[0]}.${parts[1]}`);
-      const ok = verify(alg.hash, signed, {
-        key,
-        ...(alg.kty === 'EC' ? { dsaEncoding: 'ieee-p1363' as const } : {}),
-        ...(alg.pss ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST } : {}),
-      }, signature);
+      let ok = false;
+      try {
+        ok = verify(alg.hash, signed, {
+          key,
+          ...(alg.kty === 'EC' ? { dsaEncoding: 'ieee-p1363' as const } : {}),
+          ...(alg.pss ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST } : {}),
+        }, signature);
+      } catch {
+        // A signature of the wrong shape for the key: as invalid as a wrong one.
+      }
       if (!ok) throw invalid('Token signature is invalid');
       return claims(decodeJson(parts[1]), token, options, audience);
     },

@@ -65,37 +65,31 @@ export const getForecastTool: PublishedTool = {
     "type": "object",
     "properties": {
       "city": {
-        "$ref": "#/definitions/City"
+        "type": "string",
+        "minLength": 1,
+        "description": "City name, e.g. Paris"
       },
       "days": {
         "type": "integer",
         "minimum": 1,
         "maximum": 7,
-        "default": 3
+        "default": 3,
+        "description": "Number of days to forecast"
       },
       "units": {
-        "$ref": "#/definitions/Units"
-      }
-    },
-    "required": [
-      "city"
-    ],
-    "additionalProperties": false,
-    "definitions": {
-      "City": {
-        "type": "string",
-        "description": "City name, e.g. Paris",
-        "minLength": 1
-      },
-      "Units": {
         "type": "string",
         "enum": [
           "metric",
           "imperial"
         ],
-        "default": "metric"
+        "default": "metric",
+        "description": "metric (°C) or imperial (°F)"
       }
-    }
+    },
+    "required": [
+      "city"
+    ],
+    "additionalProperties": false
   },
   "outputSchema": {
     "type": "object",
@@ -142,6 +136,7 @@ export const getForecastTool: PublishedTool = {
     "definitions": {
       "Units": {
         "type": "string",
+        "description": "metric (°C) or imperial (°F)",
         "enum": [
           "metric",
           "imperial"
@@ -156,11 +151,12 @@ export const getForecastTool: PublishedTool = {
   }
 };
 
-/** Resource "supported_cities": Supported cities */
+/** Resource "supported_cities": The cities get_forecast knows, one per line. */
 export const supportedCitiesResource: PublishedResource = {
   "uri": "weather://cities",
   "name": "supported_cities",
   "title": "Supported cities",
+  "description": "The cities get_forecast knows, one per line.",
   "mimeType": "text/plain"
 };
 

@@ -9,9 +9,12 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 export type Context = HandlerContext<AppContext>;
 
 export interface GetForecastInput {
-  "city": City;
+  /** City name, e.g. Paris */
+  "city": string;
+  /** Number of days to forecast */
   "days"?: number;
-  "units"?: Units;
+  /** metric (°C) or imperial (°F) */
+  "units"?: "metric" | "imperial";
 }
 
 export interface GetForecastOutput {
@@ -25,9 +28,7 @@ export interface GetForecastOutput {
   }[];
 }
 
-/** City name, e.g. Paris */
-export type City = string;
-
+/** metric (°C) or imperial (°F) */
 export type Units = "metric" | "imperial";
 
 
