@@ -6,7 +6,6 @@
 // over the manifest. `--mock` (MCP_MOCK=1) answers from the manifest's examples instead of the handlers.
 import { parseArgs } from 'node:util';
 import type { AuthInfo, McpServerFactory } from '@modelcontextprotocol/server';
-import { startHttp } from './http.gen.js';
 import { attachServer } from './notify.gen.js';
 import { enableMock, mockRequested, parseSeed } from './mock.gen.js';
 import { buildServer } from './server.gen.js';
@@ -96,6 +95,8 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
     console.error(`${defaults.name} serving MCP over stdio`);
   }
   if (transports.has('http')) {
+    // Loaded only when HTTP is served: its stack (Hono, ws, the legacy SSE transport, JWT) would slow a stdio start.
+    const { startHttp } = await import('./http.gen.js');
     const handle = await startHttp(
       { perRequest, connection },
       {
