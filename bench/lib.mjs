@@ -23,7 +23,7 @@ export function timeCli(args, { runs = 5, cwd = ROOT, before } = {}) {
   for (let i = 0; i < runs; i++) {
     before?.(i);
     const start = performance.now();
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
     times.push(performance.now() - start);
     if (r.status !== 0 && r.status !== 3 && !args.includes('diff')) throw new Error(`mcp-gen ${args.join(' ')} exited ${r.status}:\n${r.stderr.slice(0, 2000)}`);
   }

@@ -30,19 +30,20 @@ function tool(i, defCount, variant = 0) {
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 1, description: 'Free text query' },
-        limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-        cursor: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Page size' },
+        cursor: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Cursor from the previous page' },
         filter: {
           type: 'object',
+          description: 'Only entities matching all of these',
           properties: {
-            status: { type: 'string', enum: STATUSES },
-            since: { type: 'string', format: 'date' },
-            owner: { type: ['string', 'null'] },
+            status: { type: 'string', enum: STATUSES, description: 'Lifecycle status' },
+            since: { type: 'string', format: 'date', description: 'Created on or after' },
+            owner: { type: ['string', 'null'], description: 'Owner id, or null for unowned' },
           },
           additionalProperties: false,
         },
-        sort: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, desc: { type: 'boolean', default: false } }, required: ['field'] } },
-        ...(variant ? { [`extra${variant}`]: { type: 'boolean' } } : {}),
+        sort: { type: 'array', description: 'Sort keys, first wins', items: { type: 'object', properties: { field: { type: 'string', description: 'Field name' }, desc: { type: 'boolean', default: false, description: 'Descending' } }, required: ['field'] } },
+        ...(variant ? { [`extra${variant}`]: { type: 'boolean', description: 'Variant flag' } } : {}),
       },
       required: ['query'],
     },
@@ -74,11 +75,11 @@ export function makeManifest(tools, { changedTool = -1, variant = 1 } = {}) {
   for (let i = 0; i < tools; i++) m.tools[`op_${String(i).padStart(4, '0')}`] = tool(i, defCount, i === changedTool ? variant : 0);
   const extras = Math.max(1, Math.round(tools / 10));
   for (let i = 0; i < extras; i++) {
-    m.resources[`doc_${i}`] = { uri: `bench://docs/${i}`, mimeType: 'text/markdown', description: `Document ${i}`, text: `# Document ${i}\n` };
-    m.resourceTemplates[`record_${i}`] = { uriTemplate: `bench://records${i}/{id}`, mimeType: 'application/json', description: `Record ${i}` };
+    m.resources[`doc_${i}`] = { uri: `bench://docs/${i}`, mimeType: 'text/markdown', description: `Reference document ${i} for the operations, as Markdown.`, text: `# Document ${i}\n` };
+    m.resourceTemplates[`record_${i}`] = { uriTemplate: `bench://records${i}/{id}`, mimeType: 'application/json', description: `One record of collection ${i}, as JSON.` };
     m.prompts[`prompt_${i}`] = {
-      description: `Prompt ${i}`,
-      arguments: [{ name: 'topic', required: true }, { name: 'tone' }],
+      description: `Drafts a short article about a topic, in a chosen tone (template ${i}).`,
+      arguments: [{ name: 'topic', description: 'What to write about', required: true }, { name: 'tone', description: 'e.g. formal, playful' }],
       messages: [{ role: 'user', text: `Write about {{topic}} in a {{tone}} tone (${i}).` }],
     };
   }

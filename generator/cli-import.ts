@@ -1,8 +1,6 @@
 // `mcp-gen import server` and `mcp-gen import openapi`: bring an existing MCP server or HTTP API onto a manifest.
 import { CommanderError, type Command } from 'commander';
-import { formatImportError, ImportError } from './import/import-error.js';
-import { runImportOpenApi } from './import/import-openapi.js';
-import { runImportServer, UsageError } from './import/import-server.js';
+import { formatImportError, ImportError, UsageError } from './import/import-error.js';
 
 export function registerImportCommands(program: Command): void {
   const importCmd = program
@@ -21,6 +19,8 @@ export function registerImportCommands(program: Command): void {
     .option('--era <era>', 'protocol era to speak: auto, legacy (2025 initialize) or modern (2026-07-28)', 'auto')
     .option('--timeout <ms>', 'how long to wait for each answer', '30000')
     .action(async (command: string[], opts: { url?: string; header?: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string }) => {
+      // The import modules (and the SDK client) load only when an import runs, not on every mcp-gen start.
+      const { runImportServer } = await import('./import/import-server.js');
       await guarded(() => runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true }));
     });
 
@@ -36,6 +36,7 @@ export function registerImportCommands(program: Command): void {
     .option('--env-prefix <prefix>', 'prefix of the environment variables for base URL and credentials (default: from info.title)')
     .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string }) => {
       const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
+      const { runImportOpenApi } = await import('./import/import-openapi.js');
       await guarded(() => runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true }));
     });
 }

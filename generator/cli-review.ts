@@ -2,8 +2,10 @@
 // to main() the way every command reports failure there: a CommanderError for a bad command line (exit 2), any
 // other error for a failed run (printed as `mcp-gen: error: ...`, exit 1).
 import { CommanderError, type Command } from 'commander';
-import { runDiff, type CommandOutput } from './review/run-diff.js';
-import { runDocs, runFmt, runLint } from './review/run-review.js';
+import type { CommandOutput } from './review/run-diff.js';
+
+// Review modules load only when a review command runs, not on every mcp-gen start.
+const review = () => import('./review/run-review.js');
 
 function finish(out: CommandOutput): void {
   if (out.stdout) process.stdout.write(out.stdout);
@@ -22,8 +24,8 @@ export function registerReviewCommands(program: Command): void {
     .option('--against <rev>', 'compare the working manifest (or HEAD) with the one at this git revision')
     .option('--format <format>', 'text, markdown, json or github', 'text')
     .option('--fail-on <class>', 'exit 1 when a change of this class (or worse) exists: breaking, risky or none', 'none')
-    .action((base: string | undefined, head: string | undefined, opts: { manifest: string; against?: string; format: string; failOn: string }) => {
-      finish(runDiff(base, head, opts));
+    .action(async (base: string | undefined, head: string | undefined, opts: { manifest: string; against?: string; format: string; failOn: string }) => {
+      finish((await import('./review/run-diff.js')).runDiff(base, head, opts));
     });
 
   program
@@ -31,7 +33,7 @@ export function registerReviewCommands(program: Command): void {
     .description('Check the manifest for what makes it hard for models and clients to use. Rules are set in its lint: section.')
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('--format <format>', 'text or json', 'text')
-    .action((opts: { manifest: string; format: string }) => finish(runLint(opts)));
+    .action(async (opts: { manifest: string; format: string }) => finish((await review()).runLint(opts)));
 
   program
     .command('docs')
@@ -39,12 +41,12 @@ export function registerReviewCommands(program: Command): void {
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('-o, --out <file>', 'write to this file (default: standard output)')
     .option('--check', 'exit 1 if the file given with -o is missing or stale')
-    .action((opts: { manifest: string; out?: string; check?: boolean }) => finish(runDocs(opts)));
+    .action(async (opts: { manifest: string; out?: string; check?: boolean }) => finish((await review()).runDocs(opts)));
 
   program
     .command('fmt')
     .description('Rewrite the manifest in canonical form (key order, indentation), keeping comments.')
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('--check', 'change nothing; exit 1 and print the difference if the manifest is not formatted')
-    .action((opts: { manifest: string; check?: boolean }) => finish(runFmt(opts)));
+    .action(async (opts: { manifest: string; check?: boolean }) => finish((await review()).runFmt(opts)));
 }

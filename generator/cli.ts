@@ -1,13 +1,14 @@
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCheck } from './check-project.js';
-import { runGenerate, runInit, runValidate, type GenerateFlags, type OutputFlags } from './commands.js';
+import type { GenerateFlags, OutputFlags } from './commands.js';
 import { registerCompletionCommand } from './completion.js';
-import { watchManifest } from './watch-manifest.js';
 import { packageRoot } from './package-root.js';
 import { registerImportCommands } from './cli-import.js';
 import { registerReviewCommands } from './cli-review.js';
+
+// Each command loads its pipeline only when it runs: `--help`, `--version` and the other commands skip the cost.
+const commands = () => import('./commands.js');
 
 export async function main(argv: string[]): Promise<number> {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
@@ -29,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'print only problems')
     .option('--json', 'print one JSON object (the generate report) instead of text')
     .action(async (dir: string, opts: { name?: string; template: string } & OutputFlags) => {
-      code = await runInit(dir, opts);
+      code = await (await commands()).runInit(dir, opts);
     });
 
   program
@@ -41,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'print only errors; nothing when the manifest is valid')
     .addHelpText('after', '\nExit codes: 0 valid (warnings allowed), 1 errors, 2 bad command line.')
     .action(async (opts: { manifest: string; format: string } & OutputFlags) => {
-      code = await runValidate(opts);
+      code = await (await commands()).runValidate(opts);
     });
 
   program
@@ -58,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print one JSON object: what was written, issues and handler problems')
     .addHelpText('after', '\nExit codes: 0 done, 1 nothing written (invalid manifest or hand-edited generated files), 2 bad command line, 3 written but handlers need work.')
     .action(async (opts: GenerateFlags & { watch?: boolean }) => {
-      code = opts.watch ? await watchManifest(opts) : await runGenerate(opts);
+      code = opts.watch ? await (await import('./watch-manifest.js')).watchManifest(opts) : await (await commands()).runGenerate(opts);
     });
 
   program
@@ -70,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print one JSON object: stale files, missing handlers, handler problems')
     .addHelpText('after', '\nExit codes: 0 up to date and every handler fits, 1 otherwise, 2 bad command line.')
     .action(async (opts: { manifest: string; out?: string } & OutputFlags) => {
-      code = await runCheck(opts);
+      code = await (await import('./check-project.js')).runCheck(opts);
     });
 
   registerImportCommands(program);

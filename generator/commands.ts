@@ -3,10 +3,8 @@ import { basename, join, relative, resolve } from 'node:path';
 import { painter } from './colors.js';
 import { generate, type GenerateResult } from './generate.js';
 import { hasErrors, type Issue } from './issue.js';
-import { readManifest } from './load-manifest.js';
 import { formatIssuesJson, formatIssuesText, summarize } from './print-issues.js';
 import { starterManifest, STARTER_TEMPLATES } from './starter-manifest.js';
-import { validateManifest } from './validate-manifest.js';
 import { formatDiffs, formatPlan, formatProblems, summarizePlan } from './print-plan.js';
 import { generateReport } from './json-report.js';
 import { startProgress } from './progress.js';
@@ -20,6 +18,7 @@ export interface OutputFlags {
 
 export async function runValidate(opts: { manifest: string; format: string } & OutputFlags): Promise<number> {
   if (opts.format !== 'text' && opts.format !== 'json') return usageError(`--format must be text or json, not ${JSON.stringify(opts.format)}`);
+  const [{ readManifest }, { validateManifest }] = await Promise.all([import('./load-manifest.js'), import('./validate-manifest.js')]);
   const loaded = readManifest(opts.manifest);
   const issues = validateManifest(loaded, { lint: true });
   if (opts.json || opts.format === 'json') {

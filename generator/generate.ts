@@ -1,18 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { buildServerModel } from './build-server-model.js';
-import { checkContracts, type ContractReport } from './check-contracts.js';
-import { emitProject } from './emit-project.js';
+import type { ContractReport } from './check-contracts.js';
 import { generatorFingerprint, generatorVersion } from './generator-fingerprint.js';
 import { hasErrors, type Issue } from './issue.js';
-import { loadManifest, readManifest, type LoadedManifest } from './load-manifest.js';
+import type { LoadedManifest } from './load-manifest.js';
 import type { Manifest } from './manifest-types.js';
-import { handlerEntries } from './handler-entries.js';
-import { planFiles, type Plan, type PlannedFile } from './plan-files.js';
+import type { Plan, PlannedFile } from './plan-files.js';
 import { readState, serializeState, sha256, STATE_PATH, type ProjectState } from './project-state.js';
 import { readRunKey, writeRunKey } from './run-cache.js';
-import { validateManifest } from './validate-manifest.js';
-import { changesDisk, writeOutput } from './write-output.js';
+
+/** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
+async function stages() {
+  const [load, validate, model, emit, entries, plan, write, contracts] = await Promise.all([
+    import('./load-manifest.js'),
+    import('./validate-manifest.js'),
+    import('./build-server-model.js'),
+    import('./emit-project.js'),
+    import('./handler-entries.js'),
+    import('./plan-files.js'),
+    import('./write-output.js'),
+    import('./check-contracts.js'),
+  ]);
+  return { ...load, ...validate, ...model, ...emit, ...entries, ...plan, ...write, ...contracts };
+}
 
 export interface GenerateOptions {
   manifestPath: string;
@@ -53,6 +63,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return { issues: [], outDir, conflicts: [], upToDate: true, prior };
   }
 
+  const { loadManifest, readManifest, validateManifest, buildServerModel, emitProject, handlerEntries, planFiles, writeOutput, changesDisk, checkContracts } = await stages();
   const loaded = source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source);
   const issues = validateManifest(loaded);
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };

@@ -30,3 +30,6 @@ export function rootCause(err: unknown): { message: string; code?: string } {
     code: typeof e?.code === 'string' ? e.code : undefined,
   };
 }
+
+/** A command line that cannot work (exit 2). */
+export class UsageError extends ImportError {}

@@ -1,7 +1,7 @@
 // `mcp-gen import server`: a running MCP server (stdio command or Streamable HTTP URL) becomes a manifest that,
 // once generated, publishes the same lists. What the manifest language cannot hold is reported as a gap.
 import { resolve } from 'node:path';
-import { ImportError } from './import-error.js';
+import { ImportError, UsageError } from './import-error.js';
 import { assertWritable, writeImport } from './import-output.js';
 import { readServer, type Era, type ServerTarget } from './server-snapshot.js';
 import { snapshotToManifest } from './snapshot-to-manifest.js';
@@ -80,4 +80,4 @@ function parseTarget(opts: ImportServerOptions): ServerTarget {
 }
 
 /** A bad command line: exit code 2. */
-export class UsageError extends ImportError {}
+export { UsageError };
