@@ -12,13 +12,24 @@ export function uriProblem(uri: string): { offset: number; message: string; hint
   if (!SCHEME.test(uri)) {
     return { offset: 0, message: 'is not an absolute URI: it needs a scheme', hint: `add a scheme, e.g. file:///${uri.replace(/^\/+/, '')} or myapp://${uri}` };
   }
-  const bad = [...uri].findIndex((c) => !URI_CHARS.test(c));
+  // Code points, not UTF-16 units: a character outside the BMP is one character, and a lone surrogate cannot be encoded.
+  const chars = [...uri];
+  const bad = chars.findIndex((c) => !URI_CHARS.test(c));
   if (bad >= 0) {
-    return { offset: bad, message: `contains ${JSON.stringify(uri[bad])}, which a URI cannot hold unencoded`, hint: `percent-encode it (${encodeURIComponent(uri[bad]) === uri[bad] ? 'as %XX' : encodeURIComponent(uri[bad])})` };
+    const char = chars[bad];
+    return { offset: chars.slice(0, bad).join('').length, message: `contains ${JSON.stringify(char)}, which a URI cannot hold unencoded`, hint: `percent-encode it (${percentEncoded(char)})` };
   }
   const pct = /%(?![0-9A-Fa-f]{2})/.exec(uri);
   if (pct) return { offset: pct.index, message: "has a '%' that does not start a %XX escape", hint: "write a literal '%' as %25" };
   return undefined;
+}
+
+function percentEncoded(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return 'it is half of a UTF-16 surrogate pair: replace it';
+  }
 }
 
 export function checkUris(m: Manifest): Finding[] {

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkUris } from '../../generator/check-uris.js';
 import { generate } from '../../generator/generate.js';
 import { tempDir } from '../support/project.js';
 import { errors } from './validate.js';
@@ -90,5 +91,15 @@ describe('symlinks in the output tree', () => {
     await expect(generate({ manifestPath: join(out, 'mcp.yaml'), contracts: false, force: true })).rejects.toThrow(/server\.gen\.ts: it resolves outside/);
     expect(readFileSync(join(root, 'victim.ts'), 'utf8')).toBe('precious');
     expect(readdirSync(join(out, 'src', 'generated'))).toEqual(['server.gen.ts']);
+  });
+});
+
+describe('resource URIs with characters outside the BMP', () => {
+  it.each([
+    { name: 'a full code point', uri: 'app:\u{10000}//logo', want: /contains "\u{10000}", which a URI cannot hold unencoded/u },
+    { name: 'a lone surrogate', uri: 'app:\uD800//logo', want: /contains "\\ud800", which a URI cannot hold unencoded/ },
+  ])('$name is reported, not thrown', ({ uri, want }) => {
+    const findings = checkUris({ version: 1, server: { name: 's', version: '1' }, resources: { r: { uri } } } as never);
+    expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(want)]);
   });
 });
