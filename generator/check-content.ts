@@ -57,7 +57,8 @@ function checkBlock(
   oneOf: (path: PathSegment[], obj: Record<string, unknown>, keys: string[], required: boolean) => void,
 ): Finding[] {
   const findings: Finding[] = [];
-  const allowed = FIELDS[c.type];
+  // Own properties only: a type named "constructor" must not find Object.prototype members.
+  const allowed = typeof c.type === "string" && Object.hasOwn(FIELDS, c.type) ? FIELDS[c.type] : undefined;
   if (!allowed) return findings; // the schema reports an unknown type
   for (const key of Object.keys(c)) {
     if (!COMMON.includes(key) && !allowed.includes(key)) {

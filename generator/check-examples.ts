@@ -122,7 +122,7 @@ const REQUIRED_FIELDS: Record<string, string[]> = {
 };
 
 function contentFindings(block: Json, path: PathSegment[]): Finding[] {
-  const needed = REQUIRED_FIELDS[String(block.type)] ?? [];
+  const needed = Object.hasOwn(REQUIRED_FIELDS, String(block.type)) ? REQUIRED_FIELDS[String(block.type)] : [];
   const missing = needed.filter((k) => block[k] === undefined);
   if (block.type === 'resource' && isObject(block.resource)) {
     const r = block.resource;

@@ -142,7 +142,7 @@ export function variants(v: View, side: SchemaSide, depth = 0): View[] {
   const types = typesOf(v);
   if (!types || types.size < 2) return [v];
   return [...types].map((t) => {
-    const own = new Set(TYPE_KEYWORDS[t] ?? []);
+    const own = new Set(Object.hasOwn(TYPE_KEYWORDS, t) ? TYPE_KEYWORDS[t] : []);
     // Annotations stay with the whole schema (compared once); type keywords go to the variant they apply to.
     const s = Object.fromEntries(Object.entries(v.s).filter(([k]) => (!TYPED.has(k) || own.has(k)) && !NOTE_KEYWORDS.has(k)));
     const isObj = t === 'object';

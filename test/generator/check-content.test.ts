@@ -76,3 +76,10 @@ describe('checkCompletions', () => {
     expect(findings[0].hint).toBe('did you mean day?');
   });
 });
+
+describe('checkContent with inherited names (found by fuzzing)', () => {
+  it.each(['constructor', 'toString', '__proto__'])('a content type named %s is left to the schema check, never thrown', (type) => {
+    const m = { version: 1, server: { name: 's', version: '1' }, prompts: { p: { messages: [{ role: 'user', content: { type, resource: { uri: 'a://b', text: 'x' } } }] } } };
+    expect(() => checkContent(m as unknown as Manifest, tmpdir())).not.toThrow();
+  });
+});
