@@ -1,8 +1,9 @@
 // The bookshelf example: resources and templates served by handlers, prompts built by a handler and by the
 // manifest, over stdio and Streamable HTTP in both protocol eras.
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, connectStdio, prepareExample, startHttpServer, type Era, type RunningHttp } from '../support/project.js';
+import { beforeAll, expect } from 'vitest';
+import { prepareExample, type Era } from '../support/project.js';
+import { describeServedEverywhere } from '../support/served-everywhere.js';
 
 let dir: string;
 beforeAll(() => {
@@ -48,31 +49,4 @@ async function exercise(client: Client): Promise<void> {
   ]);
 }
 
-describe.each(['legacy', 'modern'] as const)('bookshelf over stdio (%s era)', (era: Era) => {
-  it('serves every manifest entry', async () => {
-    const client = await connectStdio(dir, era);
-    try {
-      await exercise(client);
-    } finally {
-      await client.close();
-    }
-  });
-});
-
-describe('bookshelf over Streamable HTTP', () => {
-  let server: RunningHttp;
-  beforeAll(async () => {
-    server = await startHttpServer(dir);
-  });
-  afterAll(async () => {
-    expect(await server.stop()).toBe(0);
-  });
-  it.each(['legacy', 'modern'] as const)('serves every manifest entry (%s era)', async (era) => {
-    const client = await connectHttp(server.url, era);
-    try {
-      await exercise(client);
-    } finally {
-      await client.close();
-    }
-  });
-});
+describeServedEverywhere('bookshelf', () => dir, exercise);

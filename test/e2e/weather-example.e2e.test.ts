@@ -3,9 +3,10 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { parse } from 'yaml';
-import { connectHttp, connectStdio, prepareExample, startHttpServer, type Era, type RunningHttp } from '../support/project.js';
+import { prepareExample, type Era } from '../support/project.js';
+import { describeServedEverywhere } from '../support/served-everywhere.js';
 
 let dir: string;
 let manifest: any;
@@ -74,33 +75,4 @@ async function exercise(client: Client, era: Era): Promise<void> {
   ]);
 }
 
-describe.each(['legacy', 'modern'] as const)('weather over stdio (%s era)', (era) => {
-  it('serves every manifest entry', async () => {
-    const client = await connectStdio(dir, era);
-    try {
-      await exercise(client, era);
-    } finally {
-      await client.close();
-    }
-  });
-});
-
-describe('weather over Streamable HTTP', () => {
-  let server: RunningHttp;
-  beforeAll(async () => {
-    server = await startHttpServer(dir);
-  });
-  afterAll(async () => {
-    // SIGTERM is a clean shutdown: exit code 0.
-    expect(await server.stop()).toBe(0);
-  });
-
-  it.each(['legacy', 'modern'] as const)('serves every manifest entry (%s era)', async (era) => {
-    const client = await connectHttp(server.url, era);
-    try {
-      await exercise(client, era);
-    } finally {
-      await client.close();
-    }
-  });
-});
+describeServedEverywhere('weather', () => dir, exercise);
