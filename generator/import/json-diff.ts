@@ -2,6 +2,7 @@
 // (JSON objects are unordered); array order is.
 import { formatPath } from '../finding.js';
 import type { PathSegment } from '../load-manifest.js';
+import { isObject } from '../schema-refs.js';
 
 export interface Difference {
   path: PathSegment[];
@@ -13,7 +14,7 @@ export interface Difference {
 
 export function jsonDiff(a: unknown, b: unknown, path: PathSegment[] = []): Difference[] {
   if (a === b) return [];
-  if (isPlainObject(a) && isPlainObject(b)) {
+  if (isObject(a) && isObject(b)) {
     const out: Difference[] = [];
     for (const k of Object.keys(a)) {
       if (!Object.hasOwn(b, k)) out.push({ path: [...path, k], kind: 'missing', a: a[k] });
@@ -33,9 +34,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return jsonDiff(a, b).length === 0;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** `tools["API-get-user"].execution: {"taskSupport":"optional"} -> (absent)` */
 export function describeDifference(d: Difference, labelA = 'source', labelB = 'generated'): string {

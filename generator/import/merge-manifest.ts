@@ -6,6 +6,7 @@ import { isMap, parseDocument, type Document, type Pair } from 'yaml';
 import { describeDifference, jsonDiff } from './json-diff.js';
 import { compactSmallCollections, setComment } from './manifest-writer.js';
 import type { Json } from './server-snapshot.js';
+import { isObject } from '../schema-refs.js';
 
 const SECTIONS = ['tools', 'resources', 'resourceTemplates', 'prompts'] as const;
 
@@ -69,9 +70,6 @@ function addEntry(doc: Document, section: string, name: string, entry: unknown, 
   map.items.push(pair);
 }
 
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 export function describeMerge(report: MergeReport): string {
   const out: string[] = [];

@@ -6,7 +6,7 @@ import { commentText, jsLiteral, stringLiteral } from '../js-literal.js';
 import { camelCase, fileBase } from '../naming.js';
 import { renderTemplate } from '../render-template.js';
 import type { Json } from './openapi-load.js';
-import { isObject } from './openapi-schema.js';
+import { isObject } from '../schema-refs.js';
 import type { ApiConfig } from './openapi-security.js';
 import type { ImportedTool } from './openapi-tool.js';
 

@@ -5,7 +5,7 @@ import type { PathSegment } from '../load-manifest.js';
 import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from '../naming.js';
 import type { Json, SpecDocument, SpecFinding } from './openapi-load.js';
 import { deref } from './openapi-refs.js';
-import { isObject } from './openapi-schema.js';
+import { isObject } from '../schema-refs.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -4,7 +4,8 @@
 import type { Json, SpecDocument, SpecFinding } from './openapi-load.js';
 import type { SelectedOperation } from './openapi-operations.js';
 import { deref } from './openapi-refs.js';
-import { isObject, type SchemaConverter } from './openapi-schema.js';
+import { isObject } from '../schema-refs.js';
+import type { SchemaConverter } from './openapi-schema.js';
 
 export interface OutputSchema {
   schema: Json;

@@ -7,6 +7,7 @@
 // `output` (what the API answers) leaves out `writeOnly` ones. `oneOf`/`anyOf` with a discriminator become a
 // union whose branches each pin the discriminator property to their tag, so exactly one branch matches.
 import type { PathSegment } from '../load-manifest.js';
+import { isObject } from '../schema-refs.js';
 import type { Json, SpecFinding } from './openapi-load.js';
 import { pointerSegments, resolvePointer } from './openapi-refs.js';
 
@@ -229,6 +230,3 @@ function nullable(out: Json): Json {
   return { ...outer, anyOf: [inner, { type: 'null' }] };
 }
 
-export function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}

@@ -4,7 +4,7 @@ import type { PathSegment } from '../load-manifest.js';
 import { words } from '../naming.js';
 import type { Json, SpecDocument, SpecFinding } from './openapi-load.js';
 import { deref } from './openapi-refs.js';
-import { isObject } from './openapi-schema.js';
+import { isObject } from '../schema-refs.js';
 
 export type SchemeConfig =
   | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; env: string }

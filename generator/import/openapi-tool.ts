@@ -5,7 +5,8 @@ import type { PathSegment } from '../load-manifest.js';
 import type { Json, SpecDocument, SpecFinding } from './openapi-load.js';
 import type { SelectedOperation } from './openapi-operations.js';
 import { deref } from './openapi-refs.js';
-import { isObject, type SchemaConverter } from './openapi-schema.js';
+import { isObject } from '../schema-refs.js';
+import type { SchemaConverter } from './openapi-schema.js';
 import { operationSecurity, type ApiConfig, type SchemeConfig } from './openapi-security.js';
 import { successResponse } from './openapi-response.js';
 

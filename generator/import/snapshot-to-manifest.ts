@@ -8,6 +8,7 @@ import { publishedPrompt, publishedResource, publishedResourceTemplate, publishe
 import { describeDifference, jsonDiff } from './json-diff.js';
 import { fitEntry, manifestHasField, type ManifestDefinition } from './manifest-fit.js';
 import type { Json, ServerSnapshot } from './server-snapshot.js';
+import { isObject } from '../schema-refs.js';
 
 export interface Gap {
   /** Where, in published terms: `['tools', name, 'execution']`, `['serverInfo', ...]`, `['capabilities', ...]`. */
@@ -107,8 +108,4 @@ export function generatedCapabilities(manifest: Json): Json {
   const declared = isObject(manifest.capabilities) ? manifest.capabilities : {};
   for (const [k, v] of Object.entries(declared)) caps[k] = isObject(v) && isObject(caps[k]) ? { ...caps[k], ...v } : v;
   return caps;
-}
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
