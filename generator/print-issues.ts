@@ -15,14 +15,28 @@ export function formatIssuesText(issues: readonly Issue[], file: string, source:
     const text = i.line > 0 ? lines[i.line - 1] : undefined;
     if (text !== undefined) {
       const gutter = String(i.line);
-      out.push(`  ${gutter} | ${text}`);
+      const shown = excerpt(text, i.column);
+      out.push(`  ${gutter} | ${shown.text}`);
       // Keep the line's tabs in the padding so the caret lines up however the terminal expands them.
-      out.push(`  ${' '.repeat(gutter.length)} | ${text.slice(0, Math.max(0, i.column - 1)).replace(/[^\t]/g, ' ')}${paint.red('^')}`);
+      out.push(`  ${' '.repeat(gutter.length)} | ${shown.text.slice(0, shown.caret).replace(/[^\t]/g, ' ')}${paint.red('^')}`);
     }
     if (i.hint) out.push(`  ${paint.cyan('hint:')} ${i.hint}`);
     return out.join('\n');
   });
   return blocks.join('\n\n');
+}
+
+const WIDE_LINE = 160;
+const WINDOW = 120;
+
+/** A minified or flow-style line can be megabytes long: show a window around the column, marked with ellipses. */
+export function excerpt(line: string, column: number): { text: string; caret: number } {
+  const at = Math.max(0, Math.min(column - 1, line.length));
+  if (line.length <= WIDE_LINE) return { text: line, caret: at };
+  const start = Math.max(0, Math.min(at - WINDOW / 2, line.length - WINDOW));
+  const end = Math.min(line.length, start + WINDOW);
+  const before = start > 0 ? '…' : '';
+  return { text: `${before}${line.slice(start, end)}${end < line.length ? '…' : ''}`, caret: at - start + before.length };
 }
 
 export function summarize(issues: readonly Issue[]): string {

@@ -1,10 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../generator/issue.js';
-import { formatIssuesJson, formatIssuesText, summarize } from '../../generator/print-issues.js';
+import { excerpt, formatIssuesJson, formatIssuesText, summarize } from '../../generator/print-issues.js';
 
 const issue = (over: Partial<Issue>): Issue => ({ code: 'x/y', severity: 'error', path: '', message: 'bad', line: 0, column: 0, ...over });
 
 const SOURCE = ['version: 1', 'tools:', '  get_forecast:', '    descripton: hi', '', '', '', '', '', '', '', 'last: 12'].join('\n');
+
+describe('excerpt', () => {
+  const long = 'a'.repeat(100) + 'X' + 'b'.repeat(200); // 301 characters, X at column 101
+  const cases: { name: string; line: string; column: number; want: { text: string; caret: number } }[] = [
+    { name: 'short line shown whole', line: 'version: 1', column: 4, want: { text: 'version: 1', caret: 3 } },
+    { name: 'line of exactly 160 shown whole', line: 'c'.repeat(160), column: 160, want: { text: 'c'.repeat(160), caret: 159 } },
+    { name: 'window centred on the column', line: long, column: 101, want: { text: `…${'a'.repeat(60)}X${'b'.repeat(59)}…`, caret: 61 } },
+    { name: 'column near the start: no leading ellipsis', line: long, column: 3, want: { text: `${'a'.repeat(100)}X${'b'.repeat(19)}…`, caret: 2 } },
+    { name: 'column on the last character: no trailing ellipsis', line: long, column: 301, want: { text: `…${'b'.repeat(120)}`, caret: 120 } },
+    { name: 'column just past the end (a missing value) puts the caret after it', line: long, column: 999, want: { text: `…${'b'.repeat(120)}`, caret: 121 } },
+  ];
+  it.each(cases)('$name', ({ line, column, want }) => {
+    expect(excerpt(line, column)).toEqual(want);
+  });
+
+  it('prints a window of a megabyte line, caret under the reported character', () => {
+    const line = `${'x'.repeat(1_000_000)}BAD${'y'.repeat(1_000_000)}`;
+    const [, src, caret] = formatIssuesText([issue({ line: 1, column: 1_000_001 })], 'mcp.yaml', line).split('\n');
+    expect(src.length).toBeLessThan(140);
+    expect(src.slice(caret.indexOf('^'), caret.indexOf('^') + 3)).toBe('BAD');
+  });
+});
 
 describe('formatIssuesText', () => {
   const cases: { name: string; given: Issue[]; want: string[] }[] = [
