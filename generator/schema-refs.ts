@@ -3,30 +3,52 @@
 import type { PathSegment } from './load-manifest.js';
 
 type Json = unknown;
-type SchemaVisitor = (schema: Record<string, Json>, path: PathSegment[]) => void;
+/** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */
+type SchemaVisitor = (schema: Record<string, Json>, path: readonly PathSegment[]) => void;
 
-const SINGLE = ['additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties',
-  'unevaluatedItems', 'additionalItems', 'contentSchema'];
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SINGLE = new Set(['additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties',
+  'unevaluatedItems', 'additionalItems', 'contentSchema']);
+const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
+// Walks every schema of a 500-tool manifest several times per run: one shared path stack and one pass over each
+// schema's own keys, rather than a new path array per child and a probe per keyword.
 export function walkSchema(schema: Json, visit: SchemaVisitor, path: PathSegment[] = []): void {
-  if (!isObject(schema)) return;
-  visit(schema, path);
-  for (const k of SINGLE) if (k in schema) walkSchema(schema[k], visit, [...path, k]);
-  for (const k of LISTS) {
-    const list = schema[k];
-    if (Array.isArray(list)) list.forEach((s, i) => walkSchema(s, visit, [...path, k, i]));
-  }
-  for (const k of MAPS) {
-    const map = schema[k];
-    if (isObject(map)) for (const [name, s] of Object.entries(map)) walkSchema(s, visit, [...path, k, name]);
-  }
-  const items = schema.items;
-  if (Array.isArray(items)) items.forEach((s, i) => walkSchema(s, visit, [...path, 'items', i]));
-  else walkSchema(items, visit, [...path, 'items']);
-  const deps = schema.dependencies;
-  if (isObject(deps)) for (const [name, s] of Object.entries(deps)) if (!Array.isArray(s)) walkSchema(s, visit, [...path, 'dependencies', name]);
+  const stack = [...path];
+  const walk = (node: Json): void => {
+    if (!isObject(node)) return;
+    visit(node, stack);
+    for (const k in node) {
+      if (!Object.hasOwn(node, k)) continue;
+      const value = node[k];
+      stack.push(k);
+      if (SINGLE.has(k)) walk(value);
+      else if (LISTS.has(k) || k === 'items') {
+        if (Array.isArray(value)) eachIndexed(value, walk);
+        else if (k === 'items') walk(value);
+      } else if (MAPS.has(k) || k === 'dependencies') {
+        // `dependencies` mixes schemas with property-name lists; only the schemas are walked.
+        if (isObject(value)) eachNamed(value, walk, k === 'dependencies');
+      }
+      stack.pop();
+    }
+  };
+  const eachIndexed = (list: Json[], fn: (n: Json) => void) => {
+    for (let i = 0; i < list.length; i++) {
+      stack.push(i);
+      fn(list[i]);
+      stack.pop();
+    }
+  };
+  const eachNamed = (map: Record<string, Json>, fn: (n: Json) => void, skipLists: boolean) => {
+    for (const name in map) {
+      if (!Object.hasOwn(map, name) || (skipLists && Array.isArray(map[name]))) continue;
+      stack.push(name);
+      fn(map[name]);
+      stack.pop();
+    }
+  };
+  walk(schema);
 }
 
 export interface RefUse {
@@ -131,17 +153,27 @@ export interface JsonSize {
  * once `maxNodes` is passed (the count is then `maxNodes + 1`) or the first path deeper than `maxDepth` is seen.
  */
 export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
-  const stack: { value: Json; path: PathSegment[] }[] = [{ value, path: [] }];
+  // Each entry keeps its parent, so the path is only spelled out for the one value that is too deep.
+  interface Entry { value: Json; key: PathSegment; depth: number; parent?: Entry }
+  const stack: Entry[] = [{ value, key: '', depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
-    const { value: v, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const v = entry.value;
     if (++nodes > maxNodes) return { nodes };
     if (typeof v !== 'object' || v === null) continue;
-    if (path.length >= maxDepth) return { nodes, tooDeep: path };
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
-    else for (const [k, item] of Object.entries(v)) stack.push({ value: item, path: [...path, k] });
+    if (entry.depth >= maxDepth) return { nodes, tooDeep: pathOf(entry) };
+    const depth = entry.depth + 1;
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push({ value: v[i], key: i, depth, parent: entry });
+    else for (const k in v) if (Object.hasOwn(v, k)) stack.push({ value: (v as Record<string, Json>)[k], key: k, depth, parent: entry });
   }
   return { nodes };
+}
+
+function pathOf(entry: { key: PathSegment; parent?: { key: PathSegment; parent?: unknown } }): PathSegment[] {
+  const path: PathSegment[] = [];
+  for (let e: typeof entry | undefined = entry; e?.parent !== undefined; e = e.parent as typeof entry) path.push(e.key);
+  return path.reverse();
 }
 
 /**

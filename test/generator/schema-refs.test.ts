@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bundleSchema, collectRefs, resolveLocalRef, sharedDefinitionName, walkSchema } from '../../generator/schema-refs.js';
+import { bundleSchema, collectRefs, measureJson, resolveLocalRef, sharedDefinitionName, walkSchema } from '../../generator/schema-refs.js';
 
 const R = { $ref: '#/definitions/A' };
 
-describe('collectRefs: $ref only in schema positions', () => {
+describe('collectRefs: $ref only in schema positions, in document order', () => {
   const cases: { name: string; given: unknown; want: (string | number)[][] }[] = [
     { name: 'root', given: R, want: [['$ref']] },
     { name: 'property schema', given: { properties: { a: R } }, want: [['properties', 'a', '$ref']] },
@@ -18,7 +18,7 @@ describe('collectRefs: $ref only in schema positions', () => {
     { name: 'items as schema', given: { items: R }, want: [['items', '$ref']] },
     { name: 'items as array', given: { items: [{}, R] }, want: [['items', 1, '$ref']] },
     { name: 'prefixItems', given: { prefixItems: [R] }, want: [['prefixItems', 0, '$ref']] },
-    { name: 'anyOf/oneOf/allOf', given: { anyOf: [R], oneOf: [{}, R], allOf: [R] }, want: [['allOf', 0, '$ref'], ['anyOf', 0, '$ref'], ['oneOf', 1, '$ref']] },
+    { name: 'anyOf/oneOf/allOf', given: { anyOf: [R], oneOf: [{}, R], allOf: [R] }, want: [['anyOf', 0, '$ref'], ['oneOf', 1, '$ref'], ['allOf', 0, '$ref']] },
     { name: '$defs', given: { $defs: { X: R } }, want: [['$defs', 'X', '$ref']] },
     { name: 'definitions', given: { definitions: { X: R } }, want: [['definitions', 'X', '$ref']] },
     { name: 'additionalProperties schema', given: { additionalProperties: R }, want: [['additionalProperties', '$ref']] },
@@ -26,7 +26,7 @@ describe('collectRefs: $ref only in schema positions', () => {
     { name: 'dependentSchemas', given: { dependentSchemas: { a: R } }, want: [['dependentSchemas', 'a', '$ref']] },
     { name: 'dependencies: schema form walked, array form is data', given: { dependencies: { a: R, b: ['$ref'] } }, want: [['dependencies', 'a', '$ref']] },
     { name: 'if/then/else', given: { if: R, then: R, else: R }, want: [['if', '$ref'], ['then', '$ref'], ['else', '$ref']] },
-    { name: 'not, contains, propertyNames', given: { not: R, contains: R, propertyNames: R }, want: [['propertyNames', '$ref'], ['not', '$ref'], ['contains', '$ref']] },
+    { name: 'not, contains, propertyNames', given: { not: R, contains: R, propertyNames: R }, want: [['not', '$ref'], ['contains', '$ref'], ['propertyNames', '$ref']] },
     { name: 'patternProperties', given: { patternProperties: { '^x': R } }, want: [['patternProperties', '^x', '$ref']] },
     { name: 'non-string $ref is ignored', given: { $ref: 5 }, want: [] },
     { name: 'nested deeply', given: { properties: { a: { items: { anyOf: [R] } } } }, want: [['properties', 'a', 'items', 'anyOf', 0, '$ref']] },
@@ -42,10 +42,26 @@ describe('collectRefs: $ref only in schema positions', () => {
 });
 
 describe('walkSchema', () => {
-  it('visits every subschema once with its path, root first', () => {
+  it('visits every subschema once with its path, root first, depth first in document order', () => {
     const seen: string[] = [];
     walkSchema({ properties: { a: { items: {} } }, not: {} }, (_s, path) => seen.push(path.join('/')));
-    expect(seen).toEqual(['', 'not', 'properties/a', 'properties/a/items']);
+    expect(seen).toEqual(['', 'properties/a', 'properties/a/items', 'not']);
+  });
+
+  it('starts paths at the given prefix and leaves the caller\'s array alone', () => {
+    const prefix = ['tools', 'x', 'inputSchema'];
+    const kept: (string | number)[][] = [];
+    walkSchema({ anyOf: [{}, { properties: { b: {} } }] }, (_s, path) => kept.push([...path]), prefix);
+    expect(kept).toEqual([prefix, [...prefix, 'anyOf', 0], [...prefix, 'anyOf', 1], [...prefix, 'anyOf', 1, 'properties', 'b']]);
+    expect(prefix).toEqual(['tools', 'x', 'inputSchema']);
+  });
+
+  it('skips inherited keys: a schema whose prototype has properties walks only its own', () => {
+    const seen: string[] = [];
+    const schema = Object.create({ properties: { inherited: {} } }) as Record<string, unknown>;
+    schema.type = 'object';
+    walkSchema(schema, (_s, path) => seen.push(path.join('/')));
+    expect(seen).toEqual(['']);
   });
 });
 
@@ -171,5 +187,25 @@ describe('bundleSchema', () => {
   it('a ref into a shared definition attaches that definition', () => {
     const out = bundleSchema({ $ref: '#/definitions/City/properties/zip' }, shared) as Record<string, unknown>;
     expect(resolveLocalRef(out, '#/definitions/City/properties/zip')).toEqual({ $ref: '#/definitions/Zip' });
+  });
+});
+
+describe('measureJson', () => {
+  const nest = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: [nest(depth - 1)] });
+  const cases: { name: string; value: unknown; maxDepth: number; maxNodes: number; want: { nodes: number; tooDeep?: (string | number)[] } }[] = [
+    { name: 'a scalar is one node', value: 5, maxDepth: 3, maxNodes: 10, want: { nodes: 1 } },
+    { name: 'objects and arrays count with their values', value: { a: [1, 2], b: {} }, maxDepth: 5, maxNodes: 100, want: { nodes: 5 } },
+    { name: 'the node limit stops the count one past it', value: [1, 2, 3, 4, 5], maxDepth: 5, maxNodes: 3, want: { nodes: 4 } },
+    { name: 'nesting at the limit is fine', value: nest(2), maxDepth: 4, maxNodes: 100, want: { nodes: 5 } },
+    { name: 'the first value past the depth limit is reported with its path', value: nest(3), maxDepth: 4, maxNodes: 100, want: { nodes: 5, tooDeep: ['a', 0, 'a', 0] } },
+  ];
+  it.each(cases)('$name', ({ value, maxDepth, maxNodes, want }) => {
+    expect(measureJson(value, maxDepth, maxNodes)).toEqual(want);
+  });
+
+  it('measures a 100,000-deep value without recursion', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(measureJson(deep, 64, Number.MAX_SAFE_INTEGER).tooDeep).toHaveLength(64);
   });
 });
