@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import jsyaml from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { Issue } from './issue.js';
+import { blockLocator } from './locate-block-yaml.js';
 import type { Manifest } from './manifest-types.js';
 
 export type PathSegment = string | number;
@@ -50,12 +51,13 @@ export function loadManifest(file: string, source: string): LoadedManifest {
     }
     let full: LoadedManifest | undefined;
     const positions = () => (full ??= loadWithPositions(file, source));
+    const block = blockLocator(source);
     return {
       file,
       source,
       data: data as Manifest | undefined,
       issues: [],
-      locate: (path, at) => positions().locate(path, at),
+      locate: (path, at) => block(path, at) ?? positions().locate(path, at),
       scalarStart: (path) => positions().scalarStart(path),
     };
   }
@@ -65,7 +67,8 @@ export function loadManifest(file: string, source: string): LoadedManifest {
 // An alias (`*name`) where a node can start: after indentation, `- `, `: `, `[`, `{` or `,`.
 const ALIAS = /(?:^|[\s[{,:-])\*[^\s,[\]{}]/m;
 
-function loadWithPositions(file: string, source: string): LoadedManifest {
+/** Reads with the position-keeping parser only; the reference for every position the fast path gives. */
+export function loadWithPositions(file: string, source: string): LoadedManifest {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
   const position = (offset: number) => {
