@@ -12,3 +12,6 @@ export declare const specValidatorFactories: Readonly<Record<string, () => Gener
 
 /** Keyed by dialect: `draft-07`, `2019-09`, `2020-12`. */
 export declare const metaSchemaValidatorFactories: Readonly<Record<string, () => GeneratedValidator>>;
+
+/** schemas/manifest.schema.json, with ajv's messages and the failing schemas in each error (verbose). */
+export declare function manifestValidatorFactory(): GeneratedValidator;
