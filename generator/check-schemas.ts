@@ -1,5 +1,6 @@
 // Tool input/output schemas and shared definitions: valid for their JSON Schema dialect, object at the root,
-// and every $ref resolvable inside what the server will publish (no network, no files).
+// and every $ref resolvable inside what the server will publish (no network; files only through schemaFiles: true,
+// which resolve-schema-files turns into shared definitions before this runs).
 import { checkJsonSchema } from './check-json-schema.js';
 import type { Finding } from './finding.js';
 import { closest } from './finding.js';
@@ -10,6 +11,7 @@ import { bundleSchema, collectRefs, isObject, longestRefChain, measureJson, reso
 
 export function checkSchemas(m: Manifest): Finding[] {
   const findings: Finding[] = [];
+  const refFinding = (ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, hint?: string) => unresolvedRef(ref, path, shared, m.schemaFiles === true, hint);
   const declared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
   // Oversized schemas are reported and left out of every walk below: the walks recurse.
   const shared: Record<string, JsonSchema> = {};
@@ -108,13 +110,17 @@ function dialectFindings(schema: JsonSchema, path: PathSegment[]): Finding[] {
   }));
 }
 
-function refFinding(ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, hint?: string): Finding {
+function unresolvedRef(ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, filesOptedIn: boolean, hint?: string): Finding {
   if (!ref.startsWith('#')) {
+    // A relative path is most likely meant as a schema file: say how to opt in. A URL is never fetched either way.
+    const looksLikeFile = !/^[A-Za-z][A-Za-z0-9+.-]*:|^[/\\]/.test(ref);
     return {
       code: 'schema/external-ref',
       path,
       message: `$ref ${JSON.stringify(ref)} points outside the manifest; only local references ('#/...') are resolved`,
-      hint: 'copy the referenced schema into definitions: and refer to it as #/definitions/Name',
+      hint: looksLikeFile && !filesOptedIn
+        ? 'to read schema files inside the manifest\'s folder, opt in with `schemaFiles: true` at the top level of mcp.yaml; or copy the schema into definitions: and refer to it as #/definitions/Name'
+        : 'nothing is ever fetched: copy the referenced schema into definitions: and refer to it as #/definitions/Name',
     };
   }
   const target = sharedDefinitionName(ref);

@@ -54,7 +54,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--force', 'overwrite generated files even when they were edited by hand')
     .option('--prune', 'delete handler stubs of removed entries, if they are still exactly as generated')
     .option('--no-check', 'skip type-checking the handlers against the new types')
-    .option('-w, --watch', 'regenerate whenever the manifest is saved')
+    .option('-w, --watch', 'regenerate whenever the manifest, or a schema file it refers to, is saved')
     .option('-q, --quiet', 'print only problems')
     .option('--json', 'print one JSON object: what was written, issues and handler problems')
     .addHelpText('after', '\nExit codes: 0 done, 1 nothing written (invalid manifest or hand-edited generated files), 2 bad command line, 3 written but handlers need work.')

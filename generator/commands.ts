@@ -18,8 +18,8 @@ export interface OutputFlags {
 
 export async function runValidate(opts: { manifest: string; format: string } & OutputFlags): Promise<number> {
   if (opts.format !== 'text' && opts.format !== 'json') return usageError(`--format must be text or json, not ${JSON.stringify(opts.format)}`);
-  const [{ readManifest }, { validateManifest }] = await Promise.all([import('./load-manifest.js'), import('./validate-manifest.js')]);
-  const loaded = readManifest(opts.manifest);
+  const [{ readManifest }, { resolveSchemaFiles }, { validateManifest }] = await Promise.all([import('./load-manifest.js'), import('./resolve-schema-files.js'), import('./validate-manifest.js')]);
+  const loaded = resolveSchemaFiles(readManifest(opts.manifest));
   const issues = validateManifest(loaded, { lint: true });
   if (opts.json || opts.format === 'json') {
     process.stdout.write(formatIssuesJson(issues, opts.manifest) + '\n');

@@ -11,8 +11,9 @@ import { readRunKey, writeRunKey } from './run-cache.js';
 
 /** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
 async function stages() {
-  const [load, validate, model, emit, entries, plan, write, contracts] = await Promise.all([
+  const [load, files, validate, model, emit, entries, plan, write, contracts] = await Promise.all([
     import('./load-manifest.js'),
+    import('./resolve-schema-files.js'),
     import('./validate-manifest.js'),
     import('./build-server-model.js'),
     import('./emit-project.js'),
@@ -21,7 +22,7 @@ async function stages() {
     import('./write-output.js'),
     import('./check-contracts.js'),
   ]);
-  return { ...load, ...validate, ...model, ...emit, ...entries, ...plan, ...write, ...contracts };
+  return { ...load, ...files, ...validate, ...model, ...emit, ...entries, ...plan, ...write, ...contracts };
 }
 
 export interface GenerateOptions {
@@ -58,13 +59,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const outDir = resolve(options.outDir ?? dirname(options.manifestPath));
   const prior = readState(outDir);
   const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
-  const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir);
-  if (key && prior && !options.force && !options.prune && !options.dryRun && readRunKey(outDir) === key && isTreeIntact(outDir, prior)) {
+  const last = readRunKey(outDir);
+  // Schema files the last run read are part of its key: editing one alone must not look like a no-op.
+  const lastFiles = last?.files.length ? (await import('./schema-file-source.js')).digestSchemaFiles(dirname(options.manifestPath), last.files) : [];
+  const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
+  if (key && prior && !options.force && !options.prune && !options.dryRun && last?.key === key && isTreeIntact(outDir, prior)) {
     return { issues: [], outDir, conflicts: [], upToDate: true, prior };
   }
 
-  const { loadManifest, readManifest, validateManifest, buildServerModel, emitProject, handlerEntries, planFiles, writeOutput, changesDisk, checkContracts } = await stages();
-  const loaded = source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source);
+  const { loadManifest, readManifest, resolveSchemaFiles, validateManifest, buildServerModel, emitProject, handlerEntries, planFiles, writeOutput, changesDisk, checkContracts } = await stages();
+  const loaded = resolveSchemaFiles(source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source));
   const issues = validateManifest(loaded);
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
   const manifest = loaded.data as Manifest;
@@ -84,16 +88,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (conflicts.length > 0 || options.dryRun) return { loaded, issues, plan, outDir, conflicts, prior };
 
   writeOutput(outDir, plan.files);
-  if (key && plan.problems.length === 0) writeRunKey(outDir, key);
+  const read = loaded.schemaFiles.files;
+  const doneKey = key && runKey(source!, options.manifestPath, outDir, read.map((f) => f.digest));
+  if (doneKey && plan.problems.length === 0) writeRunKey(outDir, doneKey, read.map((f) => f.path));
   const orphans = new Set(plan.files.filter((f) => f.action === 'orphaned').map((f) => f.path));
   const contracts = options.contracts === false || !changesDisk(plan.files) ? undefined : await checkContracts(outDir, { state: plan.state, prior, orphans });
   return { loaded, issues, plan, outDir, conflicts, contracts, prior };
 }
 
-/** Everything a run's output depends on: the manifest text, where it sits, and the generator build (none: no shortcut). */
-function runKey(source: string, manifestPath: string, outDir: string): string | undefined {
+/**
+ * Everything a run's output depends on: the manifest text, where it sits, the generator build (none: no shortcut),
+ * and the path and content digest of each schema file it read.
+ */
+function runKey(source: string, manifestPath: string, outDir: string, schemaFiles: readonly string[]): string | undefined {
   const fingerprint = generatorFingerprint();
-  return fingerprint && sha256([source, relative(outDir, resolve(manifestPath)), fingerprint].join('\0'));
+  return fingerprint && sha256([source, relative(outDir, resolve(manifestPath)), fingerprint, ...schemaFiles].join('\0'));
 }
 
 /** Every generated file as mcp-gen wrote it and every handler present: with the same run key, nothing to do. */

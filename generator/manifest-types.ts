@@ -77,6 +77,10 @@ export interface Manifest {
     experimental?: {};
   };
   /**
+   * Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read.
+   */
+  schemaFiles?: boolean;
+  /**
    * Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'.
    */
   definitions?: {

@@ -140,6 +140,11 @@ export const SCHEMA_LIMITS = {
   nodes: 20_000,
   /** Shared definitions reached through one chain of $refs; ajv compiles such a chain recursively. */
   refChain: 64,
+  /** Bytes of one schema file (`schemaFiles: true`); far more than any hand-written schema needs. */
+  fileBytes: 1024 * 1024,
+  /** Schema files one manifest may read, and schemas it may take from them. */
+  files: 256,
+  fileSchemas: 2_000,
 } as const;
 
 export interface JsonSize {

@@ -1,5 +1,7 @@
 // Directory golden cases: test/fixtures/<case>/mcp.yaml with either expected/ (the whole generated tree) or
-// expected-stderr.txt (the exact error report). Generated trees are also built and served to a real client.
+// expected-stderr.txt (the exact error report). Other files beside mcp.yaml (schema files) are inputs, copied
+// with it. Generated trees are also built and served to a real client, whose tools/list must match the manifest's
+// schemas, or expected-tools.json when the case has one (schemas that file refs resolve into).
 // UPDATE_GOLDEN=1 rewrites the expectations from the current output.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,9 +19,18 @@ function listTree(dir: string): string[] {
     .sort();
 }
 
-function prepare(name: string): string {
-  const dir = tempDir(`golden-${name}-`);
-  cpSync(join(FIXTURES, name, 'mcp.yaml'), join(dir, 'mcp.yaml'));
+const EXPECTATIONS = new Set(['expected', 'expected-stderr.txt', 'expected-tools.json']);
+
+/** The case's inputs: mcp.yaml and whatever else sits beside it, except the expectations. */
+function inputsOf(name: string): string[] {
+  return listTree(join(FIXTURES, name)).filter((f) => !EXPECTATIONS.has(f.split('/')[0]));
+}
+
+function prepare(name: string, dir = tempDir(`golden-${name}-`)): string {
+  for (const f of inputsOf(name)) {
+    mkdirSync(join(dir, f, '..'), { recursive: true });
+    cpSync(join(FIXTURES, name, f), join(dir, f));
+  }
   return dir;
 }
 
@@ -35,7 +46,7 @@ describe.each(errorCases)('error case %s', (name) => {
     if (update) writeFileSync(expectedFile, result.stderr);
     expect(result.stderr).toBe(readFileSync(expectedFile, 'utf8'));
     expect(result.code).toBe(1);
-    expect(listTree(dir)).toEqual(['mcp.yaml']);
+    expect(listTree(dir)).toEqual(inputsOf(name));
     // validate reports the same problems.
     const validate = runCli(['validate', '-m', 'mcp.yaml'], dir);
     expect(validate.code).toBe(1);
@@ -51,7 +62,8 @@ describe.each(treeCases)('generated case %s', (name) => {
     const first = runCli(['generate', '-m', 'mcp.yaml'], dir);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    const tree = listTree(dir).filter((f) => f !== 'mcp.yaml');
+    const inputs = new Set(inputsOf(name));
+    const tree = listTree(dir).filter((f) => !inputs.has(f));
     if (update) {
       rmSync(expectedDir, { recursive: true, force: true });
       for (const f of tree) {
@@ -62,8 +74,7 @@ describe.each(treeCases)('generated case %s', (name) => {
     expect(tree).toEqual(listTree(expectedDir));
     for (const f of tree) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(expectedDir, f), 'utf8'));
 
-    const again = tempDir(`golden-${name}-again-`);
-    cpSync(join(dir, 'mcp.yaml'), join(again, 'mcp.yaml'));
+    const again = prepare(name, tempDir(`golden-${name}-again-`));
     expect(runCli(['generate', '-m', 'mcp.yaml'], again).code).toBe(0);
     for (const f of tree) expect(readFileSync(join(again, f), 'utf8'), f).toBe(readFileSync(join(dir, f), 'utf8'));
   });
@@ -71,15 +82,19 @@ describe.each(treeCases)('generated case %s', (name) => {
   it('type-checks, builds, and lists every tool with the manifest schemas (both eras)', async () => {
     buildProject(dir);
     const manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));
+    const toolsFile = join(FIXTURES, name, 'expected-tools.json');
+    const expectedTools = existsSync(toolsFile) ? JSON.parse(readFileSync(toolsFile, 'utf8')) : undefined;
     for (const era of ['legacy', 'modern'] as const) {
       const client = await connectStdio(dir, era);
       try {
         const { tools } = await client.listTools();
         expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools ?? {}));
+        if (update && expectedTools && era === 'legacy') writeFileSync(toolsFile, `${JSON.stringify(tools, null, 2)}\n`);
+        if (expectedTools) expect(tools).toEqual(JSON.parse(readFileSync(toolsFile, 'utf8')));
         for (const t of tools) {
           const declared = manifest.tools[t.name];
-          expect(t.inputSchema, t.name).toEqual(declared.inputSchema ?? { type: 'object' });
-          expect(t.outputSchema, t.name).toEqual(declared.outputSchema);
+          if (!expectedTools) expect(t.inputSchema, t.name).toEqual(declared.inputSchema ?? { type: 'object' });
+          if (!expectedTools) expect(t.outputSchema, t.name).toEqual(declared.outputSchema);
           expect(t.description).toBe(declared.description);
           const fresh = await client.callTool({ name: t.name, arguments: {} });
           // A fresh stub answers (or its input is rejected) with a tool error, never a crash.

@@ -8,6 +8,7 @@ import { runGenerate } from '../commands.js';
 import { hasErrors } from '../issue.js';
 import { loadManifest, type LoadedManifest } from '../load-manifest.js';
 import { formatIssuesText, summarize } from '../print-issues.js';
+import { resolveSchemaFiles } from '../resolve-schema-files.js';
 import { validateManifest } from '../validate-manifest.js';
 import { ImportError } from './import-error.js';
 import { manifestYaml } from './manifest-writer.js';
@@ -53,7 +54,8 @@ export async function writeImport(w: ImportWrite): Promise<ImportWriteResult> {
     text = manifestYaml(w.manifest, { header: w.header, notes: w.notes });
   }
 
-  const loaded = lazilyLocated(w.manifestPath, text, exists ? undefined : w.manifest);
+  // A manifest merged into may use schema files; a fresh import never does, and resolving it is then a no-op.
+  const loaded = resolveSchemaFiles(lazilyLocated(w.manifestPath, text, exists ? undefined : w.manifest));
   const issues = validateManifest(loaded);
   mkdirSync(dirname(w.manifestPath), { recursive: true });
   if (!exists || text !== readFileSync(w.manifestPath, 'utf8')) writeFileSync(w.manifestPath, text);

@@ -2,6 +2,8 @@
 // output format only has to print a DiffReport.
 import { hasErrors, type Issue } from '../issue.js';
 import { loadManifest, type LoadedManifest } from '../load-manifest.js';
+import { resolveSchemaFiles, type ResolvedManifest } from '../resolve-schema-files.js';
+import type { SchemaFileSource } from '../schema-file-source.js';
 import type { Manifest } from '../manifest-types.js';
 import { validateManifest } from '../validate-manifest.js';
 import type { Change, ChangeClass } from './change.js';
@@ -38,15 +40,18 @@ export type DiffOutcome =
  * added since, and what it published is history either way.
  */
 export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffOutcome {
-  const lh = loadManifest(head.label, head.source);
+  const parsedHead = loadManifest(head.label, head.source);
+  const lh = resolveSchemaFiles(parsedHead, filesOf(head));
   const headIssues = validateManifest(lh);
   if (hasErrors(headIssues)) return { ok: false, side: 'head', loaded: lh, issues: headIssues.filter((i) => i.severity === 'error') };
-  const lb = loadBase(base, lh);
+  // BASE reuses HEAD's parsed data where their text is the same, so it is resolved against its own files only after.
+  const lb = resolveSchemaFiles(loadBase(base, parsedHead), filesOf(base));
   const baseFailure = (): DiffOutcome => {
-    const full = loadManifest(base.label, base.source);
+    const full = resolveSchemaFiles(loadManifest(base.label, base.source), filesOf(base));
     return { ok: false, side: 'base', loaded: full, issues: validateManifest(full).filter((i) => i.severity === 'error') };
   };
-  if (hasErrors(lb.issues) || (lb.data != null && !isObject(lb.data))) return baseFailure();
+  // What BASE published cannot be known without its schema files, so failing to read them fails like a parse error.
+  if (hasErrors(lb.issues) || hasFileErrors(lb) || (lb.data != null && !isObject(lb.data))) return baseFailure();
   // An empty BASE published nothing: everything in HEAD is new.
   const baseData = (lb.data ?? {}) as Manifest;
   let sb: Surface;
@@ -78,6 +83,15 @@ export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffO
 }
 
 type Locate = LoadedManifest['locate'];
+
+function hasFileErrors(loaded: ResolvedManifest): boolean {
+  return loaded.schemaFiles.findings.some((f) => f.severity !== 'warning');
+}
+
+/** A manifest text built in memory (tests) has no folder: its file refs are reported, never read from the disk. */
+function filesOf(text: ManifestText): SchemaFileSource {
+  return text.files ?? { read: () => ({ ok: false, code: 'schema/file-not-found', reason: `cannot be read: ${text.label} has no folder to read schema files from` }) };
+}
 
 function locate(c: Change, base: Locate, head: Locate): LocatedChange {
   if (c.side === 'head') return { ...c, ...head(c.path) };

@@ -6,6 +6,7 @@ import { hasErrors } from '../issue.js';
 import { loadManifest, readManifest, type LoadedManifest } from '../load-manifest.js';
 import type { Manifest } from '../manifest-types.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../print-issues.js';
+import { resolveSchemaFiles } from '../resolve-schema-files.js';
 import { validateManifest } from '../validate-manifest.js';
 import { formatManifest } from './format-manifest.js';
 import { lintManifest } from './lint-manifest.js';
@@ -14,7 +15,7 @@ import { usage, type CommandOutput } from './run-diff.js';
 
 /** Loads and validates; a manifest with errors cannot be linted or documented, so they are reported instead. */
 function loadValid(file: string): { loaded: LoadedManifest; failure?: CommandOutput } {
-  const loaded = readManifest(file);
+  const loaded = resolveSchemaFiles(readManifest(file));
   const issues = validateManifest(loaded);
   if (!hasErrors(issues)) return { loaded };
   return { loaded, failure: { code: 1, stdout: '', stderr: `${formatIssuesText(issues, file, loaded.source)}\n\n`, error: `${file} is not a valid manifest: ${summarize(issues)}` } };

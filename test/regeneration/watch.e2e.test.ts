@@ -1,6 +1,7 @@
-// `generate --watch` regenerates on save, survives an invalid intermediate save, and stops cleanly.
+// `generate --watch` regenerates on save (of the manifest or of a schema file it refers to), survives an invalid
+// intermediate save, and stops cleanly.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { CLI, tempDir } from '../support/project.js';
@@ -40,6 +41,46 @@ it('regenerates on every save and keeps watching through an invalid save', async
 
     writeFileSync(join(dir, 'mcp.yaml'), `${base}  third:\n    description: Fixed\n`);
     await waitFor(/create\s+src\/handlers\/tools\/third\.ts/, mark);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const code = await new Promise((r) => child.once('exit', r));
+  expect(code).toBe(0);
+}, 120_000);
+
+it('regenerates when a schema file the manifest refers to is saved (schemaFiles)', async () => {
+  const dir = tempDir('watch-files-');
+  mkdirSync(join(dir, 'schemas'));
+  writeFileSync(join(dir, 'schemas', 'city.json'), '{"type": "object", "properties": {"name": {"type": "string"}}}');
+  writeFileSync(join(dir, 'mcp.yaml'), `${base.replace('tools:', 'schemaFiles: true\ntools:')}    inputSchema:\n      type: object\n      properties:\n        city: {$ref: './schemas/city.json'}\n`);
+  const child = spawn(process.execPath, [CLI, 'generate', '--watch', '--no-check'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const waitFor = async (pattern: RegExp, from: number) => {
+    const deadline = Date.now() + 30_000;
+    while (!pattern.test(out.slice(from))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return out.length;
+  };
+  const definitions = () => readFileSync(join(dir, 'src', 'generated', 'definitions.gen.ts'), 'utf8');
+  try {
+    let mark = await waitFor(/watching mcp\.yaml/, 0);
+    expect(definitions()).not.toContain('minLength');
+
+    writeFileSync(join(dir, 'schemas', 'city.json'), '{"type": "object", "properties": {"name": {"type": "string", "minLength": 1}}}');
+    mark = await waitFor(/schemas\/city\.json changed[\s\S]*update\s+src\/generated\/definitions\.gen\.ts/, mark);
+    expect(definitions()).toContain('"minLength": 1');
+
+    // A file the schema file starts referring to is watched from then on.
+    writeFileSync(join(dir, 'schemas', 'name.yaml'), 'type: string\n');
+    writeFileSync(join(dir, 'schemas', 'city.json'), '{"type": "object", "properties": {"name": {"$ref": "name.yaml"}}}');
+    mark = await waitFor(/update\s+src\/generated\/definitions\.gen\.ts/, mark);
+    writeFileSync(join(dir, 'schemas', 'name.yaml'), 'type: string\nmaxLength: 40\n');
+    await waitFor(/schemas\/name\.yaml changed[\s\S]*update\s+src\/generated\/definitions\.gen\.ts/, mark);
+    expect(definitions()).toContain('"maxLength": 40');
   } finally {
     child.kill('SIGTERM');
   }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { hasErrors, type Issue } from '../../generator/issue.js';
 import { loadManifest } from '../../generator/load-manifest.js';
+import { resolveSchemaFiles } from '../../generator/resolve-schema-files.js';
 import { validateManifest } from '../../generator/validate-manifest.js';
 import { runCli, tempDir } from '../support/project.js';
 import { mutatedManifest, seedManifests, structuredManifest } from './fuzz-arbitraries.js';
@@ -36,7 +37,8 @@ function checkIssues(issues: Issue[]): void {
 
 function validateText(file: string, text: string): Issue[] {
   const started = performance.now();
-  const issues = validateManifest(loadManifest(file, text), { lint: true });
+  // As `validate` does: with schemaFiles: true, refs to files beside the manifest are read (here, mostly missing).
+  const issues = validateManifest(resolveSchemaFiles(loadManifest(file, text)), { lint: true });
   const ms = performance.now() - started;
   if (ms > SLOW_MS) throw new Error(`validation took ${Math.round(ms)} ms:\n${text.slice(0, 2000)}`);
   checkIssues(issues);

@@ -3,14 +3,18 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Issue } from '../../generator/issue.js';
 import { loadManifest } from '../../generator/load-manifest.js';
+import { resolveSchemaFiles } from '../../generator/resolve-schema-files.js';
 import { validateManifest } from '../../generator/validate-manifest.js';
 
 export const BASE = { version: 1, server: { name: 'guarded', version: '1.0.0' } };
 
-/** Issues for a manifest given as an object (merged over a minimal valid one) or as YAML text. */
+/**
+ * Issues for a manifest given as an object (merged over a minimal valid one) or as YAML text, as `validate` finds
+ * them: schema files (with schemaFiles: true) are read from `dir`.
+ */
 export function validate(manifest: Record<string, unknown> | string, dir = '/nonexistent'): Issue[] {
   const text = typeof manifest === 'string' ? manifest : stringify({ ...BASE, ...manifest }, { lineWidth: 0 });
-  return validateManifest(loadManifest(join(dir, 'mcp.yaml'), text));
+  return validateManifest(resolveSchemaFiles(loadManifest(join(dir, 'mcp.yaml'), text)));
 }
 
 /** `code path` of each error, for compact expectations. */
