@@ -95,6 +95,11 @@ describe('resolveSchemaFiles: the manifest it produces', () => {
       },
     },
     {
+      name: 'properties named like the dropped keywords are data, and stay',
+      given: { manifest: { schemaFiles: true, ...input({ c: { $ref: 'k.json' } }) }, files: { 'k.json': '{"type": "object", "properties": {"definitions": {"type": "string"}, "$id": {"type": "integer"}}}' } },
+      want: { definitions: { k: { type: 'object', properties: { definitions: { type: 'string' }, $id: { type: 'integer' } } } } },
+    },
+    {
       name: 'names the manifest uses are avoided',
       given: { manifest: { schemaFiles: true, definitions: { city: { type: 'null' } }, ...input({ c: { $ref: 's/city.json' } }) }, files: { 's/city.json': '{"type": "string"}' } },
       want: { definitions: { city: { type: 'null' }, s_city: { type: 'string' } } },
