@@ -21,18 +21,29 @@ export interface StdioHandle {
 /** Splits each batch line on stdin into one line per message, for the SDK's one-message-per-line reader. */
 function splitBatches(stdin: Readable, batches: BatchCollector, stdout: Writable): Readable {
   let rest = '';
+  // Only a frame that opens with `[` can be a batch: every other line goes to the SDK untouched, in one push per
+  // chunk, so ordinary messages are parsed once (by the SDK), not twice.
   const lines = (transform: Transform, text: string) => {
+    if (!/^[ \t\r]*\[/m.test(text)) {
+      transform.push(`${text}\n`);
+      return;
+    }
+    const out: string[] = [];
     for (const line of text.split('\n')) {
+      if (line.trimStart()[0] !== '[') {
+        out.push(line);
+        continue;
+      }
       let frame: unknown;
       try {
         frame = JSON.parse(line);
       } catch {
-        transform.push(`${line}\n`); // not JSON: the SDK reports it
+        out.push(line); // not JSON: the SDK reports it
         continue;
       }
-      if (!Array.isArray(frame)) transform.push(`${line}\n`);
-      else for (const m of batches.split(frame, (reply) => stdout.write(`${JSON.stringify(reply)}\n`))) transform.push(`${JSON.stringify(m)}\n`);
+      for (const m of batches.split(frame, (reply) => stdout.write(`${JSON.stringify(reply)}\n`))) out.push(JSON.stringify(m));
     }
+    if (out.length > 0) transform.push(`${out.join('\n')}\n`);
   };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
