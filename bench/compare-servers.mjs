@@ -51,7 +51,8 @@ async function coldStart(args) {
 
 async function calls(client, { sequential, concurrent }) {
   const call = () => client.callTool({ name: 'echo', arguments: { text: 'hello' } });
-  for (let i = 0; i < 50; i++) await call();
+  // Warm both servers' JIT before measuring: the first calls are compiled, not served.
+  for (let i = 0; i < 300; i++) await call();
   const latencies = [];
   for (let i = 0; i < sequential; i++) {
     const t = performance.now();
@@ -103,7 +104,7 @@ async function httpRun(args, load) {
 const mergeRuns = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
 
 /** Alternates generated and hand-written (swapping who goes first each round) and returns medians per metric. */
-export async function compareServers(servers, { rounds = 3, coldStarts = 8 } = {}) {
+export async function compareServers(servers, { rounds = 5, coldStarts = 10 } = {}) {
   const out = { generated: { cold: [], stdio: [], http: [] }, hand: { cold: [], stdio: [], http: [] } };
   for (let i = 0; i < coldStarts; i++) {
     for (const who of i % 2 ? ['hand', 'generated'] : ['generated', 'hand']) out[who].cold.push(await coldStart(servers[who].stdio));

@@ -17,11 +17,16 @@ export function percentile(values, p) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-/** Wall time of `node bin/mcp-gen.js ...args` (process start included), median of `runs`; `before` runs untimed. */
+/**
+ * Wall time of `node bin/mcp-gen.js ...args` (process start included), median of `runs`; `before` runs untimed.
+ * Each run starts on a settled disk: without `sync`, the kernel's write-back of the previous run's 2,000 files (and
+ * of `before`'s deletions) lands in the next run and doubles its time on this machine.
+ */
 export function timeCli(args, { runs = 5, cwd = ROOT, before } = {}) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     before?.(i);
+    spawnSync('sync');
     const start = performance.now();
     const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
     times.push(performance.now() - start);
