@@ -182,7 +182,7 @@ function seqItems(text: Text, node: Node): Node[] {
 
 function itemNode({ lines, indents }: Text, line: number, dash: number, end: number): Node {
   let col = dash + 1;
-  while (lines[line].charCodeAt(col) === 32) col++;
+  while (isBlank(lines[line][col])) col++;
   if (col < lines[line].length && lines[line][col] !== '#') {
     if ('&!*|>'.includes(lines[line][col])) throw GIVE_UP;
     return { line, col, end };
@@ -203,8 +203,13 @@ function valueNode({ lines, indents }: Text, entry: Entry): Node {
   return { line: child, col: indents[child], end };
 }
 
+// Separation inside a line may be spaces or tabs (only indentation must be spaces).
+function isBlank(c: string | undefined): boolean {
+  return c === ' ' || c === '\t';
+}
+
 function isDash(line: string, col: number): boolean {
-  return line[col] === '-' && (col + 1 === line.length || line[col + 1] === ' ');
+  return line[col] === '-' && (col + 1 === line.length || isBlank(line[col + 1]));
 }
 
 
@@ -233,20 +238,20 @@ function parseKey(line: string, col: number): Key | undefined {
     if ('[]{}#&*!|>%@`?,\'"'.includes(c)) throw GIVE_UP;
     const colon = plainKeyEnd(line, col);
     if (colon === -1) return undefined;
-    text = line.slice(col, colon).replace(/ +$/, '');
+    text = line.slice(col, colon).replace(/[ \t]+$/, '');
     if (NOT_A_STRING.test(text) || text.includes(' #')) throw GIVE_UP;
     after = colon;
   }
-  while (line[after] === ' ') after++;
+  while (isBlank(line[after])) after++;
   let v = after + 1;
-  while (line[v] === ' ') v++;
+  while (isBlank(line[v])) v++;
   return { text, valueCol: v < line.length && line[v] !== '#' ? v : -1 };
 }
 
 function isKeyEnd(line: string, from: number): boolean {
   let i = from;
-  while (line[i] === ' ') i++;
-  return line[i] === ':' && (i + 1 === line.length || line[i + 1] === ' ');
+  while (isBlank(line[i])) i++;
+  return line[i] === ':' && (i + 1 === line.length || isBlank(line[i + 1]));
 }
 
 function closingDoubleQuote(line: string, from: number): number {
@@ -260,9 +265,9 @@ function closingDoubleQuote(line: string, from: number): number {
 /** Where a plain key ends (its `: `); -1 when the line has none, so the text is a scalar. */
 function plainKeyEnd(line: string, col: number): number {
   for (let i = col; i < line.length; i++) {
-    if (line[i] === ':' && (i + 1 === line.length || line[i + 1] === ' ')) return i;
+    if (line[i] === ':' && (i + 1 === line.length || isBlank(line[i + 1]))) return i;
     // A comment ends the line; what looks like a key after it is not one.
-    if (line[i] === '#' && line[i - 1] === ' ') return -1;
+    if (line[i] === '#' && isBlank(line[i - 1])) return -1;
   }
   return -1;
 }

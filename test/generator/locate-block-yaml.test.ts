@@ -80,6 +80,7 @@ describe('blockLocator agrees with the yaml parser', () => {
     { name: 'flow collections over lines', source: 'a: {b: 1,\n  c: [1,\n  2]}\nd: 1\n', answers: 'all' },
     { name: 'empty values', source: 'a:\nb: 1\nc:\n  d:\n', answers: 'some' },
     { name: 'document marker', source: '---\na: 1\n', answers: 'none' },
+    { name: 'tabs as separators after colons and dashes', source: 'a:\t1\nb:\t{c: 2}\nd:\n  e\t:\t3\n  f:\n  -\tg\n  - h:\t5\n', answers: 'all' },
     { name: 'colon inside plain keys and values', source: 'a:b: 1\nurl: http://x:1/y\n', answers: 'all' },
   ];
   it.each(cases)('$name', ({ source, answers }) => {
