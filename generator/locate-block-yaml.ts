@@ -79,6 +79,8 @@ function find(t: Text, path: readonly PathSegment[], at: 'key' | 'value'): Posit
   const { source, lines, indents, starts } = t;
   const first = nextLine(lines, indents, 0, lines.length);
   if (first === -1 || indents[first] !== 0) return undefined;
+  // A root with an anchor, tag or alias, or a block scalar: the parser places it after its properties.
+  if ('&!*|>'.includes(lines[first][0])) throw GIVE_UP;
   let node: Node = { line: first, col: 0, end: lines.length };
   for (let i = 0; i < path.length; i++) {
     const last = i === path.length - 1;

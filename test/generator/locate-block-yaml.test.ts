@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { loadWithPositions, type PathSegment } from '../../generator/load-manifest.js';
 import { blockLocator } from '../../generator/locate-block-yaml.js';
+import { mutatedManifest, seedManifests, structuredManifest } from '../security/fuzz-arbitraries.js';
 
 function allPaths(value: unknown, prefix: PathSegment[] = [], out: PathSegment[][] = []): PathSegment[][] {
   out.push(prefix);
@@ -80,6 +81,8 @@ describe('blockLocator agrees with the yaml parser', () => {
     { name: 'flow collections over lines', source: 'a: {b: 1,\n  c: [1,\n  2]}\nd: 1\n', answers: 'all' },
     { name: 'empty values', source: 'a:\nb: 1\nc:\n  d:\n', answers: 'some' },
     { name: 'document marker', source: '---\na: 1\n', answers: 'none' },
+    { name: 'a tag or anchor on the root', source: '!\n', answers: 'none' },
+    { name: 'an anchored root map', source: '&root\na: 1\n', answers: 'none' },
     { name: 'tabs as separators after colons and dashes', source: 'a:\t1\nb:\t{c: 2}\nd:\n  e\t:\t3\n  f:\n  -\tg\n  - h:\t5\n', answers: 'all' },
     { name: 'colon inside plain keys and values', source: 'a:b: 1\nurl: http://x:1/y\n', answers: 'all' },
   ];
@@ -110,5 +113,22 @@ describe('blockLocator agrees with the yaml parser', () => {
       { numRuns: 300, seed: 20261121 },
     );
     expect(answered / asked).toBeGreaterThan(0.6);
+  });
+
+  it('on the fuzz corpus: mutated and structured manifests that js-yaml still reads', () => {
+    const readable = (text: string) => {
+      try {
+        jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let answered = 0;
+    const texts = fc.oneof(mutatedManifest(seedManifests()).map((m) => m.text), structuredManifest).filter(readable);
+    fc.assert(fc.property(texts, (text) => {
+      answered += compare(text).answered;
+    }), { numRuns: 150, seed: 20261121 });
+    expect(answered).toBeGreaterThan(0);
   });
 });
