@@ -4,7 +4,7 @@
 // non-string keys, empty values, tabs, document markers. The caller then asks the `yaml` document, so an answer
 // from here is always the one the full parser gives (checked against it over every example and fixture).
 import type { PathSegment } from './load-manifest.js';
-import { GIVE_UP, locateInFlow, NOT_A_STRING } from './locate-flow-yaml.js';
+import { decodeQuoted, GIVE_UP, locateInFlow, NOT_A_STRING, quotedEnd } from './locate-flow-yaml.js';
 
 export interface Position {
   line: number;
@@ -220,22 +220,10 @@ function parseKey(line: string, col: number): Key | undefined {
   const c = line[col];
   let text: string;
   let after: number;
-  if (c === '"') {
-    const close = closingDoubleQuote(line, col + 1);
-    after = close + 1;
+  if (c === '"' || c === "'") {
+    after = quotedEnd(line, col);
     if (!isKeyEnd(line, after)) return undefined;
-    try {
-      text = JSON.parse(line.slice(col, close + 1)) as string;
-    } catch {
-      throw GIVE_UP; // a YAML-only escape
-    }
-  } else if (c === "'") {
-    let i = col + 1;
-    while (i < line.length && !(line[i] === "'" && line[i + 1] !== "'")) i += line[i] === "'" ? 2 : 1;
-    if (i >= line.length) throw GIVE_UP;
-    after = i + 1;
-    if (!isKeyEnd(line, after)) return undefined;
-    text = line.slice(col + 1, i).replace(/''/g, "'");
+    text = decodeQuoted(line.slice(col, after));
   } else {
     if ('[]{}#&*!|>%@`?,\'"'.includes(c)) throw GIVE_UP;
     const colon = plainKeyEnd(line, col);
@@ -254,14 +242,6 @@ function isKeyEnd(line: string, from: number): boolean {
   let i = from;
   while (isBlank(line[i])) i++;
   return line[i] === ':' && (i + 1 === line.length || isBlank(line[i + 1]));
-}
-
-function closingDoubleQuote(line: string, from: number): number {
-  for (let i = from; i < line.length; i++) {
-    if (line[i] === '\\') i++;
-    else if (line[i] === '"') return i;
-  }
-  throw GIVE_UP; // a key over several lines
 }
 
 /** Where a plain key ends (its `: `); -1 when the line has none, so the text is a scalar. */

@@ -14,6 +14,30 @@ const MAX_DEPTH = 100;
 // Plain keys that the core schema reads as something other than the same string (numbers, booleans, null).
 export const NOT_A_STRING = /^(?:[-+.0-9~]|(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$)/;
 
+/** Just past the quoted scalar that opens at `start` (either quote); GIVE_UP when it never closes. */
+export function quotedEnd(s: string, start: number): number {
+  const q = s[start];
+  for (let i = start + 1; i < s.length; i++) {
+    if (q === '"' && s[i] === '\\') i++;
+    else if (s[i] === q) {
+      if (q === "'" && s[i + 1] === "'") i++;
+      else return i + 1;
+    }
+  }
+  throw GIVE_UP;
+}
+
+/** The text of a quoted key; GIVE_UP for a YAML-only escape or a line break inside it. */
+export function decodeQuoted(raw: string): string {
+  if (raw.includes('\n')) throw GIVE_UP;
+  if (raw[0] === "'") return raw.slice(1, -1).replace(/''/g, "'");
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    throw GIVE_UP;
+  }
+}
+
 /** The source offset that `path` leads to from the flow collection at `offset`; throws GIVE_UP when unsure. */
 export function locateInFlow(source: string, offset: number, path: readonly PathSegment[], at: 'key' | 'value'): number {
   let node = new FlowParser(source, offset).value(0);
@@ -46,7 +70,7 @@ class FlowParser {
     if (c === '{') return this.map(depth);
     if (c === '[') return this.seq(depth);
     if (c === '"' || c === "'") {
-      this.quoted();
+      this.i = quotedEnd(this.s, start);
       return { kind: 'scalar', start };
     }
     if (c === undefined || ',]}&!*?|>%@`#'.includes(c)) throw GIVE_UP;
@@ -104,41 +128,15 @@ class FlowParser {
   private key(): string {
     const start = this.i;
     const c = this.s[start];
-    if (c === '"') {
-      this.quoted();
-      try {
-        return JSON.parse(this.s.slice(start, this.i)) as string;
-      } catch {
-        throw GIVE_UP; // a YAML-only escape, or a line break inside the key
-      }
-    }
-    if (c === "'") {
-      this.quoted();
-      const text = this.s.slice(start + 1, this.i - 1);
-      if (text.includes('\n')) throw GIVE_UP;
-      return text.replace(/''/g, "'");
+    if (c === '"' || c === "'") {
+      this.i = quotedEnd(this.s, start);
+      return decodeQuoted(this.s.slice(start, this.i));
     }
     if (c === undefined || '{[,]}&!*?|>%@`#-'.includes(c)) throw GIVE_UP;
     this.plain();
     const text = this.s.slice(start, this.i).trimEnd();
     if (text.includes('\n') || NOT_A_STRING.test(text)) throw GIVE_UP;
     return text;
-  }
-
-  private quoted(): void {
-    const q = this.s[this.i++];
-    for (; this.i < this.s.length; this.i++) {
-      const c = this.s[this.i];
-      if (q === '"' && c === '\\') this.i++;
-      else if (c === q) {
-        if (q === "'" && this.s[this.i + 1] === "'") this.i++;
-        else {
-          this.i++;
-          return;
-        }
-      }
-    }
-    throw GIVE_UP;
   }
 
   /** A plain scalar ends at a flow indicator, at `: ` (or `:` before an indicator) and before a comment. */
