@@ -1,11 +1,11 @@
-// Regenerates generator/manifest-types.ts from schemas/manifest.schema.json, so the schema stays the one
+// Regenerates generator/core/manifest-types.ts from schemas/manifest.schema.json, so the schema stays the one
 // definition of the manifest language. `--check` exits 1 when the committed file is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { compile } from 'json-schema-to-typescript';
 
 const root = new URL('..', import.meta.url);
 const schema = JSON.parse(readFileSync(new URL('schemas/manifest.schema.json', root), 'utf8'));
-const target = new URL('generator/manifest-types.ts', root);
+const target = new URL('generator/core/manifest-types.ts', root);
 
 // Embedded JSON Schemas are opaque to the manifest language: type them as such instead of `{}`.
 function markSchemaSlots(node) {
@@ -33,7 +33,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   if (process.argv.includes('--check')) {
     const current = readFileSync(target, 'utf8');
     if (current !== text) {
-      console.error('generator/manifest-types.ts is stale: run node scripts/build-manifest-types.mjs');
+      console.error('generator/core/manifest-types.ts is stale: run node scripts/build-manifest-types.mjs');
       process.exit(1);
     }
   } else {

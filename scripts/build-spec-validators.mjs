@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Emits generator/spec-validators.gen.js: ajv standalone validators for the MCP definitions mcp-gen checks
+// Emits generator/validate/spec-validators.gen.js: ajv standalone validators for the MCP definitions mcp-gen checks
 // (per spec revision), for the JSON Schema meta-schemas tool schemas are checked against, and for the manifest
 // language itself (schemas/manifest.schema.json).
 // Compiling these schemas with ajv at run time costs a few hundred ms per process; the generated code loads in a few.
@@ -18,8 +18,8 @@ const standaloneCode = require('ajv/dist/standalone').default;
 const addFormats = require('ajv-formats').default;
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const OUTPUT = join(ROOT, 'generator', 'spec-validators.gen.js');
-export const OUTPUT_TYPES = join(ROOT, 'generator', 'spec-validators.gen.d.ts');
+export const OUTPUT = join(ROOT, 'generator', 'validate', 'spec-validators.gen.js');
+export const OUTPUT_TYPES = join(ROOT, 'generator', 'validate', 'spec-validators.gen.d.ts');
 
 const SCHEMA_DIR = join(ROOT, 'schemas', 'mcp');
 export const SPEC_REVISIONS = readdirSync(SCHEMA_DIR)

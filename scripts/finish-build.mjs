@@ -1,5 +1,5 @@
 // Runs after tsc. tsc emits only .ts sources: the precompiled spec validators (plain JavaScript) are copied beside
-// them, and the Handlebars templates are precompiled into dist/generator/templates.gen.cjs (compiling them cost
+// them, and the Handlebars templates are precompiled into dist/generator/emit/templates.gen.cjs (compiling them cost
 // every generate ~70 ms; render-template.ts compiles from templates/ when the table is absent, as under vitest). And a fingerprint of everything that shapes generated output (generator, templates, schemas, version) is
 // written to dist/, so `generate` can skip all work when neither the manifest nor the generator changed.
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-copyFileSync(join(root, 'generator/spec-validators.gen.js'), join(root, 'dist/generator/spec-validators.gen.js'));
+copyFileSync(join(root, 'generator/validate/spec-validators.gen.js'), join(root, 'dist/generator/validate/spec-validators.gen.js'));
 
 // The same options as render-template.ts compiles with.
 const Handlebars = createRequire(import.meta.url)('handlebars');
@@ -20,7 +20,7 @@ const specs = templates.map((name) => {
   const spec = Handlebars.precompile(readFileSync(join(root, 'templates', name), 'utf8'), { noEscape: true, strict: true });
   return `  ${JSON.stringify(name)}: ${spec},`;
 });
-writeFileSync(join(root, 'dist/generator/templates.gen.cjs'), `// Precompiled from templates/ by scripts/finish-build.mjs.\nmodule.exports = {\n${specs.join('\n')}\n};\n`);
+writeFileSync(join(root, 'dist/generator/emit/templates.gen.cjs'), `// Precompiled from templates/ by scripts/finish-build.mjs.\nmodule.exports = {\n${specs.join('\n')}\n};\n`);
 
 const hash = createHash('sha256');
 for (const dir of ['generator', 'templates', 'schemas']) {

@@ -4,9 +4,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatManifest } from '../generator/review/format-manifest.js';
-import { fullStderr, runDiff } from '../generator/review/run-diff.js';
-import { runDocs, runLint } from '../generator/review/run-review.js';
+import { formatManifest } from '../generator/fmt/format-manifest.js';
+import { fullStderr, runDiff } from '../generator/diff/run-diff.js';
+import { runDocs, runLint } from '../generator/cli/review.js';
 import { ROOT } from './support/project.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures-review');

@@ -4,16 +4,16 @@
 // before `generate` so that it keeps them instead of writing stubs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { runGenerate } from '../commands.js';
-import { hasErrors } from '../issue.js';
-import { loadManifest, type LoadedManifest } from '../load-manifest.js';
-import { formatIssuesText, summarize } from '../print-issues.js';
-import { resolveSchemaFiles } from '../resolve-schema-files.js';
-import { validateManifest } from '../validate-manifest.js';
+import { runGenerate } from '../cli/commands.js';
+import { hasErrors } from '../core/issue.js';
+import { loadManifest, type LoadedManifest } from '../load/load-manifest.js';
+import { formatIssuesText, summarize } from '../core/print-issues.js';
+import { resolveSchemaFiles } from '../load/schema-files/resolve.js';
+import { validateManifest } from '../validate/validate-manifest.js';
 import { ImportError } from './import-error.js';
 import { manifestYaml } from './manifest-writer.js';
 import { describeMerge, mergeManifest } from './merge-manifest.js';
-import type { Json } from './server-snapshot.js';
+import type { Json } from './server/snapshot.js';
 
 export interface ImportWrite {
   /** Manifest path as the user gave it. */

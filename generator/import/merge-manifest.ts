@@ -5,8 +5,8 @@
 import { isMap, parseDocument, type Document, type Pair } from 'yaml';
 import { describeDifference, jsonDiff } from './json-diff.js';
 import { compactSmallCollections, setComment } from './manifest-writer.js';
-import type { Json } from './server-snapshot.js';
-import { isObject } from '../schema-refs.js';
+import type { Json } from './server/snapshot.js';
+import { isObject } from '../core/schema-refs.js';
 
 const SECTIONS = ['tools', 'resources', 'resourceTemplates', 'prompts'] as const;
 

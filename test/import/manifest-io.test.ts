@@ -5,8 +5,8 @@ import { parse } from 'yaml';
 import { describeDifference, jsonDiff } from '../../generator/import/json-diff.js';
 import { manifestYaml } from '../../generator/import/manifest-writer.js';
 import { mergeManifest } from '../../generator/import/merge-manifest.js';
-import type { ServerSnapshot } from '../../generator/import/server-snapshot.js';
-import { snapshotToManifest } from '../../generator/import/snapshot-to-manifest.js';
+import type { ServerSnapshot } from '../../generator/import/server/snapshot.js';
+import { snapshotToManifest } from '../../generator/import/server/snapshot-to-manifest.js';
 
 function snapshot(parts: Partial<ServerSnapshot>): ServerSnapshot {
   return { source: 'test', protocolVersion: '2025-11-25', serverInfo: { name: 's', version: '1.0.0' }, capabilities: {}, tools: [], resources: [], resourceTemplates: [], prompts: [], ...parts };

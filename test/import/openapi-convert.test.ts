@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { ImportError } from '../../generator/import/import-error.js';
-import { convertOpenApi } from '../../generator/import/import-openapi.js';
+import { convertOpenApi } from '../../generator/import/openapi/import-openapi.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecFinding } from '../../generator/import/openapi-load.js';
-import { SchemaConverter, type Side } from '../../generator/import/openapi-schema.js';
+import type { SpecFinding } from '../../generator/import/openapi/load.js';
+import { SchemaConverter, type Side } from '../../generator/import/openapi/schema.js';
 
 type Json = Record<string, unknown>;
 

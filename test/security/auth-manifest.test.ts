@@ -1,8 +1,8 @@
 // Validation of auth, tool policies and HTTP limits: secrets never sit in the manifest, and every combination that
 // would leave a listener unauthenticated or fail at start-up is refused with a positioned error.
 import { describe, expect, it } from 'vitest';
-import { authModel, policyLiteral, toolScopes } from '../../generator/build-auth-model.js';
-import type { Manifest } from '../../generator/manifest-types.js';
+import { authModel, policyLiteral, toolScopes } from '../../generator/model/auth-model.js';
+import type { Manifest } from '../../generator/core/manifest-types.js';
 import { errors, validate } from './validate.js';
 
 const bearer = (extra: Record<string, unknown> = {}) => ({ type: 'bearer', credentials: [{ env: 'NOTES_TOKEN', principal: 'ci', scopes: ['notes:read'] }], ...extra });

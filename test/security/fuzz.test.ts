@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
-import { hasErrors, type Issue } from '../../generator/issue.js';
-import { loadManifest } from '../../generator/load-manifest.js';
-import { resolveSchemaFiles } from '../../generator/resolve-schema-files.js';
-import { validateManifest } from '../../generator/validate-manifest.js';
+import { hasErrors, type Issue } from '../../generator/core/issue.js';
+import { loadManifest } from '../../generator/load/load-manifest.js';
+import { resolveSchemaFiles } from '../../generator/load/schema-files/resolve.js';
+import { validateManifest } from '../../generator/validate/validate-manifest.js';
 import { runCli, tempDir } from '../support/project.js';
 import { mutatedManifest, seedManifests, structuredManifest } from './fuzz-arbitraries.js';
 

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkUris } from '../../generator/check-uris.js';
+import { checkUris } from '../../generator/validate/uris.js';
 import { generate } from '../../generator/generate.js';
 import { tempDir } from '../support/project.js';
 import { errors } from './validate.js';

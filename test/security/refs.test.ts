@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
-import { longestRefChain, measureJson, SCHEMA_LIMITS } from '../../generator/schema-refs.js';
+import { longestRefChain, measureJson, SCHEMA_LIMITS } from '../../generator/core/schema-refs.js';
 import { tempDir } from '../support/project.js';
 import { BASE, errors, validate } from './validate.js';
 

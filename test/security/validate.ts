@@ -1,10 +1,10 @@
 // In-process validation of manifest text, for the security tests.
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { Issue } from '../../generator/issue.js';
-import { loadManifest } from '../../generator/load-manifest.js';
-import { resolveSchemaFiles } from '../../generator/resolve-schema-files.js';
-import { validateManifest } from '../../generator/validate-manifest.js';
+import type { Issue } from '../../generator/core/issue.js';
+import { loadManifest } from '../../generator/load/load-manifest.js';
+import { resolveSchemaFiles } from '../../generator/load/schema-files/resolve.js';
+import { validateManifest } from '../../generator/validate/validate-manifest.js';
 
 export const BASE = { version: 1, server: { name: 'guarded', version: '1.0.0' } };
 

@@ -1,0 +1,58 @@
+import { createTwoFilesPatch } from 'diff';
+import type { ContractReport } from '../write/contract-check.js';
+import { PLAIN, type Painter } from '../core/colors.js';
+import type { HandlerProblem, PlannedFile } from '../write/plan.js';
+
+const SHOWN = new Set(['create', 'update', 'merge', 'rename', 'delete', 'orphaned', 'conflict']);
+
+/** One line per file that changes or needs attention; unchanged and kept files are only counted. */
+export function formatPlan(files: readonly PlannedFile[], outDir: string, paint: Painter = PLAIN): string {
+  const prefix = outDir === '.' ? '' : `${outDir}/`;
+  return files
+    .filter((f) => SHOWN.has(f.action))
+    .map((f) => {
+      const path = f.from ? `${prefix}${f.from} -> ${prefix}${f.path}` : `${prefix}${f.path}`;
+      return `  ${actionColor(paint, f.action)(f.action.padEnd(8))} ${path}${f.note ? `: ${f.note}` : ''}`;
+    })
+    .join('\n');
+}
+
+function actionColor(paint: Painter, action: string): (s: string) => string {
+  if (action === 'create') return paint.green;
+  if (action === 'delete' || action === 'conflict') return paint.red;
+  return paint.yellow;
+}
+
+export function summarizePlan(files: readonly PlannedFile[], ms: number, dryRun: boolean): string {
+  const count = (...actions: string[]) => files.filter((f) => actions.includes(f.action)).length;
+  const parts = [
+    `${dryRun ? 'would create' : 'created'} ${count('create')}`,
+    `${dryRun ? 'would update' : 'updated'} ${count('update', 'merge', 'rename', 'delete')}`,
+    `unchanged ${count('unchanged', 'kept')}`,
+  ];
+  const orphaned = count('orphaned');
+  if (orphaned) parts.push(`orphaned ${orphaned}`);
+  const conflicts = count('conflict');
+  if (conflicts) parts.push(`conflicts ${conflicts}`);
+  return `${parts.join(', ')} in ${ms} ms`;
+}
+
+/** A unified diff per file the plan would change, as `git diff` shows them. */
+export function formatDiffs(files: readonly PlannedFile[]): string {
+  return files
+    .filter((f) => ['create', 'update', 'merge', 'rename', 'delete'].includes(f.action))
+    .map((f) => {
+      const before = f.action === 'create' ? '' : f.current ?? '';
+      const after = f.action === 'delete' ? '' : f.content;
+      const from = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
+      const to = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
+      return createTwoFilesPatch(from, to, before, after, '', '', { context: 3 }).split('\n').slice(1).join('\n');
+    })
+    .join('');
+}
+
+export function formatProblems(problems: readonly HandlerProblem[], contracts: ContractReport | undefined): string {
+  const lines = [...problems, ...(contracts?.problems ?? [])].map((p) => `${p.file}:${p.line}:${p.column}: error ${p.message}`);
+  if (contracts?.skipped) lines.push(`note: ${contracts.skipped}`);
+  return lines.join('\n');
+}

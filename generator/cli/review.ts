@@ -1,0 +1,73 @@
+// `mcp-gen lint`, `mcp-gen docs` and `mcp-gen fmt`. Like runDiff, each returns what to print and its exit code.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { hasErrors } from '../core/issue.js';
+import { loadManifest, readManifest, type LoadedManifest } from '../load/load-manifest.js';
+import type { Manifest } from '../core/manifest-types.js';
+import { formatIssuesJson, formatIssuesText, summarize } from '../core/print-issues.js';
+import { resolveSchemaFiles } from '../load/schema-files/resolve.js';
+import { validateManifest } from '../validate/validate-manifest.js';
+import { formatManifest } from '../fmt/format-manifest.js';
+import { lintManifest } from '../validate/lint/lint-manifest.js';
+import { renderDocs } from '../docs/render-docs.js';
+import { usage, type CommandOutput } from '../diff/run-diff.js';
+
+/** Loads and validates; a manifest with errors cannot be linted or documented, so they are reported instead. */
+function loadValid(file: string): { loaded: LoadedManifest; failure?: CommandOutput } {
+  const loaded = resolveSchemaFiles(readManifest(file));
+  const issues = validateManifest(loaded);
+  if (!hasErrors(issues)) return { loaded };
+  return { loaded, failure: { code: 1, stdout: '', stderr: `${formatIssuesText(issues, file, loaded.source)}\n\n`, error: `${file} is not a valid manifest: ${summarize(issues)}` } };
+}
+
+export function runLint(opts: { manifest: string; format: string }): CommandOutput {
+  if (opts.format !== 'text' && opts.format !== 'json') return usage(`--format must be text or json, not ${JSON.stringify(opts.format)}`);
+  const { loaded, failure } = loadValid(opts.manifest);
+  if (failure) return failure;
+  const issues = lintManifest(loaded);
+  const code = hasErrors(issues) ? 1 : 0;
+  const error = code ? `lint: ${summarize(issues)}` : undefined;
+  if (opts.format === 'json') return { code, stdout: `${formatIssuesJson(issues, opts.manifest)}\n`, stderr: '', error };
+  if (issues.length === 0) return { code, stdout: `${opts.manifest}: no lint findings\n`, stderr: '' };
+  const report = `${formatIssuesText(issues, opts.manifest, loaded.source)}\n\n`;
+  return { code, stdout: '', stderr: error ? report : `${report}${summarize(issues)}\n`, error };
+}
+
+export function runDocs(opts: { manifest: string; out?: string; check?: boolean }): CommandOutput {
+  if (opts.check && !opts.out) return usage('--check compares with a committed file: pass it with -o FILE');
+  const { loaded, failure } = loadValid(opts.manifest);
+  if (failure) return failure;
+  const text = renderDocs(loaded.data as Manifest, basename(opts.manifest));
+  if (!opts.out) return { code: 0, stdout: text, stderr: '' };
+  const current = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : undefined;
+  if (opts.check) {
+    if (current === text) return { code: 0, stdout: `${opts.out}: up to date\n`, stderr: '' };
+    const why = current === undefined ? 'does not exist' : 'is stale';
+    return { code: 1, stdout: '', stderr: '', error: `${opts.out} ${why}\n  hint: run \`mcp-gen docs -m ${opts.manifest} -o ${opts.out}\` and commit the result` };
+  }
+  if (current === text) return { code: 0, stdout: `${opts.out}: unchanged\n`, stderr: '' };
+  writeFileSync(opts.out, text);
+  return { code: 0, stdout: `wrote ${opts.out}\n`, stderr: '' };
+}
+
+export function runFmt(opts: { manifest: string; check?: boolean }): CommandOutput {
+  let source: string;
+  try {
+    source = readFileSync(opts.manifest, 'utf8');
+  } catch {
+    return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}: file not found\n  hint: pass the manifest with -m PATH` };
+  }
+  // YAML errors are reported as validate reports them; a file that does not parse is never rewritten.
+  const loaded = loadManifest(opts.manifest, source);
+  if (loaded.issues.length) return { code: 1, stdout: '', stderr: `${formatIssuesText(loaded.issues, opts.manifest, source)}\n\n`, error: `${summarize(loaded.issues)}; ${opts.manifest} was not changed` };
+  const result = formatManifest(source);
+  if (!result.ok) return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}:${result.line}:${result.column}: ${result.message}` };
+  if (!result.changed) return { code: 0, stdout: `${opts.manifest}: already formatted\n`, stderr: '' };
+  if (opts.check) {
+    const patch = createTwoFilesPatch(opts.manifest, `${opts.manifest} (formatted)`, source, result.text, '', '', { context: 2 });
+    return { code: 1, stdout: patch, stderr: '', error: `${opts.manifest} is not formatted\n  hint: run \`mcp-gen fmt -m ${opts.manifest}\`` };
+  }
+  writeFileSync(opts.manifest, result.text);
+  return { code: 0, stdout: `formatted ${opts.manifest}\n`, stderr: '' };
+}

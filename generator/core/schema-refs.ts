@@ -1,0 +1,225 @@
+// Schema-aware walking of JSON Schemas: `$ref` is only a reference where it sits in a schema position. A property
+// *named* `$ref` (under `properties`) or a `$ref` inside `default`/`const`/`examples` or a vendor keyword is data.
+import type { PathSegment } from '../load/load-manifest.js';
+
+type Json = unknown;
+/** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */
+type SchemaVisitor = (schema: Record<string, Json>, path: readonly PathSegment[]) => void;
+
+const SINGLE = new Set(['additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties',
+  'unevaluatedItems', 'additionalItems', 'contentSchema']);
+const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+// Walks every schema of a 500-tool manifest several times per run: one shared path stack and one pass over each
+// schema's own keys, rather than a new path array per child and a probe per keyword.
+export function walkSchema(schema: Json, visit: SchemaVisitor, path: PathSegment[] = []): void {
+  const stack = [...path];
+  const walk = (node: Json): void => {
+    if (!isObject(node)) return;
+    visit(node, stack);
+    for (const k in node) {
+      if (!Object.hasOwn(node, k)) continue;
+      const value = node[k];
+      stack.push(k);
+      if (SINGLE.has(k)) walk(value);
+      else if (LISTS.has(k) || k === 'items') {
+        if (Array.isArray(value)) eachIndexed(value, walk);
+        else if (k === 'items') walk(value);
+      } else if (MAPS.has(k) || k === 'dependencies') {
+        // `dependencies` mixes schemas with property-name lists; only the schemas are walked.
+        if (isObject(value)) eachNamed(value, walk, k === 'dependencies');
+      }
+      stack.pop();
+    }
+  };
+  const eachIndexed = (list: Json[], fn: (n: Json) => void) => {
+    for (let i = 0; i < list.length; i++) {
+      stack.push(i);
+      fn(list[i]);
+      stack.pop();
+    }
+  };
+  const eachNamed = (map: Record<string, Json>, fn: (n: Json) => void, skipLists: boolean) => {
+    for (const name in map) {
+      if (!Object.hasOwn(map, name) || (skipLists && Array.isArray(map[name]))) continue;
+      stack.push(name);
+      fn(map[name]);
+      stack.pop();
+    }
+  };
+  walk(schema);
+}
+
+export interface RefUse {
+  ref: string;
+  /** Path of the `$ref` keyword inside the schema. */
+  path: PathSegment[];
+}
+
+export function collectRefs(schema: Json): RefUse[] {
+  const refs: RefUse[] = [];
+  walkSchema(schema, (s, path) => {
+    if (typeof s.$ref === 'string') refs.push({ ref: s.$ref, path: [...path, '$ref'] });
+  });
+  return refs;
+}
+
+/** Resolves a local reference (`#`, `#/json/pointer`, `#anchor`) inside `root`; undefined when it points nowhere. */
+export function resolveLocalRef(root: Json, ref: string): Json | undefined {
+  if (!ref.startsWith('#')) return undefined;
+  const fragment = decodeFragment(ref.slice(1));
+  if (fragment === undefined) return undefined;
+  if (fragment === '') return root;
+  if (!fragment.startsWith('/')) return findAnchor(root, fragment);
+  let node: Json = root;
+  for (const raw of fragment.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
+    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
+    else return undefined;
+  }
+  return node;
+}
+
+function findAnchor(root: Json, anchor: string): Json | undefined {
+  let found: Json | undefined;
+  walkSchema(root, (s) => {
+    if (found === undefined && (s.$anchor === anchor || s.$dynamicAnchor === anchor)) found = s;
+  });
+  return found;
+}
+
+/** The shared manifest definition a ref points into (`#/definitions/City`, `#/definitions/City/properties/zip` -> `City`). */
+export function sharedDefinitionName(ref: string): string | undefined {
+  const m = /^#\/definitions\/([^/]+)(?:\/|$)/.exec(ref);
+  return m ? decodeFragment(m[1])?.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+/** A malformed %-escape makes the ref unresolvable, which validation reports; it must not throw. */
+function decodeFragment(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The schema a server publishes: the manifest's schema unchanged, plus the shared `definitions` it references
+ * (transitively) attached under its own `definitions`, so every `#/definitions/...` ref resolves inside it.
+ */
+export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
+  if (!isObject(schema)) return schema;
+  const own = isObject(schema.definitions) ? schema.definitions : {};
+  const needed = new Map<string, Json>();
+  const visit = (s: Json) => {
+    for (const { ref } of collectRefs(s)) {
+      const name = sharedDefinitionName(ref);
+      if (name === undefined || Object.hasOwn(own, name) || needed.has(name) || !Object.hasOwn(shared, name)) continue;
+      needed.set(name, shared[name]);
+      visit(shared[name]);
+    }
+  };
+  visit(schema);
+  if (needed.size === 0) return schema;
+  // fromEntries defines own properties, so a definition named `__proto__` stays data.
+  const added = [...needed.keys()].sort().map((name) => [name, needed.get(name)] as const);
+  return { ...schema, definitions: Object.fromEntries([...Object.entries(own), ...added]) };
+}
+
+export function isObject(v: Json): v is Record<string, Json> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Limits on what a manifest may ask the generator (and the generated server's validator) to walk. */
+export const SCHEMA_LIMITS = {
+  /** Nesting of JSON objects and arrays inside one schema; validators recurse once per level. */
+  depth: 128,
+  /** JSON values in one schema, the shared definitions it pulls in included. */
+  nodes: 20_000,
+  /** Shared definitions reached through one chain of $refs; ajv compiles such a chain recursively. */
+  refChain: 64,
+  /** Bytes of one schema file (`schemaFiles: true`); far more than any hand-written schema needs. */
+  fileBytes: 1024 * 1024,
+  /** Schema files one manifest may read, and schemas it may take from them. */
+  files: 256,
+  fileSchemas: 2_000,
+} as const;
+
+export interface JsonSize {
+  nodes: number;
+  /** Where nesting first went past the depth limit, if it did. */
+  tooDeep?: PathSegment[];
+}
+
+/**
+ * Counts the values of a JSON tree without recursion, so arbitrarily deep input cannot exhaust the stack; stops
+ * once `maxNodes` is passed (the count is then `maxNodes + 1`) or the first path deeper than `maxDepth` is seen.
+ */
+export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
+  // Each entry keeps its parent, so the path is only spelled out for the one value that is too deep.
+  interface Entry { value: Json; key: PathSegment; depth: number; parent?: Entry }
+  const stack: Entry[] = [{ value, key: '', depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const v = entry.value;
+    if (++nodes > maxNodes) return { nodes };
+    if (typeof v !== 'object' || v === null) continue;
+    if (entry.depth >= maxDepth) return { nodes, tooDeep: pathOf(entry) };
+    const depth = entry.depth + 1;
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push({ value: v[i], key: i, depth, parent: entry });
+    else for (const k in v) if (Object.hasOwn(v, k)) stack.push({ value: (v as Record<string, Json>)[k], key: k, depth, parent: entry });
+  }
+  return { nodes };
+}
+
+function pathOf(entry: { key: PathSegment; parent?: { key: PathSegment; parent?: unknown } }): PathSegment[] {
+  const path: PathSegment[] = [];
+  for (let e: typeof entry | undefined = entry; e?.parent !== undefined; e = e.parent as typeof entry) path.push(e.key);
+  return path.reverse();
+}
+
+/**
+ * The longest chain of `$ref`s followed from one schema (`#/definitions/A` whose target refers to `#/$defs/B`, ...
+ * is 2), with the first refs along it. `root` is the schema as published, shared definitions bundled in. A ref back
+ * into the chain ends it: cycles are legal JSON Schema (recursive types), and validators compile them once.
+ */
+export function longestRefChain(root: Json): { length: number; refs: string[] } {
+  // For each finished ref: the length of the longest chain it starts and the ref that continues it.
+  const memo = new Map<string, { length: number; next?: string }>();
+  const targets = (s: Json) => [...new Set(collectRefs(s).map((u) => u.ref))].filter((ref) => resolveLocalRef(root, ref) !== undefined);
+  const onPath = new Set<string>();
+  const visit = (start: string) => {
+    // Iterative post-order DFS, so a chain of any length cannot exhaust the stack.
+    const stack = [{ ref: start, next: targets(resolveLocalRef(root, start)), best: { length: 0 } as { length: number; next?: string } }];
+    onPath.add(start);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const child = top.next.pop();
+      if (child === undefined) {
+        stack.pop();
+        onPath.delete(top.ref);
+        memo.set(top.ref, { length: top.best.length + 1, next: top.best.next });
+        const parent = stack[stack.length - 1];
+        if (parent && top.best.length + 1 > parent.best.length) parent.best = { length: top.best.length + 1, next: top.ref };
+        continue;
+      }
+      if (onPath.has(child)) continue;
+      const known = memo.get(child);
+      if (known === undefined) {
+        onPath.add(child);
+        stack.push({ ref: child, next: targets(resolveLocalRef(root, child)), best: { length: 0 } });
+      } else if (known.length > top.best.length) top.best = { length: known.length, next: child };
+    }
+  };
+  let first: string | undefined;
+  for (const ref of targets(root)) {
+    if (!memo.has(ref)) visit(ref);
+    if (first === undefined || memo.get(ref)!.length > memo.get(first)!.length) first = ref;
+  }
+  const refs: string[] = [];
+  for (let ref = first; ref !== undefined && refs.length < 4; ref = memo.get(ref)?.next) refs.push(ref);
+  return { length: first === undefined ? 0 : memo.get(first)!.length, refs };
+}

@@ -1,0 +1,84 @@
+// The published surface of a manifest: what `tools/list`, `resources/list`, `resources/templates/list` and
+// `prompts/list` return, plus serverInfo and instructions. Review commands compare and measure this, never the
+// YAML text, so reordering or reformatting a manifest changes nothing here.
+import { entriesOf, ENTRY_KINDS, type EntryKind } from './entries.js';
+import type { JsonSchema, Manifest } from './manifest-types.js';
+import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from './published.js';
+import { isObject } from './schema-refs.js';
+
+export type Json = Record<string, unknown>;
+
+export interface SurfaceEntry {
+  kind: EntryKind;
+  /** The manifest key, which is also the published name. */
+  name: string;
+  renamedFrom?: string;
+  published: Json;
+  /** What the manifest wrote for this entry; the published schemas may carry bundled shared definitions. */
+  declared: Json;
+}
+
+export interface Surface {
+  serverInfo: Json;
+  instructions?: string;
+  entries: Record<EntryKind, Map<string, SurfaceEntry>>;
+  /** Whether the server tells clients when each list changes (the SDK's default is yes). */
+  listChanged: Record<EntryKind, boolean>;
+  /** Shared definitions, to tell a tool's own `definitions` from bundled ones. */
+  shared: Record<string, JsonSchema>;
+}
+
+export function buildSurface(m: Manifest): Surface {
+  const shared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
+  const publish = {
+    tools: (name: string, e: object) => publishedTool(name, e, shared),
+    resources: (name: string, e: object) => publishedResource(name, e as never),
+    resourceTemplates: (name: string, e: object) => publishedResourceTemplate(name, e as never),
+    prompts: (name: string, e: object) => publishedPrompt(name, e),
+  } satisfies Record<EntryKind, (name: string, e: object) => Json>;
+  const entries = {} as Surface['entries'];
+  for (const kind of ENTRY_KINDS) {
+    const map = new Map<string, SurfaceEntry>();
+    for (const [name, entry] of entriesOf(m, kind)) {
+      const renamedFrom = typeof entry.renamedFrom === 'string' ? entry.renamedFrom : undefined;
+      map.set(name, { kind, name, renamedFrom, published: publish[kind](name, entry), declared: entry as Json });
+    }
+    entries[kind] = map;
+  }
+  return {
+    serverInfo: isObject(m.server) ? publishedServerInfo(m) : {},
+    instructions: isObject(m.server) && typeof m.server.instructions === 'string' ? m.server.instructions : undefined,
+    entries,
+    listChanged: listChangedOf(m),
+    shared,
+  };
+}
+
+/** `capabilities.<list>.listChanged: false` in the manifest; otherwise the server announces list changes. */
+function listChangedOf(m: Manifest): Record<EntryKind, boolean> {
+  const caps = (m as unknown as Json).capabilities;
+  const flag = (key: string) => {
+    const c = isObject(caps) ? caps[key] : undefined;
+    return !(isObject(c) && c.listChanged === false);
+  };
+  const resources = flag('resources');
+  return { tools: flag('tools'), resources, resourceTemplates: resources, prompts: flag('prompts') };
+}
+
+/** The `tools/list` result as sent: its size is what every conversation with the server pays for. */
+export function toolsListJson(s: Surface): string {
+  return JSON.stringify({ tools: [...s.entries.tools.values()].map((e) => e.published) });
+}
+
+export interface ListSize {
+  bytes: number;
+  tokens: number;
+}
+
+/** How tokens are estimated: models' tokenizers differ, so this is a documented rule of thumb. */
+export const TOKEN_METHOD = 'UTF-8 bytes / 4';
+
+export function toolsListSize(s: Surface): ListSize {
+  const bytes = Buffer.byteLength(toolsListJson(s), 'utf8');
+  return { bytes, tokens: Math.ceil(bytes / 4) };
+}

@@ -1,0 +1,33 @@
+import type { PathSegment } from '../load/load-manifest.js';
+import type { EntryKind } from '../core/entries.js';
+
+/**
+ * breaking: a client that worked before can fail now. risky: nothing fails, but what the model or client does may
+ * change (a tool becoming destructive, a rewritten description). safe: additions and clarifications.
+ */
+export type ChangeClass = 'breaking' | 'risky' | 'safe';
+export const CHANGE_CLASSES: readonly ChangeClass[] = ['breaking', 'risky', 'safe'];
+
+export interface Change {
+  class: ChangeClass;
+  /** Stable id of the kind of change, e.g. `input-property-required`. */
+  rule: string;
+  kind: EntryKind | 'server';
+  /** The entry's name in HEAD (or in BASE when it is gone). */
+  entry: string;
+  message: string;
+  /** Manifest path of what changed, in HEAD; in BASE when `side` is `base` (the thing no longer exists). */
+  path: PathSegment[];
+  side: 'head' | 'base';
+}
+
+/** A change found inside a schema, before it is attached to its entry. */
+export type SchemaChange = Omit<Change, 'kind' | 'entry' | 'side'>;
+
+export const KIND_LABEL: Record<Change['kind'], string> = {
+  tools: 'tool',
+  resources: 'resource',
+  resourceTemplates: 'resource template',
+  prompts: 'prompt',
+  server: 'server',
+};

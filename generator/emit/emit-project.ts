@@ -1,0 +1,22 @@
+import type { ServerModel } from '../model/server-model.js';
+import { emitGenerated } from './generated.js';
+import { emitHandlers } from './handlers.js';
+import { emitScaffold } from './scaffold.js';
+import { emitTests } from './tests.js';
+
+export type Owner = 'generator' | 'user';
+
+export interface EmittedFile {
+  content: string;
+  /** generator: rewritten on every run. user: created once, never overwritten. */
+  owner: Owner;
+}
+
+/** Every file of the project, path (POSIX, relative to the output folder) -> content. Touches no disk. */
+export function emitProject(model: ServerModel): Map<string, EmittedFile> {
+  const files = new Map<string, EmittedFile>();
+  for (const part of [emitGenerated(model), emitHandlers(model), emitScaffold(model), emitTests(model)]) {
+    for (const [path, file] of part) files.set(path, file);
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,57 @@
+// src/generated/*.gen.ts: owned by the generator, rewritten on every run.
+import type { EmittedFile } from './emit-project.js';
+import { jsLiteral, stringLiteral } from '../model/js-literal.js';
+import { readStatic, renderTemplate } from './render-template.js';
+import type { ServerModel } from '../model/server-model.js';
+
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
+
+export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
+  const files = new Map<string, EmittedFile>();
+  const data = {
+    ...model,
+    resourceNamesUnion: model.resources.length ? model.resources.map((r) => r.nameLiteral).join(' | ') : 'never',
+    serverNameLiteral: stringLiteral(model.serverName),
+    defaultTransportLiteral: stringLiteral(model.defaultTransport),
+    httpEnabled: model.http !== null,
+    httpDefaultsJson: jsLiteral(
+      model.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedHosts: null, allowedOrigins: null, mode: 'stateful', sse: null, websocket: null },
+      '',
+    ),
+    httpTransports: httpTransports(model),
+    usageName: model.packageName.replace(/`|\$\{/g, ''),
+    imports: serverImports(model),
+  };
+  for (const name of TEMPLATED) {
+    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
+  }
+  for (const name of RUNTIME) {
+    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
+  }
+  return files;
+}
+
+/** What `--transport http` serves, for the usage text. */
+function httpTransports(model: ServerModel): string {
+  if (!model.http) return '';
+  const extra = [model.http.sse && 'HTTP+SSE', model.http.websocket && 'WebSocket'].filter(Boolean);
+  return extra.length ? ` (with ${extra.join(' and ')})` : '';
+}
+
+/** Only what server.gen.ts uses, so the generated file has no unused imports. */
+function serverImports(model: ServerModel) {
+  const rendersArgs = model.prompts.some((p) => !p.hasHandler && p.argsSchemaConst !== null && p.messages.some((m) => m.contentExpr.includes('renderTemplate(')));
+  const readsByHandler = model.templates.length > 0 || model.resources.some((r) => r.hasHandler);
+  const answers = model.tools.length > 0 || readsByHandler || model.prompts.some((p) => p.hasHandler);
+  const staticCompletions = [...model.prompts, ...model.templates].some((e) => e.completions.some((c) => c.valuesLiteral !== null));
+  return {
+    sdk: ['McpServer', ...(model.templates.length ? ['ResourceTemplate'] : []), 'type ProtocolEra', ...(readsByHandler ? ['type ReadResourceResult'] : []), 'type ServerContext'].join(', '),
+    context: ['makeContext', ...(rendersArgs ? ['renderTemplate'] : []), ...(model.tools.length ? ['toCallToolResult'] : [])].join(', '),
+    ask: [...(answers ? ['answering'] : []), 'requestStateOptions'].join(', '),
+    mock: answers,
+    completions: model.completions ? [...(staticCompletions ? ['fromList'] : []), 'installCompletions'].join(', ') : '',
+    schemas: model.tools.length > 0 || model.prompts.some((p) => p.argsSchemaConst !== null),
+    types: model.templates.length > 0,
+  };
+}

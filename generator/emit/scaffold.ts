@@ -1,0 +1,52 @@
+// Project files around the code: package.json, tsconfig, README, Dockerfile, entry point, lifecycle, smoke test.
+import type { EmittedFile } from './emit-project.js';
+import { stringLiteral } from '../model/js-literal.js';
+import { readStatic, renderTemplate } from './render-template.js';
+import type { ServerModel } from '../model/server-model.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../core/package-root.js';
+import { readmeInventory } from '../model/readme-inventory.js';
+
+function readSchema(): string {
+  return readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8');
+}
+
+export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
+  const http = model.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp' };
+  const data = {
+    ...model,
+    packageNameLiteral: stringLiteral(model.packageName),
+    serverVersionLiteral: stringLiteral(model.serverVersion),
+    serverNameLiteral: stringLiteral(model.serverName),
+    descriptionLiteral: stringLiteral(model.description),
+    descriptionText: model.description || `The ${model.serverTitle} MCP server.`,
+    httpHost: http.host,
+    httpPort: String(http.port),
+    httpPath: http.path,
+    inventory: readmeInventory(model),
+    httpEnabled: model.http !== null,
+    // npm bin names cannot carry a scope.
+    binName: model.packageName.replace(/^@[^/]+\//, ''),
+    binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),
+    // A restarting process suits HTTP (clients reconnect); a stdio client would lose its pipe on every restart.
+    devScriptLiteral: stringLiteral(model.http ? 'tsx watch src/main.ts --transport http' : 'tsx watch src/main.ts'),
+    devDescription: model.http
+      ? `serves http://${http.host}:${http.port}${http.path} from source, restarting on every change`
+      : 'runs the server over stdio from source, restarting on every change',
+  };
+  const user = (content: string): EmittedFile => ({ owner: 'user', content });
+  return new Map([
+    ['package.json', user(renderTemplate('project/package.json.hbs', data))],
+    ['tsconfig.json', user(readStatic('project/tsconfig.json'))],
+    ['.gitignore', user(readStatic('project/gitignore'))],
+    ['README.md', user(renderTemplate('project/README.md.hbs', data))],
+    ['Dockerfile', user(renderTemplate('project/Dockerfile.hbs', data))],
+    ['.dockerignore', user(readStatic('project/dockerignore'))],
+    ['src/main.ts', user(readStatic('project/src/main.ts'))],
+    ['src/lifecycle.ts', user(readStatic('project/src/lifecycle.ts'))],
+    ['test/server.test.ts', user(readStatic('project/test/server.test.ts'))],
+    // A copy of the manifest schema, so editors complete and check mcp.yaml offline.
+    ['.mcp-gen/manifest.schema.json', { owner: 'generator', content: readSchema() }],
+  ]);
+}

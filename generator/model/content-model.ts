@@ -1,0 +1,123 @@
+// Content declared in the manifest (inline resource contents, prompt message blocks, completion lists), turned into
+// the TypeScript the templates place. Files named by `file:` are read here, at generation, and embedded.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { PLACEHOLDER } from '../validate/prompts.js';
+import { jsLiteral, stringLiteral } from './js-literal.js';
+import type { Completion, Prompt, PromptContent, Resource } from '../core/manifest-types.js';
+import { camelCase, fileBase, pascalCase } from '../core/naming.js';
+
+const TEXTUAL = /^text\/|[/+](json|xml|yaml|javascript|ecmascript|x-ndjson|csv|markdown|toml|x-sh)$/i;
+
+/** A file's content as resource contents: text when the MIME type says so (or, without one, when it is UTF-8). */
+export function fileContents(baseDir: string, file: string, mimeType: string | undefined): { text: string } | { blob: string } {
+  const bytes = readFileSync(resolve(baseDir, file));
+  if (mimeType !== undefined ? TEXTUAL.test(mimeType) : isUtf8Text(bytes)) return { text: bytes.toString('utf8') };
+  return { blob: bytes.toString('base64') };
+}
+
+function isUtf8Text(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `text: "..."` or `blob: "..."` for a resource read from the manifest; null when a handler serves it. */
+export function inlineResourceContent(r: Resource, manifestPath: string): string | null {
+  const contents = r.text !== undefined ? { text: r.text } : r.blob !== undefined ? { blob: r.blob } : r.file !== undefined ? fileContents(dirname(manifestPath), r.file, r.mimeType) : null;
+  if (!contents) return null;
+  return 'text' in contents ? `text: ${stringLiteral(contents.text)}` : `blob: ${stringLiteral(contents.blob)}`;
+}
+
+export interface MessageModel {
+  roleLiteral: string;
+  /** The content block as a TypeScript expression; `{{arg}}` placeholders render from `args`. */
+  contentExpr: string;
+}
+
+/** Manifest prompt messages as content-block expressions. */
+export function messageModels(p: Prompt, manifestPath: string): MessageModel[] {
+  const hasArgs = (p.arguments ?? []).length > 0;
+  const render = (s: string) => (hasArgs && new RegExp(PLACEHOLDER.source).test(s) ? `renderTemplate(${stringLiteral(s)}, args)` : stringLiteral(s));
+  return (p.messages ?? []).map((msg) => {
+    const content: PromptContent = msg.content ?? { type: 'text', text: msg.text ?? '' };
+    return { roleLiteral: stringLiteral(msg.role), contentExpr: contentExpr(content, dirname(manifestPath), render) };
+  });
+}
+
+function contentExpr(c: PromptContent, baseDir: string, render: (s: string) => string): string {
+  const fields: string[] = [`type: ${stringLiteral(c.type)}`];
+  const literal = (key: string, value: unknown) => value !== undefined && fields.push(`${JSON.stringify(key)}: ${jsLiteral(value, '        ')}`);
+  switch (c.type) {
+    case 'text':
+      fields.push(`text: ${render(c.text ?? '')}`);
+      break;
+    case 'image':
+    case 'audio':
+      fields.push(`data: ${stringLiteral(c.file !== undefined ? readFileSync(resolve(baseDir, c.file)).toString('base64') : (c.data ?? ''))}`);
+      literal('mimeType', c.mimeType);
+      break;
+    case 'resource': {
+      const r = c.resource!;
+      const body = r.file !== undefined ? fileContents(baseDir, r.file, r.mimeType) : r.blob !== undefined ? { blob: r.blob } : { text: r.text ?? '' };
+      const parts = [`uri: ${render(r.uri)}`];
+      if (r.mimeType !== undefined) parts.push(`mimeType: ${stringLiteral(r.mimeType)}`);
+      parts.push('text' in body ? `text: ${render(body.text)}` : `blob: ${stringLiteral(body.blob)}`);
+      if (r._meta !== undefined) parts.push(`_meta: ${jsLiteral(r._meta, '        ')}`);
+      fields.push(`resource: { ${parts.join(', ')} }`);
+      break;
+    }
+    case 'resource_link':
+      fields.push(`uri: ${render(c.uri ?? '')}`);
+      for (const key of ['name', 'title', 'description', 'mimeType', 'size'] as const) literal(key, c[key]);
+      break;
+  }
+  literal('annotations', c.annotations);
+  literal('_meta', c._meta);
+  return `{ ${fields.join(', ')} }`;
+}
+
+export interface CompletionModel {
+  /** The argument or variable name as a property key. */
+  keyLiteral: string;
+  /** The static values as a TS array literal, or null when a handler completes it. */
+  valuesLiteral: string | null;
+}
+
+export interface CompletionHandlerModel {
+  ident: string;
+  alias: string;
+  handlerFile: string;
+  handlerImport: string;
+  typeName: string;
+  /** The completed names that the handler must provide, as an object type body. */
+  keysType: string;
+  /** The same names as property keys, for the stub. */
+  keys: string[];
+}
+
+export function completionModels(complete: Record<string, Completion | undefined>): CompletionModel[] {
+  return Object.entries(complete)
+    .filter(([, c]) => c !== undefined)
+    .map(([key, c]) => ({ keyLiteral: JSON.stringify(key), valuesLiteral: c === true ? null : jsLiteral(c, '      ').replace(/\n\s*/g, ' ') }));
+}
+
+/** The user-owned file for handler completions of one prompt or template, when any of its values asks for one. */
+export function completionHandler(kind: 'prompts' | 'resource-templates', name: string, complete: Record<string, Completion | undefined>, argsType: string): CompletionHandlerModel | null {
+  const keys = Object.entries(complete).filter(([, c]) => c === true).map(([k]) => k);
+  if (keys.length === 0) return null;
+  const base = fileBase(name);
+  return {
+    ident: `${camelCase(name)}Completions`,
+    alias: `complete${kind === 'prompts' ? 'Prompt' : 'Template'}${pascalCase(name).replace(/^_/, '')}`,
+    handlerFile: `src/handlers/completions/${kind}/${base}.ts`,
+    handlerImport: `../handlers/completions/${kind}/${base}.js`,
+    typeName: kind === 'prompts' ? 'PromptCompletions' : 'ResourceTemplateCompletions',
+    keysType: `{\n${keys.map((k) => `    ${JSON.stringify(k)}: CompletionHandler<${argsType}>;`).join('\n')}\n  }`,
+    keys: keys.map((k) => JSON.stringify(k)),
+  };
+}

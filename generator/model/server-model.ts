@@ -1,0 +1,124 @@
+// The model is everything the templates print, computed up front: identifiers, import paths, file names and
+// JSON literals. Templates only place these strings.
+
+import type { CompletionHandlerModel, CompletionModel, MessageModel } from './content-model.js';
+
+export type Json = Record<string, unknown>;
+
+export interface EntryModel {
+  /** The manifest key, as published. */
+  name: string;
+  /** `name` as a TypeScript string literal. */
+  nameLiteral: string;
+  /** Exported handler identifier, e.g. `getForecast`. */
+  ident: string;
+  /** Import alias inside generated code, unique across kinds, e.g. `toolGetForecast`. */
+  alias: string;
+  /** Handler file, relative to the project root, e.g. `src/handlers/tools/get_forecast.ts`. */
+  handlerFile: string;
+  /** Import specifier of the handler from `src/generated/`. */
+  handlerImport: string;
+  /** Const holding the published definition in definitions.gen.ts, e.g. `getForecastTool`. */
+  defConst: string;
+  /** The published definition as a TypeScript expression (JSON). */
+  publishedJson: string;
+  published: Json;
+  /** Single-line summary for doc comments (already safe inside a block comment). */
+  summary: string;
+  hasHandler: boolean;
+}
+
+export interface ToolModel extends EntryModel {
+  inputType: string;
+  outputType: string | null;
+  /** `outputType`, or `undefined` for tools without an outputSchema. */
+  outputTypeExpr: string;
+  inputSchemaConst: string;
+  outputSchemaConst: string | null;
+  /** The tool's `policy` as a TypeScript literal; null without one. */
+  policyJson: string | null;
+}
+
+export interface ResourceModel extends EntryModel {
+  /** Content from the manifest (`text:`, `blob:` or `file:`) as `text: "..."` or `blob: "..."`; null when a handler serves it. */
+  inlineContent: string | null;
+  /** `mimeType: "...", ` or empty. */
+  mimeTypeProperty: string;
+}
+
+export interface TemplateModel extends EntryModel {
+  variablesType: string;
+  /** The variables type as seen from server.gen.ts. */
+  variablesTypeRef: string;
+  /** TS object type of the template's variables. */
+  variablesBody: string;
+  /** uriTemplate as a TS literal (completion requests name templates by it). */
+  uriTemplateLiteral: string;
+  completions: CompletionModel[];
+  completionHandler: CompletionHandlerModel | null;
+}
+
+export interface PromptModel extends EntryModel {
+  argsType: string;
+  /** TS object type of the arguments (all strings, per the MCP spec). */
+  argsBody: string;
+  argsSchemaConst: string | null;
+  argsSchemaJson: string | null;
+  /** Messages from the manifest; empty when a handler builds them. */
+  messages: MessageModel[];
+  completions: CompletionModel[];
+  completionHandler: CompletionHandlerModel | null;
+}
+
+export interface HttpModel {
+  host: string;
+  port: number;
+  path: string;
+  allowedHosts: string[] | null;
+  allowedOrigins: string[] | null;
+  mode: 'stateful' | 'stateless';
+  sse: { path: string; messagesPath: string } | null;
+  websocket: { path: string } | null;
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** The manifest's auth, completed with defaults; names environment variables, never holds secrets. */
+  auth: Json | null;
+  /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
+  toolScopes: Record<string, string[]> | null;
+}
+
+export interface ServerModel {
+  /** Manifest path relative to the output folder, POSIX separators, for headers. */
+  source: string;
+  /** The `DO NOT EDIT` header of generator-owned TypeScript files. */
+  header: string;
+  packageName: string;
+  serverName: string;
+  serverVersion: string;
+  serverTitle: string;
+  description: string;
+  serverInfoJson: string;
+  optionsJson: string;
+  defaultTransport: 'stdio' | 'http';
+  stdio: boolean;
+  http: HttpModel | null;
+  tools: ToolModel[];
+  resources: ResourceModel[];
+  templates: TemplateModel[];
+  prompts: PromptModel[];
+  /** resources/subscribe is accepted (capabilities.resources.subscribe). */
+  subscribe: boolean;
+  /** Some prompt argument or template variable declares completions. */
+  completions: boolean;
+  /** Some tool has a `policy`: server.gen.ts installs the policies. */
+  policies: boolean;
+  /** Generated TypeScript declarations of every input and output schema. */
+  schemaTypes: string;
+  /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
+  examplesJson: string;
+  exampleCount: number;
+  /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, and the MCP Inspector. */
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string };
+}

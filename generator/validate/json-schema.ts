@@ -1,0 +1,75 @@
+// Checks that a tool's inputSchema / outputSchema is valid JSON Schema for the dialect it declares, using the
+// official meta-schemas (as bundled with ajv) compiled ahead of time by scripts/build-spec-validators.mjs.
+// Formats a schema uses (`format: "zip-code"`) are annotations and never an error here. Of the formats the
+// meta-schemas put on the schema itself only "regex" is checked: the SDK's ajv throws on a pattern it cannot compile.
+import { metaSchemaValidatorFactories, type GeneratedValidator } from './spec-validators.gen.js';
+import { explainAjvErrors, valueAt, type PathSegment } from './against-spec.js';
+
+export interface SchemaProblem {
+  /** Where inside the schema; numbers index arrays. */
+  path: PathSegment[];
+  message: string;
+}
+
+export type JsonSchemaDialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** Accepted `$schema` values without their http(s) scheme and trailing `#`. MCP's default is 2020-12. */
+const DIALECTS: ReadonlyMap<string, JsonSchemaDialect> = new Map([
+  ['json-schema.org/draft-07/schema', 'draft-07'],
+  ['json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['json-schema.org/draft/2020-12/schema', '2020-12'],
+]);
+
+export const SUPPORTED_DIALECTS_TEXT =
+  'JSON Schema 2020-12 (the default when $schema is absent), 2019-09 or draft-07';
+
+const validators = new Map<JsonSchemaDialect, GeneratedValidator>();
+
+function metaValidator(dialect: JsonSchemaDialect): GeneratedValidator {
+  let validate = validators.get(dialect);
+  if (!validate) {
+    validate = metaSchemaValidatorFactories[dialect]();
+    validators.set(dialect, validate);
+  }
+  return validate;
+}
+
+/**
+ * The dialect a schema declares. A `$schema` that is not a string is left to the meta-schema to report, so it
+ * counts as the default here; an unknown URI gives undefined.
+ */
+export function jsonSchemaDialect(schema: unknown): JsonSchemaDialect | undefined {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return '2020-12';
+  const declared = (schema as Record<string, unknown>).$schema;
+  if (typeof declared !== 'string') return '2020-12';
+  const match = /^https?:\/\/(.*?)#?$/.exec(declared);
+  return match ? DIALECTS.get(match[1]) : undefined;
+}
+
+export function checkJsonSchema(schema: unknown): SchemaProblem[] {
+  const dialect = jsonSchemaDialect(schema);
+  if (!dialect) {
+    const declared = String((schema as Record<string, unknown>).$schema);
+    // The SDK's validator throws on draft-04 and custom meta-schemas. It would run draft-06 with its draft-07
+    // engine, which is not quite what such a schema asks for.
+    return [{ path: ['$schema'], message: `unsupported $schema '${declared}': use ${SUPPORTED_DIALECTS_TEXT}` }];
+  }
+  const validate = metaValidator(dialect);
+  if (validate(schema)) return [];
+  return explainAjvErrors(validate.errors ?? [], schema).map((problem) => reword(problem, schema));
+}
+
+/** Names what is wrong with an invalid regular expression rather than just "must match format regex". */
+function reword(problem: SchemaProblem, schema: unknown): SchemaProblem {
+  if (!problem.message.endsWith('must match format "regex"')) return problem;
+  const isName = problem.message.startsWith('property name');
+  const source = isName ? problem.path.at(-1) : valueAt(schema, problem.path);
+  let reason = 'it does not compile';
+  try {
+    new RegExp(String(source), 'u');
+  } catch (e) {
+    reason = (e as Error).message;
+  }
+  const what = isName ? 'property name is not' : 'is not';
+  return { path: problem.path, message: `${what} a valid regular expression with the "u" flag ajv uses: ${reason}` };
+}

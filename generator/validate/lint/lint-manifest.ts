@@ -1,0 +1,40 @@
+// Runs the lint rules on a loaded manifest at the levels its `lint.rules` section sets (warn by default), and
+// positions each finding like a validation issue.
+import { formatPath } from '../../core/finding.js';
+import type { Issue } from '../../core/issue.js';
+import type { LoadedManifest } from '../../load/load-manifest.js';
+import type { Manifest } from '../../core/manifest-types.js';
+import { isObject } from '../../core/schema-refs.js';
+import { LINT_RULES } from './rules.js';
+
+export type LintLevel = 'off' | 'warn' | 'error';
+
+export function ruleLevel(m: Manifest, id: string): LintLevel {
+  const rules = isObject(m.lint) && isObject(m.lint.rules) ? (m.lint.rules as Record<string, unknown>) : {};
+  const level = rules[id];
+  return level === 'off' || level === 'error' ? level : 'warn';
+}
+
+/** Lint issues of a manifest that passed validation (rules read the published surface); `[]` when it has no data. */
+export function lintManifest(loaded: LoadedManifest): Issue[] {
+  const m = loaded.data;
+  if (!isObject(m)) return [];
+  const issues: Issue[] = [];
+  for (const rule of LINT_RULES) {
+    const level = ruleLevel(m, rule.id);
+    if (level === 'off') continue;
+    for (const f of rule.check(m)) {
+      const { line, column } = loaded.locate(f.path, f.at);
+      issues.push({
+        code: `lint/${rule.id}`,
+        severity: level === 'error' ? 'error' : 'warning',
+        path: formatPath(f.path),
+        message: `${f.message} [${rule.id}]`,
+        hint: `${f.hint ? `${f.hint}; ` : ''}turn off with lint: {rules: {${rule.id}: off}}`,
+        line,
+        column,
+      });
+    }
+  }
+  return issues.sort((a, b) => a.line - b.line || a.column - b.column);
+}

@@ -1,0 +1,86 @@
+// Structural validation against schemas/manifest.schema.json, with errors rewritten for people: unknown keys get a
+// "did you mean", enums list their values, and each error points at the offending key or value.
+import type { ErrorObject } from 'ajv';
+import type { Finding } from '../core/finding.js';
+import { closest } from '../core/finding.js';
+import { manifestValidatorFactory, type GeneratedValidator } from './spec-validators.gen.js';
+import { pointerToPath } from './against-spec.js';
+
+// Compiled ahead of time by scripts/build-spec-validators.mjs: compiling the manifest schema with ajv on every run
+// cost about 180 ms.
+let validator: GeneratedValidator | undefined;
+
+function manifestValidator(): GeneratedValidator {
+  return (validator ??= manifestValidatorFactory());
+}
+
+export function checkManifestShape(data: unknown): Finding[] {
+  const validate = manifestValidator();
+  if (validate(data)) return [];
+  const errors = validate.errors ?? [];
+  const noise = oneOfNoise(errors);
+  return dedupe([...errors.filter((e) => !noise.has(e)).map((e) => toFinding(e, data)), ...oneOfTypeFindings(errors, data)]);
+}
+
+function toFinding(e: ErrorObject, data: unknown): Finding {
+  const path = pointerToPath(e.instancePath, data);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = String(p.additionalProperty);
+      const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
+      const guess = closest(key, allowed);
+      return {
+        code: 'manifest/unknown-key',
+        path: [...path, key],
+        at: 'key',
+        message: `unknown key '${key}'`,
+        hint: guess ? `did you mean '${guess}'?` : `allowed keys here: ${allowed.join(', ')}`,
+      };
+    }
+    case 'required':
+      return {
+        code: 'manifest/missing-key',
+        path,
+        message: `missing required key '${p.missingProperty}'`,
+        hint: `add '${p.missingProperty}:' here`,
+      };
+    case 'enum':
+      return { code: 'manifest/invalid-value', path, message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return { code: 'manifest/invalid-value', path, message: `must be ${JSON.stringify(p.allowedValue)}` };
+    case 'type':
+      return { code: 'manifest/invalid-type', path, message: `must be ${String(p.type).replace(',', ' or ')}` };
+    default:
+      return { code: 'manifest/invalid-value', path, message: e.message ?? 'invalid value' };
+  }
+}
+
+// A failed oneOf says only "must match exactly one schema", and the branches that reject the value's type say
+// "must be boolean" while the real problem is inside the object branch. Both are dropped; when every branch
+// rejects the type, one finding names all the accepted types instead.
+function oneOfNoise(errors: ErrorObject[]): Set<ErrorObject> {
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  return new Set(errors.filter((e) => e.keyword === 'oneOf' || (e.keyword === 'type' && oneOfPaths.has(e.instancePath))));
+}
+
+function oneOfTypeFindings(errors: ErrorObject[], data: unknown): Finding[] {
+  return errors
+    .filter((e) => e.keyword === 'oneOf')
+    .flatMap((oneOf) => {
+      const typeErrors = errors.filter((e) => e.keyword === 'type' && e.instancePath === oneOf.instancePath);
+      if (typeErrors.length !== (oneOf.schema as unknown[]).length) return [];
+      const types = typeErrors.map((e) => String((e.params as { type: unknown }).type));
+      return [{ code: 'manifest/invalid-type', path: pointerToPath(oneOf.instancePath, data), message: `must be ${types.join(' or ')}` }];
+    });
+}
+
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.path.join('\0')}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

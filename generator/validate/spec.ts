@@ -1,0 +1,33 @@
+// Last line of defence: every definition the server publishes, checked against the official MCP schema of each
+// revision the generated server speaks. The SDK's own registration checks are too loose to rely on.
+import type { Finding } from '../core/finding.js';
+import type { PathSegment } from '../load/load-manifest.js';
+import type { JsonSchema, Manifest } from '../core/manifest-types.js';
+import { entriesOf, type EntryKind } from '../core/entries.js';
+import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from '../core/published.js';
+import { isObject } from '../core/schema-refs.js';
+import { validateAgainstSpec, type SpecKind } from './against-spec.js';
+
+export function checkSpec(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
+  const check = (kind: SpecKind, value: Record<string, unknown>, section: EntryKind | 'server', name?: string) => {
+    for (const v of validateAgainstSpec(kind, value)) {
+      const first = v.path[0];
+      const base: PathSegment[] = name === undefined ? [section] : [section, name];
+      const nameField = name !== undefined && first === 'name';
+      findings.push({
+        code: 'spec/violation',
+        path: nameField ? base : v.path.length ? [...base, ...v.path] : base,
+        at: nameField ? 'key' : 'value',
+        message: `${v.message} (MCP schema ${v.revision}, ${kind})`,
+      });
+    }
+  };
+  if (isObject(m.server)) check('Implementation', publishedServerInfo(m), 'server');
+  for (const [name, t] of entriesOf(m, 'tools')) check('Tool', publishedTool(name, t, shared), 'tools', name);
+  for (const [name, r] of entriesOf(m, 'resources')) check('Resource', publishedResource(name, r), 'resources', name);
+  for (const [name, t] of entriesOf(m, 'resourceTemplates')) check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
+  for (const [name, p] of entriesOf(m, 'prompts')) check('Prompt', publishedPrompt(name, p), 'prompts', name);
+  return findings;
+}

@@ -1,0 +1,58 @@
+// Transports that share the HTTP listener need it enabled and their own paths; template completions must name
+// variables the template has.
+import type { Finding } from '../core/finding.js';
+import { closest } from '../core/finding.js';
+import type { Manifest } from '../core/manifest-types.js';
+import { entriesOf } from '../core/entries.js';
+import { isObject } from '../core/schema-refs.js';
+import { parseUriTemplate } from '../core/uri-template.js';
+
+export function checkTransports(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  const t = isObject(m.transports) ? m.transports : {};
+  const httpOn = t.http !== false;
+  const paths = new Map<string, string>([[(isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : '/mcp'), 'transports.http.path']]);
+  const claim = (path: string, owner: string, at: (string | number)[]) => {
+    const other = paths.get(path);
+    if (other) findings.push({ code: 'transport/path-collision', path: at, message: `path ${path} is already ${other}`, hint: 'give each transport its own path' });
+    else paths.set(path, owner);
+  };
+  for (const name of ['sse', 'websocket'] as const) {
+    const value = t[name];
+    if (value === undefined || value === false) continue;
+    if (!httpOn) {
+      findings.push({ code: 'transport/needs-http', path: ['transports', name], at: 'key', message: `${name} is served on the HTTP listener, which transports.http turns off`, hint: 'enable transports.http (host and port apply to every HTTP-based transport)' });
+      continue;
+    }
+    const o = isObject(value) ? (value as Record<string, unknown>) : {};
+    if (name === 'sse') {
+      claim(typeof o.path === 'string' ? o.path : '/sse', 'transports.sse.path', ['transports', 'sse', ...(o.path ? ['path'] : [])]);
+      claim(typeof o.messagesPath === 'string' ? o.messagesPath : '/messages', 'transports.sse.messagesPath', ['transports', 'sse', ...(o.messagesPath ? ['messagesPath'] : [])]);
+    } else {
+      claim(typeof o.path === 'string' ? o.path : '/ws', 'transports.websocket.path', ['transports', 'websocket', ...(o.path ? ['path'] : [])]);
+    }
+  }
+  return findings;
+}
+
+export function checkCompletions(m: Manifest): Finding[] {
+  const findings: Finding[] = [];
+  for (const [name, tpl] of entriesOf(m, 'resourceTemplates')) {
+    if (!isObject(tpl.complete) || typeof tpl.uriTemplate !== 'string') continue;
+    const { variables, errors } = parseUriTemplate(tpl.uriTemplate);
+    if (errors.length) continue;
+    const names = variables.map((v) => v.name);
+    for (const key of Object.keys(tpl.complete)) {
+      if (names.includes(key)) continue;
+      const guess = closest(key, names);
+      findings.push({
+        code: 'completion/unknown-variable',
+        path: ['resourceTemplates', name, 'complete', key],
+        at: 'key',
+        message: `${key} is not a variable of ${tpl.uriTemplate}`,
+        hint: guess ? `did you mean ${guess}?` : `the template's variables: ${names.join(', ')}`,
+      });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,33 @@
+import type { Manifest } from '../core/manifest-types.js';
+import { entriesOf, type EntryKind } from '../core/entries.js';
+import type { HandlerEntry } from './plan.js';
+import { isObject } from '../core/schema-refs.js';
+import type { EntryModel, ServerModel } from '../model/server-model.js';
+
+/** Every entry that has a handler file, with what regeneration needs to follow it: renames and schema properties. */
+export function handlerEntries(model: ServerModel, manifest: Manifest): HandlerEntry[] {
+  const out: HandlerEntry[] = [];
+  const add = (kind: EntryKind, entries: EntryModel[]) => {
+    const declared = new Map(entriesOf(manifest, kind).map(([name, e]) => [name, e as { renamedFrom?: string }]));
+    for (const e of entries) {
+      if (!e.hasHandler) continue;
+      const entry: HandlerEntry = { kind, name: e.name, ident: e.ident, file: e.handlerFile };
+      const renamedFrom = declared.get(e.name)?.renamedFrom;
+      if (renamedFrom) entry.renamedFrom = renamedFrom;
+      if (kind === 'tools') {
+        entry.inputProperties = propertyNames(e.published.inputSchema);
+        if (e.published.outputSchema !== undefined) entry.outputProperties = propertyNames(e.published.outputSchema);
+      }
+      out.push(entry);
+    }
+  };
+  add('tools', model.tools);
+  add('resources', model.resources);
+  add('resourceTemplates', model.templates);
+  add('prompts', model.prompts);
+  return out;
+}
+
+function propertyNames(schema: unknown): string[] {
+  return isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+}

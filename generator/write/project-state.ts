@@ -1,0 +1,57 @@
+// .mcp-gen/state.json records what mcp-gen last wrote: each file's owner and content hash, and each handler's
+// entry. With it, a later run can tell a file it wrote from one a person edited, find the handler of a renamed
+// entry, and recognise orphaned stubs that are still exactly as generated. The file is meant to be committed.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Owner } from '../emit/emit-project.js';
+import type { EntryKind } from '../core/entries.js';
+
+export const STATE_PATH = '.mcp-gen/state.json';
+
+export interface FileRecord {
+  owner: Owner;
+  /** sha256 of the content mcp-gen last wrote to this path. */
+  sha256: string;
+}
+
+export interface HandlerRecord {
+  file: string;
+  export: string;
+  /** Property names of the tool's input and output at the time, to explain contract errors after a change. */
+  inputProperties?: string[];
+  outputProperties?: string[];
+}
+
+export interface ProjectState {
+  version: 1;
+  /** sha256 of the manifest text the files were generated from, and the generator version. */
+  manifestSha256: string;
+  generator: string;
+  files: Record<string, FileRecord>;
+  handlers: Partial<Record<EntryKind, Record<string, HandlerRecord>>>;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function readState(outDir: string): ProjectState | undefined {
+  const file = join(outDir, STATE_PATH);
+  if (!existsSync(file)) return undefined;
+  try {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as ProjectState;
+    return state.version === 1 && typeof state.files === 'object' ? state : undefined;
+  } catch {
+    // A broken state file only costs the shortcuts it enables; generation stays safe without it.
+    return undefined;
+  }
+}
+
+/** Deterministic JSON: sorted paths and names, so the state file diffs cleanly in review. */
+export function serializeState(state: ProjectState): string {
+  const sortKeys = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const handlers: ProjectState['handlers'] = {};
+  for (const kind of Object.keys(state.handlers).sort() as EntryKind[]) handlers[kind] = sortKeys(state.handlers[kind] ?? {});
+  return `${JSON.stringify({ ...state, files: sortKeys(state.files), handlers }, null, 2)}\n`;
+}

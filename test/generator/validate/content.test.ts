@@ -1,0 +1,85 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContent } from '../../../generator/validate/content.js';
+import { checkCompletions, checkTransports } from '../../../generator/validate/transports.js';
+import type { Manifest } from '../../../generator/core/manifest-types.js';
+
+const base = mkdtempSync(join(tmpdir(), 'check-content-'));
+writeFileSync(join(base, 'pixel.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+
+const manifest = (extra: Partial<Manifest>): Manifest => ({ version: 1, server: { name: 's', version: '1' }, ...extra });
+const codes = (findings: { code: string; path: (string | number)[] }[]) => findings.map((f) => `${f.code} ${f.path.join('.')}`);
+
+describe('checkContent', () => {
+  const cases: { name: string; given: Partial<Manifest>; want: string[] }[] = [
+    { name: 'inline text', given: { resources: { a: { uri: 'x://a', text: 'hi' } } }, want: [] },
+    { name: 'an existing file', given: { resources: { a: { uri: 'x://a', file: 'pixel.png' } } }, want: [] },
+    { name: 'two contents', given: { resources: { a: { uri: 'x://a', text: 'hi', blob: 'aGk=' } } }, want: ['content/conflict resources.a.blob'] },
+    { name: 'a missing file', given: { resources: { a: { uri: 'x://a', file: 'nope.txt' } } }, want: ['file/not-found resources.a.file'] },
+    { name: 'an absolute file', given: { resources: { a: { uri: 'x://a', file: '/etc/hosts' } } }, want: ['file/absolute resources.a.file'] },
+    {
+      name: 'message with neither text nor content',
+      given: { prompts: { p: { messages: [{ role: 'user' }] } } },
+      want: ['content/missing prompts.p.messages.0'],
+    },
+    {
+      name: 'image from a file',
+      given: { prompts: { p: { messages: [{ role: 'user', content: { type: 'image', file: 'pixel.png', mimeType: 'image/png' } }] } } },
+      want: [],
+    },
+    {
+      name: 'image without data or mimeType',
+      given: { prompts: { p: { messages: [{ role: 'user', content: { type: 'image' } }] } } },
+      want: ['content/missing prompts.p.messages.0.content', 'content/missing prompts.p.messages.0.content'],
+    },
+    {
+      name: 'a field of another content type',
+      given: { prompts: { p: { messages: [{ role: 'user', content: { type: 'text', text: 'a', uri: 'x://a' } }] } } },
+      want: ['content/field prompts.p.messages.0.content.uri'],
+    },
+    {
+      name: 'embedded resource without contents',
+      given: { prompts: { p: { messages: [{ role: 'user', content: { type: 'resource', resource: { uri: 'x://a' } } }] } } },
+      want: ['content/missing prompts.p.messages.0.content.resource'],
+    },
+    {
+      name: 'resource link needs a name',
+      given: { prompts: { p: { messages: [{ role: 'user', content: { type: 'resource_link', uri: 'x://a' } }] } } },
+      want: ['content/missing prompts.p.messages.0.content'],
+    },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(codes(checkContent(manifest(given), base))).toEqual(want);
+  });
+});
+
+describe('checkTransports', () => {
+  const cases: { name: string; given: Manifest['transports']; want: string[] }[] = [
+    { name: 'defaults', given: undefined, want: [] },
+    { name: 'sse and websocket on the HTTP listener', given: { sse: true, websocket: { path: '/socket' } }, want: [] },
+    { name: 'websocket without http', given: { http: false, websocket: true }, want: ['transport/needs-http transports.websocket'] },
+    { name: 'a shared path', given: { http: { path: '/mcp' }, websocket: { path: '/mcp' } }, want: ['transport/path-collision transports.websocket.path'] },
+    { name: 'sse paths collide', given: { sse: { path: '/events', messagesPath: '/events' } }, want: ['transport/path-collision transports.sse.messagesPath'] },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(codes(checkTransports(manifest({ transports: given })))).toEqual(want);
+  });
+});
+
+describe('checkCompletions', () => {
+  it('accepts template variables and names the closest one for a typo', () => {
+    const m = manifest({ resourceTemplates: { t: { uriTemplate: 'x://{city}/{day}', complete: { city: ['Lima'], dya: true } } } });
+    const findings = checkCompletions(m);
+    expect(codes(findings)).toEqual(['completion/unknown-variable resourceTemplates.t.complete.dya']);
+    expect(findings[0].hint).toBe('did you mean day?');
+  });
+});
+
+describe('checkContent with inherited names (found by fuzzing)', () => {
+  it.each(['constructor', 'toString', '__proto__'])('a content type named %s is left to the schema check, never thrown', (type) => {
+    const m = { version: 1, server: { name: 's', version: '1' }, prompts: { p: { messages: [{ role: 'user', content: { type, resource: { uri: 'a://b', text: 'x' } } }] } } };
+    expect(() => checkContent(m as unknown as Manifest, tmpdir())).not.toThrow();
+  });
+});

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkManifestShape } from '../../../generator/validate/manifest-shape.js';
+import type { Finding } from '../../../generator/core/finding.js';
+
+const base = { version: 1, server: { name: 'weather', version: '1.0.0' } };
+// The allowed keys come from the schema itself, so new tool fields do not break this table.
+const TOOL_KEYS = Object.keys(JSON.parse(readFileSync(new URL('../../../schemas/manifest.schema.json', import.meta.url), 'utf8')).definitions.Tool.properties).join(', ');
+
+describe('checkManifestShape', () => {
+  const cases: { name: string; given: unknown; want: Finding[] }[] = [
+    { name: 'minimal manifest', given: base, want: [] },
+    {
+      name: 'full valid manifest',
+      given: {
+        ...base,
+        transports: { stdio: true, http: { host: '0.0.0.0', port: 8080, path: '/mcp', allowedHosts: ['a'] } },
+        definitions: { City: { type: 'string' }, Any: true },
+        tools: { t: { description: 'd', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } } },
+        resources: { r: { uri: 'file:///a', text: 'x', annotations: { audience: ['user'], priority: 0.5 } } },
+        resourceTemplates: { rt: { uriTemplate: 'a:{b}' } },
+        prompts: { p: { arguments: [{ name: 'a', required: true }], messages: [{ role: 'assistant', text: 'x' }] } },
+      },
+      want: [],
+    },
+    {
+      name: 'unknown key with did-you-mean',
+      given: { ...base, tools: { get_forecast: { descripton: 'x' } } },
+      want: [{ code: 'manifest/unknown-key', path: ['tools', 'get_forecast', 'descripton'], at: 'key', message: "unknown key 'descripton'", hint: "did you mean 'description'?" }],
+    },
+    {
+      name: 'unknown key far from all: lists the allowed keys',
+      given: { ...base, tools: { t: { zzzzzzzz: 1 } } },
+      want: [{ code: 'manifest/unknown-key', path: ['tools', 't', 'zzzzzzzz'], at: 'key', message: "unknown key 'zzzzzzzz'", hint: `allowed keys here: ${TOOL_KEYS}` }],
+    },
+    {
+      name: 'unknown top-level key',
+      given: { ...base, tool: {} },
+      want: [{ code: 'manifest/unknown-key', path: ['tool'], at: 'key', message: "unknown key 'tool'", hint: "did you mean 'tools'?" }],
+    },
+    {
+      name: 'unknown key in the http transport',
+      given: { ...base, transports: { http: { prot: 1 } } },
+      want: [{ code: 'manifest/unknown-key', path: ['transports', 'http', 'prot'], at: 'key', message: "unknown key 'prot'", hint: "did you mean 'port'?" }],
+    },
+    {
+      name: 'missing server.version',
+      given: { version: 1, server: { name: 'x' } },
+      want: [{ code: 'manifest/missing-key', path: ['server'], message: "missing required key 'version'", hint: "add 'version:' here" }],
+    },
+    {
+      name: 'missing top-level keys',
+      given: {},
+      want: [
+        { code: 'manifest/missing-key', path: [], message: "missing required key 'version'", hint: "add 'version:' here" },
+        { code: 'manifest/missing-key', path: [], message: "missing required key 'server'", hint: "add 'server:' here" },
+      ],
+    },
+    { name: 'version: 2', given: { ...base, version: 2 }, want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }] },
+    { name: "version: '1'", given: { ...base, version: '1' }, want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }] },
+    {
+      name: "port: 'x'",
+      given: { ...base, transports: { http: { port: 'x' } } },
+      want: [{ code: 'manifest/invalid-type', path: ['transports', 'http', 'port'], message: 'must be integer' }],
+    },
+    {
+      name: 'port out of range',
+      given: { ...base, transports: { http: { port: 70000 } } },
+      want: [{ code: 'manifest/invalid-value', path: ['transports', 'http', 'port'], message: 'must be <= 65535' }],
+    },
+    {
+      name: 'icon theme enum',
+      given: { ...base, server: { ...base.server, icons: [{ src: 'a', theme: 'blue' }] } },
+      want: [{ code: 'manifest/invalid-value', path: ['server', 'icons', 0, 'theme'], message: 'must be one of: "light", "dark"' }],
+    },
+    {
+      name: 'prompt message role enum',
+      given: { ...base, prompts: { p: { messages: [{ role: 'system', text: 'x' }] } } },
+      want: [{ code: 'manifest/invalid-value', path: ['prompts', 'p', 'messages', 0, 'role'], message: 'must be one of: "user", "assistant"' }],
+    },
+    {
+      name: 'audience item enum',
+      given: { ...base, resources: { r: { uri: 'a:b', annotations: { audience: ['bot'] } } } },
+      want: [{ code: 'manifest/invalid-value', path: ['resources', 'r', 'annotations', 'audience', 0], message: 'must be one of: "user", "assistant"' }],
+    },
+    {
+      name: 'multi-type message',
+      given: { ...base, tools: { t: { inputSchema: 3 } } },
+      want: [{ code: 'manifest/invalid-type', path: ['tools', 't', 'inputSchema'], message: 'must be object or boolean' }],
+    },
+    {
+      name: 'definition name with pointer escapes',
+      given: { ...base, definitions: { 'a/b~c': 3 } },
+      want: [{ code: 'manifest/invalid-type', path: ['definitions', 'a/b~c'], message: 'must be object or boolean' }],
+    },
+    {
+      name: 'missing resource uri',
+      given: { ...base, resources: { r: {} } },
+      want: [{ code: 'manifest/missing-key', path: ['resources', 'r'], message: "missing required key 'uri'", hint: "add 'uri:' here" }],
+    },
+    { name: 'not a map', given: 'x', want: [{ code: 'manifest/invalid-type', path: [], message: 'must be object' }] },
+    { name: 'null document', given: null, want: [{ code: 'manifest/invalid-type', path: [], message: 'must be object' }] },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(checkManifestShape(given)).toEqual(want);
+  });
+
+  it('reports every error at once', () => {
+    const got = checkManifestShape({ ...base, version: 2, tools: { t: { descripton: 'x', title: 5 } } });
+    expect(got.map((f) => f.path.join('.'))).toEqual(['version', 'tools.t.descripton', 'tools.t.title']);
+  });
+
+  it("transports.http: 'yes' names both allowed types", () => {
+    const [f] = checkManifestShape({ ...base, transports: { http: 'yes' } });
+    expect(f.message).toBe('must be boolean or object');
+  });
+
+  it('a map key made of digits stays a string', () => {
+    const [f] = checkManifestShape({ ...base, tools: { '0': { descripton: 'x' } } });
+    expect(f.path).toEqual(['tools', '0', 'descripton']);
+  });
+});
