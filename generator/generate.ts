@@ -1,28 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { ContractReport } from './write/contract-check.js';
-import { generatorFingerprint, generatorVersion } from './write/fingerprint.js';
-import { hasErrors, type Issue } from './core/issue.js';
-import type { LoadedManifest } from './load/load-manifest.js';
-import type { Manifest } from './core/manifest-types.js';
-import type { Plan, PlannedFile } from './write/plan.js';
-import { readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/project-state.js';
-import { readRunKey, writeRunKey } from './write/run-cache.js';
+import type { ContractReport } from './write/index.js';
+import { generatorFingerprint, generatorVersion } from './write/index.js';
+import { hasErrors, type Issue } from './core/index.js';
+import type { LoadedManifest } from './load/index.js';
+import type { Manifest } from './core/index.js';
+import type { Plan, PlannedFile } from './write/index.js';
+import { readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
+import { readRunKey, writeRunKey } from './write/index.js';
 
 /** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
 async function stages() {
-  const [load, files, validate, model, emit, entries, plan, write, contracts] = await Promise.all([
-    import('./load/load-manifest.js'),
-    import('./load/schema-files/resolve.js'),
-    import('./validate/validate-manifest.js'),
-    import('./model/build-server-model.js'),
-    import('./emit/emit-project.js'),
-    import('./write/handler-entries.js'),
-    import('./write/plan.js'),
-    import('./write/write-output.js'),
-    import('./write/contract-check.js'),
+  const [load, validate, model, emit, write] = await Promise.all([
+    import('./load/index.js'),
+    import('./validate/index.js'),
+    import('./model/index.js'),
+    import('./emit/index.js'),
+    import('./write/index.js'),
   ]);
-  return { ...load, ...files, ...validate, ...model, ...emit, ...entries, ...plan, ...write, ...contracts };
+  return { ...load, ...validate, ...model, ...emit, ...write };
 }
 
 export interface GenerateOptions {
@@ -61,7 +57,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
   const last = readRunKey(outDir);
   // Schema files the last run read are part of its key: editing one alone must not look like a no-op.
-  const lastFiles = last?.files.length ? (await import('./load/schema-files/source.js')).digestSchemaFiles(dirname(options.manifestPath), last.files) : [];
+  const lastFiles = last?.files.length ? (await import('./load/index.js')).digestSchemaFiles(dirname(options.manifestPath), last.files) : [];
   const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
   if (key && prior && !options.force && !options.prune && !options.dryRun && last?.key === key && isTreeIntact(outDir, prior)) {
     return { issues: [], outDir, conflicts: [], upToDate: true, prior };

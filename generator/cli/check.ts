@@ -1,9 +1,9 @@
 // `mcp-gen check`: the generated tree must be exactly what the manifest produces, and every handler must exist and
 // fit its entry. Nothing is written: the plan is computed in memory and handlers are type-checked against it.
 import { relative } from 'node:path';
-import { checkContracts } from '../write/contract-check.js';
+import { checkContracts } from '../write/index.js';
 import { generate } from '../generate.js';
-import { formatIssuesText, summarize } from '../core/print-issues.js';
+import { formatIssuesText, summarize } from '../core/index.js';
 import { formatDiffs, formatProblems } from './print-plan.js';
 import { handlerProblems } from './json-report.js';
 import { startProgress } from './progress.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerateFlags, OutputFlags } from './commands.js';
 import { registerCompletionCommand } from './completion.js';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../core/index.js';
 import { registerImportCommands } from './import.js';
 import { registerReviewCommands } from './diff.js';
 

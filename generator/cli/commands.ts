@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { painter } from '../core/colors.js';
+import { painter } from '../core/index.js';
 import { generate, type GenerateResult } from '../generate.js';
-import { hasErrors, type Issue } from '../core/issue.js';
-import { formatIssuesJson, formatIssuesText, summarize } from '../core/print-issues.js';
+import { hasErrors, type Issue } from '../core/index.js';
+import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
 import { starterManifest, STARTER_TEMPLATES } from './starter-manifest.js';
 import { formatDiffs, formatPlan, formatProblems, summarizePlan } from './print-plan.js';
 import { generateReport } from './json-report.js';
@@ -18,7 +18,7 @@ export interface OutputFlags {
 
 export async function runValidate(opts: { manifest: string; format: string } & OutputFlags): Promise<number> {
   if (opts.format !== 'text' && opts.format !== 'json') return usageError(`--format must be text or json, not ${JSON.stringify(opts.format)}`);
-  const [{ readManifest }, { resolveSchemaFiles }, { validateManifest }] = await Promise.all([import('../load/load-manifest.js'), import('../load/schema-files/resolve.js'), import('../validate/validate-manifest.js')]);
+  const [{ readManifest }, { resolveSchemaFiles }, { validateManifest }] = await Promise.all([import('../load/index.js'), import('../load/index.js'), import('../validate/index.js')]);
   const loaded = resolveSchemaFiles(readManifest(opts.manifest));
   const issues = validateManifest(loaded, { lint: true });
   if (opts.json || opts.format === 'json') {

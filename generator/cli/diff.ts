@@ -2,7 +2,7 @@
 // to main() the way every command reports failure there: a CommanderError for a bad command line (exit 2), any
 // other error for a failed run (printed as `mcp-gen: error: ...`, exit 1).
 import { CommanderError, type Command } from 'commander';
-import type { CommandOutput } from '../diff/run-diff.js';
+import type { CommandOutput } from '../diff/index.js';
 
 // Review modules load only when a review command runs, not on every mcp-gen start.
 const review = () => import('./review.js');
@@ -25,7 +25,7 @@ export function registerReviewCommands(program: Command): void {
     .option('--format <format>', 'text, markdown, json or github', 'text')
     .option('--fail-on <class>', 'exit 1 when a change of this class (or worse) exists: breaking, risky or none', 'none')
     .action(async (base: string | undefined, head: string | undefined, opts: { manifest: string; against?: string; format: string; failOn: string }) => {
-      finish((await import('../diff/run-diff.js')).runDiff(base, head, opts));
+      finish((await import('../diff/index.js')).runDiff(base, head, opts));
     });
 
   program

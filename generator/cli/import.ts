@@ -1,6 +1,6 @@
 // `mcp-gen import server` and `mcp-gen import openapi`: bring an existing MCP server or HTTP API onto a manifest.
 import { CommanderError, type Command } from 'commander';
-import { formatImportError, ImportError, UsageError } from '../import/import-error.js';
+import { formatImportError, ImportError, UsageError } from '../import/index.js';
 
 export function registerImportCommands(program: Command): void {
   const importCmd = program
@@ -20,8 +20,8 @@ export function registerImportCommands(program: Command): void {
     .option('--timeout <ms>', 'how long to wait for each answer', '30000')
     .action(async (command: string[], opts: { url?: string; header?: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string }) => {
       // The import modules (and the SDK client) load only when an import runs, not on every mcp-gen start.
-      const { runImportServer } = await import('../import/server/import-server.js');
-      await guarded(() => runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true }));
+      const { runImportServer } = await import('../import/index.js');
+      await guarded(() => runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true, generate: opts.generate && generateProject }));
     });
 
   importCmd
@@ -36,9 +36,14 @@ export function registerImportCommands(program: Command): void {
     .option('--env-prefix <prefix>', 'prefix of the environment variables for base URL and credentials (default: from info.title)')
     .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string }) => {
       const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
-      const { runImportOpenApi } = await import('../import/openapi/import-openapi.js');
-      await guarded(() => runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true }));
+      const { runImportOpenApi } = await import('../import/index.js');
+      await guarded(() => runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true, generate: generateProject }));
     });
+}
+
+/** The project is generated as `mcp-gen generate` would, printing included. */
+async function generateProject(manifestPath: string): Promise<number> {
+  return (await import('./commands.js')).runGenerate({ manifest: manifestPath });
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

@@ -1,8 +1,8 @@
 // `--json` output of generate and check: one JSON object on stdout with what the text output says, for scripts
 // and CI. Nothing else is printed to stdout when --json is given.
-import type { ContractReport } from '../write/contract-check.js';
+import type { ContractReport } from '../write/index.js';
 import type { GenerateResult } from '../generate.js';
-import type { HandlerProblem, PlannedFile } from '../write/plan.js';
+import type { HandlerProblem, PlannedFile } from '../write/index.js';
 
 const CHANGES = new Set(['create', 'update', 'merge', 'rename', 'delete', 'orphaned', 'conflict']);
 

@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
-import type { ContractReport } from '../write/contract-check.js';
-import { PLAIN, type Painter } from '../core/colors.js';
-import type { HandlerProblem, PlannedFile } from '../write/plan.js';
+import type { ContractReport } from '../write/index.js';
+import { PLAIN, type Painter } from '../core/index.js';
+import type { HandlerProblem, PlannedFile } from '../write/index.js';
 
 const SHOWN = new Set(['create', 'update', 'merge', 'rename', 'delete', 'orphaned', 'conflict']);
 

@@ -2,16 +2,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { hasErrors } from '../core/issue.js';
-import { loadManifest, readManifest, type LoadedManifest } from '../load/load-manifest.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { formatIssuesJson, formatIssuesText, summarize } from '../core/print-issues.js';
-import { resolveSchemaFiles } from '../load/schema-files/resolve.js';
-import { validateManifest } from '../validate/validate-manifest.js';
-import { formatManifest } from '../fmt/format-manifest.js';
-import { lintManifest } from '../validate/lint/lint-manifest.js';
-import { renderDocs } from '../docs/render-docs.js';
-import { usage, type CommandOutput } from '../diff/run-diff.js';
+import { hasErrors } from '../core/index.js';
+import { loadManifest, readManifest, type LoadedManifest } from '../load/index.js';
+import type { Manifest } from '../core/index.js';
+import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
+import { resolveSchemaFiles } from '../load/index.js';
+import { validateManifest } from '../validate/index.js';
+import { formatManifest } from '../fmt/index.js';
+import { lintManifest } from '../validate/index.js';
+import { renderDocs } from '../docs/index.js';
+import { usage, type CommandOutput } from '../diff/index.js';
 
 /** Loads and validates; a manifest with errors cannot be linted or documented, so they are reported instead. */
 function loadValid(file: string): { loaded: LoadedManifest; failure?: CommandOutput } {

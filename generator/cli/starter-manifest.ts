@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../core/index.js';
 
 export const STARTER_TEMPLATES = ['minimal', 'weather'];
 

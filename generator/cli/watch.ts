@@ -76,6 +76,6 @@ async function schemaFilesOf(file: string): Promise<string[]> {
   }
   // Parsing a large manifest after every save costs more than this test; without the word there is no opt-in.
   if (!text.includes('schemaFiles')) return [];
-  const [{ loadManifest }, { resolveSchemaFiles }] = await Promise.all([import('../load/load-manifest.js'), import('../load/schema-files/resolve.js')]);
+  const [{ loadManifest }, { resolveSchemaFiles }] = await Promise.all([import('../load/index.js'), import('../load/index.js')]);
   return resolveSchemaFiles(loadManifest(file, text)).schemaFiles.files.map((f) => resolve(dirname(file), f.path));
 }

@@ -1,5 +1,5 @@
 import type { Severity } from './issue.js';
-import type { PathSegment } from '../load/load-manifest.js';
+import type { PathSegment } from './path.js';
 
 /** A problem at a manifest path; validate-manifest turns it into a positioned Issue. */
 export interface Finding {

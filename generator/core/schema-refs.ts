@@ -1,6 +1,6 @@
 // Schema-aware walking of JSON Schemas: `$ref` is only a reference where it sits in a schema position. A property
 // *named* `$ref` (under `properties`) or a `$ref` inside `default`/`const`/`examples` or a vendor keyword is data.
-import type { PathSegment } from '../load/load-manifest.js';
+import type { PathSegment } from './path.js';
 
 type Json = unknown;
 /** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */

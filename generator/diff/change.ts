@@ -1,5 +1,6 @@
-import type { PathSegment } from '../load/load-manifest.js';
-import type { EntryKind } from '../core/entries.js';
+import type { PathSegment } from '../load/index.js';
+import type { EntryKind } from '../core/index.js';
+export { KIND_LABEL } from '../core/index.js';
 
 /**
  * breaking: a client that worked before can fail now. risky: nothing fails, but what the model or client does may
@@ -24,10 +25,3 @@ export interface Change {
 /** A change found inside a schema, before it is attached to its entry. */
 export type SchemaChange = Omit<Change, 'kind' | 'entry' | 'side'>;
 
-export const KIND_LABEL: Record<Change['kind'], string> = {
-  tools: 'tool',
-  resources: 'resource',
-  resourceTemplates: 'resource template',
-  prompts: 'prompt',
-  server: 'server',
-};

@@ -1,7 +1,7 @@
 // Positions in HEAD for the few paths a diff reports. Building the position-keeping document of a whole manifest
 // costs far more than the rest of a diff, so each path is looked up in its own entry (or section) alone, parsed
 // once, and shifted to where that entry starts in the file.
-import { loadManifest, type LoadedManifest, type PathSegment } from '../load/load-manifest.js';
+import { loadManifest, type LoadedManifest, type PathSegment } from '../load/index.js';
 import { splitManifest, type Chunk } from './manifest-chunks.js';
 
 type Locate = LoadedManifest['locate'];

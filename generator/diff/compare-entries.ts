@@ -1,16 +1,16 @@
 // Compares one published entry (a tool, resource, resource template or prompt) between BASE and HEAD.
-import type { PathSegment } from '../load/load-manifest.js';
-import type { EntryKind } from '../core/entries.js';
-import { isObject } from '../core/schema-refs.js';
-import { uriTemplateVariableNames } from '../core/uri-template.js';
-import { sameJson, showValue } from '../core/canonical-json.js';
+import type { PathSegment } from '../load/index.js';
+import { ENTRY_KINDS, KIND_INFO, type EntryKind } from '../core/index.js';
+import { isObject } from '../core/index.js';
+import { uriTemplateVariableNames } from '../core/index.js';
+import { sameJson, showValue } from '../core/index.js';
 import type { Change, ChangeClass } from './change.js';
 import { compareSchemas } from './compare-schemas.js';
 import { compareDescriptions } from './compare-text.js';
 import type { SchemaSide } from './schema-view.js';
-import type { SurfaceEntry } from '../core/surface.js';
+import type { SurfaceEntry } from '../core/index.js';
 
-export const RULE_PREFIX: Record<EntryKind, string> = { tools: 'tool', resources: 'resource', resourceTemplates: 'template', prompts: 'prompt' };
+export const RULE_PREFIX: Record<EntryKind, string> = Object.fromEntries(ENTRY_KINDS.map((k) => [k, KIND_INFO[k].prefix])) as Record<EntryKind, string>;
 
 type Emit = (cls: ChangeClass, rule: string, message: string, path: PathSegment[]) => void;
 

@@ -2,8 +2,8 @@
 // (outputSchema: what clients read back). Input that used to validate and no longer does is breaking; output that
 // clients relied on and no longer get is breaking. `$ref`, `allOf`, unions and nullable type arrays are seen through,
 // so moving a schema into `$defs` or rewriting `type: [string, "null"]` as an `anyOf` is no change.
-import type { PathSegment } from '../load/load-manifest.js';
-import { canonicalJson, sameJson, showValue } from '../core/canonical-json.js';
+import type { PathSegment } from '../load/index.js';
+import { canonicalJson, sameJson, showValue } from '../core/index.js';
 import type { ChangeClass, SchemaChange } from './change.js';
 import { accepts, discriminators, typesOf, variantLabel, variants, view, type SchemaSide, type View } from './schema-view.js';
 import { compareDescriptions } from './compare-text.js';

@@ -1,11 +1,11 @@
 // What a change to the manifest does to clients: entries are matched by name (or by `renamedFrom`), then each
 // pair is compared field by field through its published form.
-import { ENTRY_KINDS, type EntryKind } from '../core/entries.js';
-import { canonicalJson, sameJson, showValue } from '../core/canonical-json.js';
+import { ENTRY_KINDS, type EntryKind } from '../core/index.js';
+import { canonicalJson, sameJson, showValue } from '../core/index.js';
 import { CHANGE_CLASSES, KIND_LABEL, type Change } from './change.js';
 import { compareEntry, RULE_PREFIX } from './compare-entries.js';
 import { compareDescriptions } from './compare-text.js';
-import type { Surface, SurfaceEntry } from '../core/surface.js';
+import type { Surface, SurfaceEntry } from '../core/index.js';
 
 export function diffSurfaces(base: Surface, head: Surface): Change[] {
   const out: Change[] = [];

@@ -1,18 +1,18 @@
 // Loads both sides, checks them, compares their published surfaces and positions every change in HEAD, so each
 // output format only has to print a DiffReport.
-import { hasErrors, type Issue } from '../core/issue.js';
-import { loadManifest, type LoadedManifest } from '../load/load-manifest.js';
-import { resolveSchemaFiles, type ResolvedManifest } from '../load/schema-files/resolve.js';
-import type { SchemaFileSource } from '../load/schema-files/source.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { validateManifest } from '../validate/validate-manifest.js';
+import { hasErrors, type Issue } from '../core/index.js';
+import { loadManifest, type LoadedManifest } from '../load/index.js';
+import { resolveSchemaFiles, type ResolvedManifest } from '../load/index.js';
+import type { SchemaFileSource } from '../load/index.js';
+import type { Manifest } from '../core/index.js';
+import { validateManifest } from '../validate/index.js';
 import type { Change, ChangeClass } from './change.js';
 import { chunkLocator } from './chunk-locate.js';
 import { loadBase } from './load-base.js';
-import { isObject } from '../core/schema-refs.js';
+import { isObject } from '../core/index.js';
 import { diffSurfaces, sortChanges } from './diff-manifests.js';
 import type { ManifestText } from './read-manifest-at-rev.js';
-import { buildSurface, toolsListSize, type ListSize, type Surface } from '../core/surface.js';
+import { buildSurface, toolsListSize, type ListSize, type Surface } from '../core/index.js';
 
 export interface LocatedChange extends Change {
   /** Position in HEAD; for something only BASE has, the nearest place in HEAD (its section, or line 1). */

@@ -4,7 +4,7 @@ import type { ChangeClass } from './change.js';
 import { describeEntry } from './diff-manifests.js';
 import type { DiffReport } from './diff-report.js';
 import { sizeLine } from './format-text.js';
-import { TOKEN_METHOD } from '../core/surface.js';
+import { TOKEN_METHOD } from '../core/index.js';
 
 const LEVEL: Record<ChangeClass, string> = { breaking: 'error', risky: 'warning', safe: 'notice' };
 

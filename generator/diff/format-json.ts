@@ -1,7 +1,7 @@
 // JSON for scripts: every change with its class, rule id and HEAD position, and the tools/list sizes.
-import { formatPath } from '../core/finding.js';
+import { formatPath } from '../core/index.js';
 import type { DiffReport } from './diff-report.js';
-import { TOKEN_METHOD } from '../core/surface.js';
+import { TOKEN_METHOD } from '../core/index.js';
 
 export function formatDiffJson(r: DiffReport): string {
   const body = {

@@ -4,7 +4,7 @@ import type { ChangeClass } from './change.js';
 import { describeEntry } from './diff-manifests.js';
 import type { DiffReport, LocatedChange } from './diff-report.js';
 import { summaryLine } from './format-text.js';
-import { TOKEN_METHOD } from '../core/surface.js';
+import { TOKEN_METHOD } from '../core/index.js';
 
 const TITLES: Record<ChangeClass, string> = {
   breaking: 'Breaking: clients that worked before can fail',

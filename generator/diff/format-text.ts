@@ -1,7 +1,7 @@
 import { CHANGE_CLASSES } from './change.js';
 import { describeEntry } from './diff-manifests.js';
 import type { DiffReport, LocatedChange } from './diff-report.js';
-import { TOKEN_METHOD, type ListSize } from '../core/surface.js';
+import { TOKEN_METHOD, type ListSize } from '../core/index.js';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${number(Math.abs(n))}`;

@@ -1,9 +1,9 @@
 // BASE of a diff, loaded against HEAD: sections and entries whose text is the same in both are taken from HEAD's
 // parsed data, so only what changed is parsed again. Parsing YAML is most of what `diff` costs, and a change under
 // review usually touches a few entries of hundreds. When the text cannot be split safely, BASE is parsed whole.
-import { loadManifest, type LoadedManifest, type PathSegment } from '../load/load-manifest.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { isObject } from '../core/schema-refs.js';
+import { loadManifest, type LoadedManifest, type PathSegment } from '../load/index.js';
+import type { Manifest } from '../core/index.js';
+import { isObject } from '../core/index.js';
 import { splitManifest, type Chunk } from './manifest-chunks.js';
 import type { ManifestText } from './read-manifest-at-rev.js';
 

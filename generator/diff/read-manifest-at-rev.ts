@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { workingTreeFiles, type SchemaFileSource } from '../load/schema-files/source.js';
+import { workingTreeFiles, type SchemaFileSource } from '../load/index.js';
 import { schemaFilesAtRev } from './schema-files-at-rev.js';
 
 export interface ManifestText {

@@ -1,7 +1,7 @@
 // `mcp-gen diff [BASE] [HEAD]`: what a manifest change does to clients. Returns what to print and the exit code,
 // so tests drive it in process and the CLI only writes it out.
 import { relative, sep } from 'node:path';
-import { formatIssuesText, summarize } from '../core/print-issues.js';
+import { formatIssuesText, summarize } from '../core/index.js';
 import { diffManifestTexts, failsOn } from './diff-report.js';
 import { formatDiffGithub } from './format-github.js';
 import { formatDiffJson } from './format-json.js';

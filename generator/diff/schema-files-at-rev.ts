@@ -4,8 +4,8 @@
 // followed only while they stay inside it, regular files only, size-limited.
 import { execFileSync } from 'node:child_process';
 import { posix } from 'node:path';
-import { SCHEMA_LIMITS } from '../core/schema-refs.js';
-import { notFound, tooLarge, type FileRead, type SchemaFileSource } from '../load/schema-files/source.js';
+import { SCHEMA_LIMITS } from '../core/index.js';
+import { notFound, tooLarge, type FileRead, type SchemaFileSource } from '../load/index.js';
 
 interface TreeEntry {
   mode: string;

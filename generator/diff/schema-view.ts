@@ -1,8 +1,8 @@
 // A JSON Schema node seen the way comparison needs it: `$ref` followed, `allOf` merged, properties and required
 // names gathered with their manifest positions, and unions (anyOf/oneOf, nullable type arrays) split into
 // variants that can be matched one by one.
-import type { PathSegment } from '../load/load-manifest.js';
-import { isObject, resolveLocalRef } from '../core/schema-refs.js';
+import type { PathSegment } from '../load/index.js';
+import { isObject, resolveLocalRef } from '../core/index.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,13 +1,13 @@
 // `mcp-gen docs`: a Markdown reference of the server for reviewers and users, rendered from the published surface.
 // The output depends on the manifest only (no dates, no paths beyond its name), so committed docs diff cleanly.
-import { examplesMarkdown } from '../model/examples-markdown.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { isObject } from '../core/schema-refs.js';
-import { uriTemplateVariableNames } from '../core/uri-template.js';
-import { effectiveHints } from '../diff/compare-entries.js';
+import { examplesMarkdown } from '../model/index.js';
+import type { Manifest } from '../core/index.js';
+import { isObject } from '../core/index.js';
+import { uriTemplateVariableNames } from '../core/index.js';
+import { effectiveHints } from '../diff/index.js';
 import { schemaRows, type SchemaRow } from './schema-rows.js';
-import { cell } from '../diff/format-markdown.js';
-import { buildSurface, toolsListSize, TOKEN_METHOD, type SurfaceEntry } from '../core/surface.js';
+import { cell } from '../diff/index.js';
+import { buildSurface, toolsListSize, TOKEN_METHOD, type SurfaceEntry } from '../core/index.js';
 
 type Json = Record<string, unknown>;
 

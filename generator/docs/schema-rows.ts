@@ -1,7 +1,7 @@
 // A JSON Schema as table rows for the docs: one row per property (nested ones as `address.city`, array items as
 // `tags[]`), with a readable type, whether it is required, its default, its constraints and its description.
-import { isObject, resolveLocalRef } from '../core/schema-refs.js';
-import { showValue } from '../core/canonical-json.js';
+import { isObject, resolveLocalRef } from '../core/index.js';
+import { showValue } from '../core/index.js';
 
 type Json = Record<string, unknown>;
 

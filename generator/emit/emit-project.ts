@@ -1,16 +1,10 @@
-import type { ServerModel } from '../model/server-model.js';
+import type { ServerModel } from '../model/index.js';
 import { emitGenerated } from './generated.js';
 import { emitHandlers } from './handlers.js';
 import { emitScaffold } from './scaffold.js';
 import { emitTests } from './tests.js';
+import type { EmittedFile } from './emitted-file.js';
 
-export type Owner = 'generator' | 'user';
-
-export interface EmittedFile {
-  content: string;
-  /** generator: rewritten on every run. user: created once, never overwritten. */
-  owner: Owner;
-}
 
 /** Every file of the project, path (POSIX, relative to the output folder) -> content. Touches no disk. */
 export function emitProject(model: ServerModel): Map<string, EmittedFile> {

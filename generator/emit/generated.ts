@@ -1,8 +1,8 @@
 // src/generated/*.gen.ts: owned by the generator, rewritten on every run.
-import type { EmittedFile } from './emit-project.js';
-import { jsLiteral, stringLiteral } from '../model/js-literal.js';
+import type { EmittedFile } from './emitted-file.js';
+import { jsLiteral, stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
-import type { ServerModel } from '../model/server-model.js';
+import type { ServerModel } from '../model/index.js';
 
 const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];

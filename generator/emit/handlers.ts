@@ -1,8 +1,8 @@
 // src/handlers/<kind>/<name>.ts: typed stubs, owned by the user once written.
-import type { EmittedFile } from './emit-project.js';
-import { stringLiteral } from '../model/js-literal.js';
+import type { EmittedFile } from './emitted-file.js';
+import { stringLiteral } from '../model/index.js';
 import { renderTemplate } from './render-template.js';
-import type { EntryModel, PromptModel, ServerModel, TemplateModel } from '../model/server-model.js';
+import type { EntryModel, PromptModel, ServerModel, TemplateModel } from '../model/index.js';
 
 export function emitHandlers(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();

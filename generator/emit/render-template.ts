@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type HandlebarsModule from 'handlebars';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../core/index.js';
 
 type Handlebars = typeof HandlebarsModule;
 type Spec = Parameters<Handlebars['template']>[0];

@@ -1,12 +1,12 @@
 // Project files around the code: package.json, tsconfig, README, Dockerfile, entry point, lifecycle, smoke test.
-import type { EmittedFile } from './emit-project.js';
-import { stringLiteral } from '../model/js-literal.js';
+import type { EmittedFile } from './emitted-file.js';
+import { stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
-import type { ServerModel } from '../model/server-model.js';
+import type { ServerModel } from '../model/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/package-root.js';
-import { readmeInventory } from '../model/readme-inventory.js';
+import { packageRoot } from '../core/index.js';
+import { readmeInventory } from '../model/index.js';
 
 function readSchema(): string {
   return readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8');

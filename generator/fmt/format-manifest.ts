@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { packageRoot } from '../core/package-root.js';
-import { isObject } from '../core/schema-refs.js';
+import { packageRoot } from '../core/index.js';
+import { isObject } from '../core/index.js';
 import { preserveFoldedScalars } from './yaml-folded.js';
 
 type SchemaNode = Record<string, unknown>;

@@ -4,16 +4,18 @@
 // before `generate` so that it keeps them instead of writing stubs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { runGenerate } from '../cli/commands.js';
-import { hasErrors } from '../core/issue.js';
-import { loadManifest, type LoadedManifest } from '../load/load-manifest.js';
-import { formatIssuesText, summarize } from '../core/print-issues.js';
-import { resolveSchemaFiles } from '../load/schema-files/resolve.js';
-import { validateManifest } from '../validate/validate-manifest.js';
+import { hasErrors } from '../core/index.js';
+import { loadManifest, type LoadedManifest } from '../load/index.js';
+import { formatIssuesText, summarize } from '../core/index.js';
+import { resolveSchemaFiles } from '../load/index.js';
+import { validateManifest } from '../validate/index.js';
 import { ImportError } from './import-error.js';
 import { manifestYaml } from './manifest-writer.js';
 import { describeMerge, mergeManifest } from './merge-manifest.js';
 import type { Json } from './server/snapshot.js';
+
+/** Runs `mcp-gen generate` on a manifest and returns its exit code; passed in by the CLI, which owns printing. */
+export type RunGenerate = (manifestPath: string) => Promise<number>;
 
 export interface ImportWrite {
   /** Manifest path as the user gave it. */
@@ -22,7 +24,8 @@ export interface ImportWrite {
   header: string[];
   notes: Map<string, string[]>;
   merge: boolean;
-  generate: boolean;
+  /** Generates the project from the written manifest (the CLI's `generate`), or false to write the manifest only. */
+  generate: RunGenerate | false;
   /** User-owned files to create (paths relative to the manifest's folder) for the manifest that ends up written. */
   userFiles?: (written: Json) => Map<string, string>;
 }
@@ -85,7 +88,7 @@ export async function writeImport(w: ImportWrite): Promise<ImportWriteResult> {
     writeFileSync(target, content);
     created.push(path);
   }
-  if ((await runGenerate({ manifest: w.manifestPath })) !== 0) throw new ImportError(`generating the project from ${shown} failed`);
+  if (w.generate && (await w.generate(w.manifestPath)) !== 0) throw new ImportError(`generating the project from ${shown} failed`);
   return { created, kept };
 }
 

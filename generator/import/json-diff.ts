@@ -1,8 +1,8 @@
 // Structural comparison of two JSON values, reporting where they differ. Object key order is not significant
 // (JSON objects are unordered); array order is.
-import { formatPath } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import { isObject } from '../core/schema-refs.js';
+import { formatPath } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import { isObject } from '../core/index.js';
 
 export interface Difference {
   path: PathSegment[];

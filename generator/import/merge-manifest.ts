@@ -6,7 +6,7 @@ import { isMap, parseDocument, type Document, type Pair } from 'yaml';
 import { describeDifference, jsonDiff } from './json-diff.js';
 import { compactSmallCollections, setComment } from './manifest-writer.js';
 import type { Json } from './server/snapshot.js';
-import { isObject } from '../core/schema-refs.js';
+import { isObject } from '../core/index.js';
 
 const SECTIONS = ['tools', 'resources', 'resourceTemplates', 'prompts'] as const;
 

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import jsyaml from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { Issue } from '../core/issue.js';
+import type { Issue } from '../core/index.js';
 import { blockLocator } from './locate-block.js';
-import type { Manifest } from '../core/manifest-types.js';
+import type { Manifest } from '../core/index.js';
 
-export type PathSegment = string | number;
+export type { PathSegment } from '../core/index.js';
+import type { PathSegment } from '../core/index.js';
 
 export interface LoadedManifest {
   file: string;

@@ -3,7 +3,7 @@
 // and gives up (undefined) on anything else: flow collections it must enter, anchors, tags, complex or
 // non-string keys, empty values, tabs, document markers. The caller then asks the `yaml` document, so an answer
 // from here is always the one the full parser gives (checked against it over every example and fixture).
-import type { PathSegment } from './load-manifest.js';
+import type { PathSegment } from '../core/index.js';
 import { decodeQuoted, GIVE_UP, locateInFlow, NOT_A_STRING, quotedEnd } from './locate-flow.js';
 
 export interface Position {

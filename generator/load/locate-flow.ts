@@ -1,7 +1,7 @@
 // Positions inside a flow collection (`{type: string, enum: [a, b]}`), for the block locator: manifests write
 // small schemas this way. Only plain and quoted scalars, maps and sequences; anything else (comments, anchors,
 // tags, aliases, empty values, implicit or complex keys) gives up, and the caller asks the `yaml` document.
-import type { PathSegment } from './load-manifest.js';
+import type { PathSegment } from '../core/index.js';
 
 export const GIVE_UP = Symbol('give up');
 

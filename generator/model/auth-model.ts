@@ -1,7 +1,7 @@
 // Auth and tool policies as the generated runtime takes them: defaults filled in, only known keys kept.
 import { jsLiteral } from './js-literal.js';
-import type { Auth, Manifest, ToolPolicy } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
+import type { Auth, Manifest, ToolPolicy } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
 import type { Json } from './server-model.js';
 
 export function authModel(m: Manifest): Json | null {

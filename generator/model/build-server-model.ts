@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join, posix, relative, resolve } from 'node:path';
 import { authModel, policyLiteral, toolScopes } from './auth-model.js';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../core/index.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './content-model.js';
 import { buildExamplesModel } from './examples-model.js';
-import { HANDLER_DIRS } from '../validate/names.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
-import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/manifest-types.js';
-import { entriesOf, type EntryKind } from '../core/entries.js';
-import { camelCase, fileBase, pascalCase } from '../core/naming.js';
+import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/index.js';
+import { entriesOf, HANDLER_DIRS, KIND_INFO, type EntryKind } from '../core/index.js';
+import { camelCase, fileBase, pascalCase } from '../core/index.js';
 import {
   DEFAULT_INPUT_SCHEMA,
   promptArgsSchema,
@@ -18,10 +17,10 @@ import {
   publishedResourceTemplate,
   publishedServerInfo,
   publishedTool,
-} from '../core/published.js';
-import { isObject } from '../core/schema-refs.js';
+} from '../core/index.js';
+import { isObject } from '../core/index.js';
 import type { EntryModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
-import { parseUriTemplate } from '../core/uri-template.js';
+import { parseUriTemplate } from '../core/index.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
 export function sdkVersions(): ServerModel['sdk'] {
@@ -33,8 +32,6 @@ export interface ModelOptions {
   outDir: string;
 }
 
-const KIND_WORD: Record<EntryKind, string> = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' };
-const ALIAS_PREFIX: Record<EntryKind, string> = { tools: 'tool', resources: 'resource', resourceTemplates: 'template', prompts: 'prompt' };
 
 export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise<ServerModel> {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
@@ -157,10 +154,10 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
     name,
     nameLiteral: stringLiteral(name),
     ident: camelCase(name),
-    alias: ALIAS_PREFIX[kind] + pascal.replace(/^_/, ''),
+    alias: KIND_INFO[kind].prefix + pascal.replace(/^_/, ''),
     handlerFile: `src/handlers/${dir}/${base}.ts`,
     handlerImport: `../handlers/${dir}/${base}.js`,
-    defConst: lowerFirst(pascal) + KIND_WORD[kind],
+    defConst: lowerFirst(pascal) + KIND_INFO[kind].word,
     published,
     publishedJson: jsLiteral(published),
     summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),

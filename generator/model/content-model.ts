@@ -2,10 +2,10 @@
 // the TypeScript the templates place. Files named by `file:` are read here, at generation, and embedded.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { PLACEHOLDER } from '../validate/prompts.js';
+import { PLACEHOLDER } from '../validate/index.js';
 import { jsLiteral, stringLiteral } from './js-literal.js';
-import type { Completion, Prompt, PromptContent, Resource } from '../core/manifest-types.js';
-import { camelCase, fileBase, pascalCase } from '../core/naming.js';
+import type { Completion, Prompt, PromptContent, Resource } from '../core/index.js';
+import { camelCase, fileBase, pascalCase } from '../core/index.js';
 
 const TEXTUAL = /^text\/|[/+](json|xml|yaml|javascript|ecmascript|x-ndjson|csv|markdown|toml|x-sh)$/i;
 

@@ -1,6 +1,6 @@
 // The examples of one manifest entry as Markdown, for reference docs (`mcp-gen docs` shows them under each tool,
 // resource, template and prompt): each example's call and its answer, as JSON. Depends on the manifest only.
-import { isObject } from '../core/schema-refs.js';
+import { isObject } from '../core/index.js';
 
 type Kind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 

@@ -1,9 +1,9 @@
 // The manifest's examples as generated code reads them: per kind, per entry name, a list in manifest order with
 // defaults filled in (a tool's input is {}; ignore is []). Validation has already checked them.
 import { jsLiteral } from './js-literal.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { ENTRY_KINDS, entriesOf } from '../core/entries.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Manifest } from '../core/index.js';
+import { ENTRY_KINDS, entriesOf } from '../core/index.js';
+import { isObject } from '../core/index.js';
 
 export interface ExamplesModel {
   /** `{tools: {...}, resources: {...}, resourceTemplates: {...}, prompts: {...}}` as a TypeScript literal. */

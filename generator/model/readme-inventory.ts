@@ -1,7 +1,7 @@
 // "What it offers" in the generated README: a table of tools with their parameters, then resources, resource
 // templates and prompts. Everything comes from what the server publishes.
 import type { EntryModel, ServerModel } from './server-model.js';
-import { isObject } from '../core/schema-refs.js';
+import { isObject } from '../core/index.js';
 
 /** Text for one Markdown table cell: one line, pipes escaped. */
 function cell(text: string): string {

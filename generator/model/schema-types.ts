@@ -3,9 +3,9 @@
 // generation budget; this walks each schema once. Shared and local definitions become named types (recursion
 // works through names); anything a type cannot express precisely becomes `unknown`, never an error.
 import { commentText } from './js-literal.js';
-import type { JsonSchema } from '../core/manifest-types.js';
-import { pascalCase } from '../core/naming.js';
-import { isObject, resolveLocalRef, sharedDefinitionName } from '../core/schema-refs.js';
+import type { JsonSchema } from '../core/index.js';
+import { pascalCase } from '../core/index.js';
+import { isObject, resolveLocalRef, sharedDefinitionName } from '../core/index.js';
 
 export interface NamedSchema {
   /** Exported type name, e.g. `GetForecastInput`. */

@@ -1,10 +1,10 @@
 // Authentication and per-tool policy. Secrets never sit in the manifest: credentials name environment variables,
 // and anything that looks like a secret where a variable name belongs is refused.
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { Auth, Manifest } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { Auth, Manifest } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
+import { isObject } from '../core/index.js';
 
 /** Keys the schema declares only so that a secret written under them gets this check's message, not "unknown key". */
 const SECRET_KEYS: Record<string, string[]> = { auth: ['token', 'secret', 'clientSecret'], credential: ['token', 'key', 'secret', 'value'] };

@@ -2,11 +2,11 @@
 // Each block needs exactly the fields of its type, and every file must exist beside the manifest.
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { Manifest, PromptContent } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { Manifest, PromptContent } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
+import { isObject } from '../core/index.js';
 
 /** Larger files belong behind a handler: they are embedded in the generated source. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;

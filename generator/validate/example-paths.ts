@@ -1,6 +1,6 @@
 // Paths of `ignore:` in examples: `structuredContent.days[*].date`, `content[0].text`. The generated contract test
 // reads the same syntax; here it is parsed for validation and resolved against the example's own output.
-import type { PathSegment } from '../load/load-manifest.js';
+import type { PathSegment } from '../load/index.js';
 
 export type IgnoreSegment = string | number | '*';
 

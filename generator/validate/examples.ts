@@ -3,12 +3,12 @@
 // the prompt's arguments. Each problem points into the example itself.
 import { parseIgnorePath, resolveIgnorePath } from './example-paths.js';
 import { validateExampleValue } from './example-validator.js';
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { JsonSchema, Manifest } from '../core/manifest-types.js';
-import { entriesOf, type EntryKind } from '../core/entries.js';
-import { DEFAULT_INPUT_SCHEMA } from '../core/published.js';
-import { bundleSchema, isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { JsonSchema, Manifest } from '../core/index.js';
+import { entriesOf, type EntryKind } from '../core/index.js';
+import { DEFAULT_INPUT_SCHEMA } from '../core/index.js';
+import { bundleSchema, isObject } from '../core/index.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // Settings of the HTTP listener that Node would refuse at start-up, and exposures worth a warning.
-import type { Finding } from '../core/finding.js';
-import type { HttpTransport, Manifest } from '../core/manifest-types.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { HttpTransport, Manifest } from '../core/index.js';
+import { isObject } from '../core/index.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;

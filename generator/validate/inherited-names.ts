@@ -2,18 +2,20 @@
 // tools, prompts and resource templates in plain objects keyed by name, so such a name reads as registered and the
 // server fails at start-up; and its validator (ajv) reads properties without an own-property check, so an argument
 // or property of such a name counts as present when it is absent, and a call without it is refused.
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { JsonSchema, Manifest } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { isObject, measureJson, SCHEMA_LIMITS, walkSchema } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { JsonSchema, Manifest } from '../core/index.js';
+import { entriesOf, KIND_LABEL } from '../core/index.js';
+import { isObject, measureJson, SCHEMA_LIMITS, walkSchema } from '../core/index.js';
 
 const INHERITED = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
-const KINDS = { tools: 'tool', prompts: 'prompt', resourceTemplates: 'resource template' } as const;
+// The kinds the SDK keys by name (see above); resources it keys by URI.
+const KINDS = ['tools', 'prompts', 'resourceTemplates'] as const;
 
 export function checkInheritedNames(m: Manifest): Finding[] {
   const findings: Finding[] = [];
-  for (const [kind, word] of Object.entries(KINDS) as [keyof typeof KINDS, string][]) {
+  for (const kind of KINDS) {
+    const word = KIND_LABEL[kind];
     for (const [name] of entriesOf(m, kind)) {
       if (!INHERITED.has(name)) continue;
       findings.push({

@@ -1,9 +1,9 @@
 // Nesting outside JSON Schemas (`_meta`, `experimental`, content blocks) is published through recursive code, so
 // it is bounded like schemas are; schemas themselves are measured by check-schemas.
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { isObject, measureJson } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { Manifest } from '../core/index.js';
+import { isObject, measureJson } from '../core/index.js';
 
 export const MAX_DATA_DEPTH = 64;
 const SCHEMA_SLOTS = new Set(['inputSchema', 'outputSchema']);

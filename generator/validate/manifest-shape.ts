@@ -1,8 +1,8 @@
 // Structural validation against schemas/manifest.schema.json, with errors rewritten for people: unknown keys get a
 // "did you mean", enums list their values, and each error points at the offending key or value.
 import type { ErrorObject } from 'ajv';
-import type { Finding } from '../core/finding.js';
-import { closest } from '../core/finding.js';
+import type { Finding } from '../core/index.js';
+import { closest } from '../core/index.js';
 import { manifestValidatorFactory, type GeneratedValidator } from './spec-validators.gen.js';
 import { pointerToPath } from './against-spec.js';
 

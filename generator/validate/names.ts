@@ -1,22 +1,9 @@
 // Names become identifiers and file names; two names that map to the same one would overwrite each other.
-import type { Finding } from '../core/finding.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { ENTRY_KINDS, entriesOf, type EntryKind } from '../core/entries.js';
-import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from '../core/naming.js';
+import type { Finding } from '../core/index.js';
+import type { Manifest } from '../core/index.js';
+import { ENTRY_KINDS, entriesOf, HANDLER_DIRS, KIND_LABEL, type EntryKind } from '../core/index.js';
+import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from '../core/index.js';
 
-const SINGULAR: Record<EntryKind, string> = {
-  tools: 'tool',
-  resources: 'resource',
-  resourceTemplates: 'resource template',
-  prompts: 'prompt',
-};
-
-export const HANDLER_DIRS: Record<EntryKind, string> = {
-  tools: 'tools',
-  resources: 'resources',
-  resourceTemplates: 'resource-templates',
-  prompts: 'prompts',
-};
 
 export function checkNames(m: Manifest): Finding[] {
   const findings: Finding[] = checkRenames(m);
@@ -41,7 +28,7 @@ export function checkNames(m: Manifest): Finding[] {
           code: 'name/no-identifier',
           path,
           at: 'key',
-          message: `${SINGULAR[kind]} name ${JSON.stringify(name)} has no letters or digits to name its handler after`,
+          message: `${KIND_LABEL[kind]} name ${JSON.stringify(name)} has no letters or digits to name its handler after`,
           hint: 'use a name with at least one letter',
         });
         continue;
@@ -53,7 +40,7 @@ export function checkNames(m: Manifest): Finding[] {
           code: 'name/collision',
           path,
           at: 'key',
-          message: `${SINGULAR[kind]} ${JSON.stringify(name)} and ${JSON.stringify(other)} would share the handler ${camelCase(name)} (src/handlers/${HANDLER_DIRS[kind]}/${base}.ts)`,
+          message: `${KIND_LABEL[kind]} ${JSON.stringify(name)} and ${JSON.stringify(other)} would share the handler ${camelCase(name)} (src/handlers/${HANDLER_DIRS[kind]}/${base}.ts)`,
           hint: 'rename one of them so that they differ in more than case and punctuation',
         });
       } else {
@@ -79,11 +66,11 @@ export function checkRenames(m: Manifest): Finding[] {
         findings.push({
           code: 'name/rename-target-exists',
           path,
-          message: from === name ? 'renamedFrom names the entry itself' : `renamedFrom names ${SINGULAR[kind]} ${JSON.stringify(from)}, which is still in the manifest`,
+          message: from === name ? 'renamedFrom names the entry itself' : `renamedFrom names ${KIND_LABEL[kind]} ${JSON.stringify(from)}, which is still in the manifest`,
           hint: 'renamedFrom is the old name of an entry that was renamed; remove it or remove the old entry',
         });
       } else if (claimed.has(from)) {
-        findings.push({ code: 'name/rename-claimed-twice', path, message: `${SINGULAR[kind]} ${JSON.stringify(claimed.get(from))} is also renamed from ${JSON.stringify(from)}`, hint: 'only one entry can take over the old handler' });
+        findings.push({ code: 'name/rename-claimed-twice', path, message: `${KIND_LABEL[kind]} ${JSON.stringify(claimed.get(from))} is also renamed from ${JSON.stringify(from)}`, hint: 'only one entry can take over the old handler' });
       } else claimed.set(from, name);
     }
   }

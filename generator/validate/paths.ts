@@ -3,12 +3,12 @@
 // ~/.ssh/id_rsa into a generated server.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { ENTRY_KINDS, entriesOf } from '../core/entries.js';
-import { fileBase } from '../core/naming.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { Manifest } from '../core/index.js';
+import { ENTRY_KINDS, entriesOf } from '../core/index.js';
+import { fileBase } from '../core/index.js';
+import { isObject } from '../core/index.js';
 
 // Windows refuses these as file names whatever the extension (`con.ts` included).
 const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;

@@ -1,9 +1,9 @@
 // Prompt messages rendered from the manifest may only use {{placeholders}} that name a declared argument.
-import type { Finding } from '../core/finding.js';
-import { closest } from '../core/finding.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import { closest } from '../core/index.js';
+import type { Manifest } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
+import { isObject } from '../core/index.js';
 
 export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 

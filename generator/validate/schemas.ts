@@ -2,12 +2,12 @@
 // and every $ref resolvable inside what the server will publish (no network; files only through schemaFiles: true,
 // which resolve-schema-files turns into shared definitions before this runs).
 import { checkJsonSchema } from './json-schema.js';
-import type { Finding } from '../core/finding.js';
-import { closest } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { JsonSchema, Manifest } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { bundleSchema, collectRefs, isObject, longestRefChain, measureJson, resolveLocalRef, SCHEMA_LIMITS, sharedDefinitionName } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import { closest } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { JsonSchema, Manifest } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
+import { bundleSchema, collectRefs, isObject, longestRefChain, measureJson, resolveLocalRef, SCHEMA_LIMITS, sharedDefinitionName } from '../core/index.js';
 
 export function checkSchemas(m: Manifest): Finding[] {
   const findings: Finding[] = [];

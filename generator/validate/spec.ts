@@ -1,11 +1,11 @@
 // Last line of defence: every definition the server publishes, checked against the official MCP schema of each
 // revision the generated server speaks. The SDK's own registration checks are too loose to rely on.
-import type { Finding } from '../core/finding.js';
-import type { PathSegment } from '../load/load-manifest.js';
-import type { JsonSchema, Manifest } from '../core/manifest-types.js';
-import { entriesOf, type EntryKind } from '../core/entries.js';
-import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from '../core/published.js';
-import { isObject } from '../core/schema-refs.js';
+import type { Finding } from '../core/index.js';
+import type { PathSegment } from '../load/index.js';
+import type { JsonSchema, Manifest } from '../core/index.js';
+import { entriesOf, type EntryKind } from '../core/index.js';
+import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from '../core/index.js';
+import { isObject } from '../core/index.js';
 import { validateAgainstSpec, type SpecKind } from './against-spec.js';
 
 export function checkSpec(m: Manifest): Finding[] {

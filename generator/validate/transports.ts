@@ -1,11 +1,11 @@
 // Transports that share the HTTP listener need it enabled and their own paths; template completions must name
 // variables the template has.
-import type { Finding } from '../core/finding.js';
-import { closest } from '../core/finding.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { isObject } from '../core/schema-refs.js';
-import { parseUriTemplate } from '../core/uri-template.js';
+import type { Finding } from '../core/index.js';
+import { closest } from '../core/index.js';
+import type { Manifest } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
+import { isObject } from '../core/index.js';
+import { parseUriTemplate } from '../core/index.js';
 
 export function checkTransports(m: Manifest): Finding[] {
   const findings: Finding[] = [];

@@ -1,8 +1,8 @@
 // Resource URIs must be absolute RFC 3986 URIs and unique; resource templates must parse as RFC 6570.
-import type { Finding } from '../core/finding.js';
-import type { Manifest } from '../core/manifest-types.js';
-import { entriesOf } from '../core/entries.js';
-import { parseUriTemplate } from '../core/uri-template.js';
+import type { Finding } from '../core/index.js';
+import type { Manifest } from '../core/index.js';
+import { entriesOf } from '../core/index.js';
+import { parseUriTemplate } from '../core/index.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 // RFC 3986 characters: unreserved, reserved, and '%' for pct-encoding.

@@ -13,15 +13,15 @@ import { checkSchemas } from './schemas.js';
 import { checkSpec } from './spec.js';
 import { checkCompletions, checkTransports } from './transports.js';
 import { checkUris } from './uris.js';
-import type { Finding } from '../core/finding.js';
-import { formatPath } from '../core/finding.js';
-import { hasErrors, type Issue } from '../core/issue.js';
-import type { LoadedManifest, PathSegment } from '../load/load-manifest.js';
-import type { Manifest } from '../core/manifest-types.js';
-import type { ResolvedManifest, SchemaFileMount } from '../load/schema-files/resolve.js';
+import type { Finding } from '../core/index.js';
+import { formatPath } from '../core/index.js';
+import { hasErrors, type Issue } from '../core/index.js';
+import type { LoadedManifest, PathSegment } from '../load/index.js';
+import type { Manifest } from '../core/index.js';
+import type { ResolvedManifest, SchemaFileMount } from '../load/index.js';
 import { lintManifest } from './lint/lint-manifest.js';
-import { pointerOf } from '../load/schema-files/refs.js';
-import { isObject } from '../core/schema-refs.js';
+import { pointerOf } from '../load/index.js';
+import { isObject } from '../core/index.js';
 
 /**
  * Every problem in the manifest at once, positioned and sorted; an empty error list means it can be generated.

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Diagnostic, Node, SourceFile } from 'ts-morph';
 import { loadTsMorph } from './edit-handlers.js';
-import type { EntryKind } from '../core/entries.js';
+import type { EntryKind } from '../core/index.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
 
 export interface ContractProblem {

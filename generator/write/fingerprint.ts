@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../core/index.js';
 
 /**
  * The build's fingerprint of everything that shapes generated output (dist/fingerprint.txt). Running from sources

@@ -1,8 +1,8 @@
-import type { Manifest } from '../core/manifest-types.js';
-import { entriesOf, type EntryKind } from '../core/entries.js';
+import type { Manifest } from '../core/index.js';
+import { entriesOf, type EntryKind } from '../core/index.js';
 import type { HandlerEntry } from './plan.js';
-import { isObject } from '../core/schema-refs.js';
-import type { EntryModel, ServerModel } from '../model/server-model.js';
+import { isObject } from '../core/index.js';
+import type { EntryModel, ServerModel } from '../model/index.js';
 
 /** Every entry that has a handler file, with what regeneration needs to follow it: renames and schema properties. */
 export function handlerEntries(model: ServerModel, manifest: Manifest): HandlerEntry[] {

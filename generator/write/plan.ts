@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkHandlerExport, renameHandler } from './edit-handlers.js';
-import type { EmittedFile, Owner } from '../emit/emit-project.js';
-import type { EntryKind } from '../core/entries.js';
+import type { EmittedFile, Owner } from '../emit/index.js';
+import type { EntryKind } from '../core/index.js';
 import { mergePackageJson } from './merge-package-json.js';
 import { sha256, STATE_PATH, type FileRecord, type HandlerRecord, type ProjectState } from './project-state.js';
 

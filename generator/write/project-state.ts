@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Owner } from '../emit/emit-project.js';
-import type { EntryKind } from '../core/entries.js';
+import type { Owner } from '../emit/index.js';
+import type { EntryKind } from '../core/index.js';
 
 export const STATE_PATH = '.mcp-gen/state.json';
 

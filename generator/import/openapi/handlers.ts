@@ -1,12 +1,12 @@
 // The first content of the user-owned files of an imported OpenAPI server: one handler per operation that calls
 // the API through src/openapi-client.ts, so the server works before anyone writes code. Like every handler they
 // belong to the user: import creates the ones that do not exist yet and never touches the others.
-import { HANDLER_DIRS } from '../../validate/names.js';
-import { commentText, jsLiteral, stringLiteral } from '../../model/js-literal.js';
-import { camelCase, fileBase } from '../../core/naming.js';
-import { renderTemplate } from '../../emit/render-template.js';
+import { HANDLER_DIRS } from '../../core/index.js';
+import { commentText, jsLiteral, stringLiteral } from '../../model/index.js';
+import { camelCase, fileBase } from '../../core/index.js';
+import { renderTemplate } from '../../emit/index.js';
 import type { Json } from './load.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 import type { ApiConfig } from './security.js';
 import type { ImportedTool } from './tool.js';
 

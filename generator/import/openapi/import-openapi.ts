@@ -2,17 +2,17 @@
 // a project whose handlers already call the API. Problems in the document are reported with positions, and when
 // any is an error nothing is written.
 import { resolve } from 'node:path';
-import { words } from '../../core/naming.js';
+import { words } from '../../core/index.js';
 import { ImportError } from '../import-error.js';
-import { assertWritable, writeImport } from '../import-output.js';
+import { assertWritable, type RunGenerate, writeImport } from '../import-output.js';
 import { CLIENT_FILE, openApiUserFiles } from './handlers.js';
 import { readSpec, specErrors, toIssue, type Json, type SpecDocument, type SpecFinding } from './load.js';
 import { selectOperations } from './operations.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 import { SchemaConverter } from './schema.js';
 import { apiConfig, envPrefixFor, type ApiConfig } from './security.js';
 import { operationToTool, type ImportedTool } from './tool.js';
-import { formatIssuesText, summarize } from '../../core/print-issues.js';
+import { formatIssuesText, summarize } from '../../core/index.js';
 
 export interface ImportOpenApiOptions {
   output: string;
@@ -21,6 +21,8 @@ export interface ImportOpenApiOptions {
   path: string[];
   xMcpOnly: boolean;
   envPrefix?: string;
+  /** Always run: the handlers that call the API are written with the project, or stubs would take their place. */
+  generate: RunGenerate;
 }
 
 export interface OpenApiImport {
@@ -32,7 +34,7 @@ export interface OpenApiImport {
 }
 
 /** The document as a manifest, in memory; throws with positioned errors when the document cannot be imported. */
-export function convertOpenApi(specPath: string, opts: Omit<ImportOpenApiOptions, 'output' | 'merge'>): OpenApiImport {
+export function convertOpenApi(specPath: string, opts: Omit<ImportOpenApiOptions, 'output' | 'merge' | 'generate'>): OpenApiImport {
   const spec = readSpec(specPath);
   const findings: SpecFinding[] = [];
   const operations = selectOperations(spec, { tags: opts.tag, paths: opts.path, xMcpOnly: opts.xMcpOnly }, findings);
@@ -81,8 +83,7 @@ export async function runImportOpenApi(specPath: string, opts: ImportOpenApiOpti
     header,
     notes: new Map(),
     merge: opts.merge,
-    // Always generated: the handlers that call the API are written with the project, or stubs would take their place.
-    generate: true,
+    generate: opts.generate,
     userFiles: (manifest) => openApiUserFiles(tools, api, manifest),
   });
   if (written.created.length || written.kept.length) {

@@ -2,9 +2,9 @@
 // positions, so every problem found later can point at its line and column. Only local files: nothing is fetched.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { Issue } from '../../core/issue.js';
-import { loadManifest, type LoadedManifest, type PathSegment } from '../../load/load-manifest.js';
-import { formatIssuesText, summarize } from '../../core/print-issues.js';
+import type { Issue } from '../../core/index.js';
+import { loadManifest, type LoadedManifest, type PathSegment } from '../../load/index.js';
+import { formatIssuesText, summarize } from '../../core/index.js';
 import { ImportError } from '../import-error.js';
 
 export type Json = Record<string, unknown>;

@@ -1,11 +1,11 @@
 // Which operations of the document become tools, and under which names. Names come from `x-mcp.name`, else the
 // operationId, else the method and path; each is made a valid MCP tool name and deduplicated (also against
 // names that would share a handler file or identifier), with a warning whenever a name had to change.
-import type { PathSegment } from '../../load/load-manifest.js';
-import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from '../../core/naming.js';
+import type { PathSegment } from '../../load/index.js';
+import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from '../../core/index.js';
 import type { Json, SpecDocument, SpecFinding } from './load.js';
 import { deref } from './refs.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

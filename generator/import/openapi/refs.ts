@@ -1,7 +1,7 @@
 // Local references of an OpenAPI document (`#/components/...`): JSON Pointer resolution, and following the
 // `$ref` chains of parameters, request bodies and responses. Remote and file references are errors: nothing is
 // ever fetched.
-import type { PathSegment } from '../../load/load-manifest.js';
+import type { PathSegment } from '../../load/index.js';
 import type { Json, SpecFinding } from './load.js';
 
 export function pointerSegments(ref: string): string[] | undefined {

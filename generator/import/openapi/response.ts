@@ -4,7 +4,7 @@
 import type { Json, SpecDocument, SpecFinding } from './load.js';
 import type { SelectedOperation } from './operations.js';
 import { deref } from './refs.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 import type { SchemaConverter } from './schema.js';
 
 export interface OutputSchema {

@@ -6,8 +6,8 @@
 // Every schema is seen from one side: `input` (arguments the model sends) leaves out `readOnly` properties, and
 // `output` (what the API answers) leaves out `writeOnly` ones. `oneOf`/`anyOf` with a discriminator become a
 // union whose branches each pin the discriminator property to their tag, so exactly one branch matches.
-import type { PathSegment } from '../../load/load-manifest.js';
-import { isObject } from '../../core/schema-refs.js';
+import type { PathSegment } from '../../load/index.js';
+import { isObject } from '../../core/index.js';
 import type { Json, SpecFinding } from './load.js';
 import { pointerSegments, resolvePointer } from './refs.js';
 

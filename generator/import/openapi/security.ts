@@ -1,10 +1,10 @@
 // Where an imported server finds the API: the base URL and every credential come from environment variables
 // named after the API (`PETSTORE_BASE_URL`, `PETSTORE_API_KEY`), so no secret is ever written into a file.
-import type { PathSegment } from '../../load/load-manifest.js';
-import { words } from '../../core/naming.js';
+import type { PathSegment } from '../../load/index.js';
+import { words } from '../../core/index.js';
 import type { Json, SpecDocument, SpecFinding } from './load.js';
 import { deref } from './refs.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 
 export type SchemeConfig =
   | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; env: string }

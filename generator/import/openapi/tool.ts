@@ -1,11 +1,11 @@
 // One operation as one tool: an inputSchema merging path, query, header and cookie parameters (each under its own
 // name) with the request body (under `body`), an outputSchema from the JSON success response, annotations from
 // the HTTP method, and the description of the HTTP call the handler makes.
-import type { PathSegment } from '../../load/load-manifest.js';
+import type { PathSegment } from '../../load/index.js';
 import type { Json, SpecDocument, SpecFinding } from './load.js';
 import type { SelectedOperation } from './operations.js';
 import { deref } from './refs.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 import type { SchemaConverter } from './schema.js';
 import { operationSecurity, type ApiConfig, type SchemeConfig } from './security.js';
 import { successResponse } from './response.js';

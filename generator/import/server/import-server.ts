@@ -2,7 +2,7 @@
 // once generated, publishes the same lists. What the manifest language cannot hold is reported as a gap.
 import { resolve } from 'node:path';
 import { ImportError, UsageError } from '../import-error.js';
-import { assertWritable, writeImport } from '../import-output.js';
+import { assertWritable, type RunGenerate, writeImport } from '../import-output.js';
 import { readServer, type Era, type ServerTarget } from './snapshot.js';
 import { snapshotToManifest } from './snapshot-to-manifest.js';
 
@@ -12,7 +12,7 @@ export interface ImportServerOptions {
   header: string[];
   output: string;
   merge: boolean;
-  generate: boolean;
+  generate: RunGenerate | false;
   era: string;
   timeout: string;
 }

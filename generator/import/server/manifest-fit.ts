@@ -3,7 +3,7 @@
 // Only closed objects are trimmed; open values (`_meta`, JSON Schemas) pass through verbatim.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../core/package-root.js';
+import { packageRoot } from '../../core/index.js';
 
 type Node = Record<string, unknown>;
 

@@ -2,13 +2,13 @@
 // it; what it cannot is found by computing what a generated server would publish from the new manifest
 // (publish.ts, the same code the emitter uses) and comparing that with what the source published. Those
 // differences are the import's gaps: reported, and noted in the manifest next to the entry.
-import type { PathSegment } from '../../load/load-manifest.js';
-import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from '../../core/manifest-types.js';
-import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from '../../core/published.js';
+import type { PathSegment } from '../../load/index.js';
+import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from '../../core/index.js';
+import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from '../../core/index.js';
 import { describeDifference, jsonDiff } from '../json-diff.js';
 import { fitEntry, manifestHasField, type ManifestDefinition } from './manifest-fit.js';
 import type { Json, ServerSnapshot } from './snapshot.js';
-import { isObject } from '../../core/schema-refs.js';
+import { isObject } from '../../core/index.js';
 
 export interface Gap {
   /** Where, in published terms: `['tools', name, 'execution']`, `['serverInfo', ...]`, `['capabilities', ...]`. */

@@ -4,7 +4,7 @@
 // the manifest's folder and end in .json, .yaml or .yml.
 import { posix } from 'node:path';
 import type { PathSegment } from '../load-manifest.js';
-import { isObject, walkSchema } from '../../core/schema-refs.js';
+import { isObject, walkSchema } from '../../core/index.js';
 
 export type SchemaRef =
   /** `#...`: inside the file holding the ref. */

@@ -4,16 +4,16 @@
 // ordinary manifest. Problems are Findings at manifest-data paths; mounts record which file each part of the data
 // came from, so validation can point at the `$ref` in mcp.yaml and name the line in the file.
 import { dirname, posix } from 'node:path';
-import type { Finding } from '../../core/finding.js';
+import type { Finding } from '../../core/index.js';
 import type { LoadedManifest, PathSegment } from '../load-manifest.js';
-import type { Manifest } from '../../core/manifest-types.js';
-import { entriesOf } from '../../core/entries.js';
+import type { Manifest } from '../../core/index.js';
+import { entriesOf } from '../../core/index.js';
 import { inPlaceLoops } from './cycles.js';
 import { nameSchemas } from './names.js';
 import { parseSchemaRef, pointerOf } from './refs.js';
 import { workingTreeFiles, type SchemaFileSource } from './source.js';
 import { loadSchemaDoc, takeSchema, type Site, type Target } from './targets.js';
-import { collectRefs, isObject, measureJson, SCHEMA_LIMITS } from '../../core/schema-refs.js';
+import { collectRefs, isObject, measureJson, SCHEMA_LIMITS } from '../../core/index.js';
 
 export interface SchemaFileMount {
   /** Where the file's schema sits in the data: ['definitions', 'City'], or a tool schema it replaced. */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { SCHEMA_LIMITS } from '../../core/schema-refs.js';
+import { SCHEMA_LIMITS } from '../../core/index.js';
 
 export type FileRead = { ok: true; bytes: Buffer } | { ok: false; code: string; reason: string; hint?: string };
 

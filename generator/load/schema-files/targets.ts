@@ -1,13 +1,13 @@
 // One step of resolving file refs: from a `$ref` to the schema it names (reading and parsing its file once), or
 // to the reason it cannot be taken. Every limit is checked here, before anything recursive touches the data.
-import type { Finding } from '../../core/finding.js';
-import { closest } from '../../core/finding.js';
+import type { Finding } from '../../core/index.js';
+import { closest } from '../../core/index.js';
 import type { PathSegment } from '../load-manifest.js';
 import { parseSchemaFile } from './parse.js';
 import type { Nameable } from './names.js';
 import { findFragment, parseSchemaRef, pointerOf } from './refs.js';
 import { fileDigest, type SchemaFileSource } from './source.js';
-import { collectRefs, isObject, measureJson, SCHEMA_LIMITS, walkSchema } from '../../core/schema-refs.js';
+import { collectRefs, isObject, measureJson, SCHEMA_LIMITS, walkSchema } from '../../core/index.js';
 
 /** A `$ref` to follow: in the manifest (no owner) or inside a schema taken from a file. */
 export interface Site {

@@ -1,10 +1,10 @@
 // Runs the lint rules on a loaded manifest at the levels its `lint.rules` section sets (warn by default), and
 // positions each finding like a validation issue.
-import { formatPath } from '../../core/finding.js';
-import type { Issue } from '../../core/issue.js';
-import type { LoadedManifest } from '../../load/load-manifest.js';
-import type { Manifest } from '../../core/manifest-types.js';
-import { isObject } from '../../core/schema-refs.js';
+import { formatPath } from '../../core/index.js';
+import type { Issue } from '../../core/index.js';
+import type { LoadedManifest } from '../../load/index.js';
+import type { Manifest } from '../../core/index.js';
+import { isObject } from '../../core/index.js';
 import { LINT_RULES } from './rules.js';
 
 export type LintLevel = 'off' | 'warn' | 'error';

@@ -1,7 +1,7 @@
 // One naming convention across a manifest's tools, resources, templates and prompts: the one most names use.
-import { entriesOf, ENTRY_KINDS } from '../../core/entries.js';
-import type { Manifest } from '../../core/manifest-types.js';
-import type { LintFinding } from './rules.js';
+import { entriesOf, ENTRY_KINDS } from '../../core/index.js';
+import type { Manifest } from '../../core/index.js';
+import type { LintFinding } from './lint-finding.js';
 
 export type Convention = 'snake_case' | 'kebab-case' | 'camelCase' | 'PascalCase' | 'dot.case';
 

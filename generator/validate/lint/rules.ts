@@ -1,15 +1,14 @@
 // Lint rules: what makes a manifest hard for a model to use well, or for a client to accept, although it is valid.
 // Each rule has a stable id; `lint.rules.<id>: off | warn | error` in the manifest sets its level.
-import type { Finding } from '../../core/finding.js';
-import { entriesOf, ENTRY_KINDS } from '../../core/entries.js';
-import type { Manifest } from '../../core/manifest-types.js';
-import { words } from '../../core/naming.js';
-import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/schema-refs.js';
-import { KIND_LABEL } from '../../diff/change.js';
+import { entriesOf, ENTRY_KINDS, KIND_LABEL } from '../../core/index.js';
+import type { Manifest } from '../../core/index.js';
+import { words } from '../../core/index.js';
+import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
 import { checkNameConvention } from './names.js';
-import { buildSurface, toolsListJson, TOKEN_METHOD } from '../../core/surface.js';
+import type { LintFinding } from './lint-finding.js';
+export type { LintFinding } from './lint-finding.js';
+import { buildSurface, toolsListJson, TOKEN_METHOD } from '../../core/index.js';
 
-export type LintFinding = Omit<Finding, 'code' | 'severity'>;
 
 export interface LintRule {
   id: string;

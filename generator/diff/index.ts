@@ -1,0 +1,3 @@
+export { effectiveHints } from './compare-entries.js';
+export { cell } from './format-markdown.js';
+export { runDiff, usage, type CommandOutput } from './run-diff.js';

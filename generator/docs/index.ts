@@ -1,0 +1,1 @@
+export { renderDocs } from './render-docs.js';

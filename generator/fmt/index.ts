@@ -1,0 +1,1 @@
+export { formatManifest } from './format-manifest.js';

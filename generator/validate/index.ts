@@ -1,0 +1,3 @@
+export { lintManifest } from './lint/lint-manifest.js';
+export { PLACEHOLDER } from './prompts.js';
+export { validateManifest } from './validate-manifest.js';
