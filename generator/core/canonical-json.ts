@@ -1,12 +1,7 @@
-/** JSON with object keys sorted: two values are the same data exactly when these strings are equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+// The generated runtime's canonical form is the one mcp-gen compares with, so both agree on what "the same" means.
+import { canonicalJson } from '../../templates/runtime/example-match.js';
+
+export { canonicalJson };
 
 export function sameJson(a: unknown, b: unknown): boolean {
   return a === b || canonicalJson(a) === canonicalJson(b);

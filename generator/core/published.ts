@@ -4,7 +4,7 @@
 import type { JsonSchema, Manifest, Prompt, Resource, ResourceTemplate, Tool } from './manifest-types.js';
 import { bundleSchema } from './schema-refs.js';
 
-type Json = Record<string, unknown>;
+import type { Json } from './json.js';
 
 /** Copies the listed keys that are present, in the given order, so published objects have a stable shape. */
 function pick(source: object, keys: readonly string[]): Json {

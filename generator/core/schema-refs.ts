@@ -2,6 +2,9 @@
 // *named* `$ref` (under `properties`) or a `$ref` inside `default`/`const`/`examples` or a vendor keyword is data.
 import type { PathSegment } from './path.js';
 
+import { isObject } from './json.js';
+
+export { isObject };
 type Json = unknown;
 /** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */
 type SchemaVisitor = (schema: Record<string, Json>, path: readonly PathSegment[]) => void;
@@ -126,10 +129,6 @@ export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
   // fromEntries defines own properties, so a definition named `__proto__` stays data.
   const added = [...needed.keys()].sort().map((name) => [name, needed.get(name)] as const);
   return { ...schema, definitions: Object.fromEntries([...Object.entries(own), ...added]) };
-}
-
-export function isObject(v: Json): v is Record<string, Json> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Limits on what a manifest may ask the generator (and the generated server's validator) to walk. */

@@ -6,7 +6,8 @@ import type { JsonSchema, Manifest } from './manifest-types.js';
 import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from './published.js';
 import { isObject } from './schema-refs.js';
 
-export type Json = Record<string, unknown>;
+import type { Json } from './json.js';
+export type { Json };
 
 export interface SurfaceEntry {
   kind: EntryKind;

@@ -4,7 +4,8 @@
 import type { PathSegment } from '../load/index.js';
 import { isObject, resolveLocalRef } from '../core/index.js';
 
-export type Json = Record<string, unknown>;
+import type { Json } from '../core/index.js';
+export type { Json };
 
 /** One published schema: its root, and where it sits in the manifest (to point reviewers at the right line). */
 export interface SchemaSide {

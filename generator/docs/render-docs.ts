@@ -9,7 +9,7 @@ import { schemaRows, type SchemaRow } from './schema-rows.js';
 import { cell } from '../diff/index.js';
 import { buildSurface, toolsListSize, TOKEN_METHOD, type SurfaceEntry } from '../core/index.js';
 
-type Json = Record<string, unknown>;
+import type { Json } from '../core/index.js';
 
 export function renderDocs(m: Manifest, manifestName: string): string {
   const s = buildSurface(m);

@@ -3,7 +3,7 @@
 import { isObject, resolveLocalRef } from '../core/index.js';
 import { showValue } from '../core/index.js';
 
-type Json = Record<string, unknown>;
+import type { Json } from '../core/index.js';
 
 export interface SchemaRow {
   name: string;

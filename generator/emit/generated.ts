@@ -3,6 +3,7 @@ import type { EmittedFile } from './emitted-file.js';
 import { jsLiteral, stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
+import { HTTP_DEFAULTS } from '../core/index.js';
 
 const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
@@ -16,7 +17,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     defaultTransportLiteral: stringLiteral(model.defaultTransport),
     httpEnabled: model.http !== null,
     httpDefaultsJson: jsLiteral(
-      model.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedHosts: null, allowedOrigins: null, mode: 'stateful', sse: null, websocket: null },
+      model.http ?? { host: HTTP_DEFAULTS.host, port: HTTP_DEFAULTS.port, path: HTTP_DEFAULTS.path, allowedHosts: null, allowedOrigins: null, mode: HTTP_DEFAULTS.mode, sse: null, websocket: null },
       '',
     ),
     httpTransports: httpTransports(model),

@@ -5,7 +5,7 @@ import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/index.js';
+import { HTTP_DEFAULTS, packageRoot } from '../core/index.js';
 import { readmeInventory } from '../model/index.js';
 
 function readSchema(): string {
@@ -13,7 +13,7 @@ function readSchema(): string {
 }
 
 export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
-  const http = model.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp' };
+  const http = model.http ?? HTTP_DEFAULTS;
   const data = {
     ...model,
     packageNameLiteral: stringLiteral(model.packageName),

@@ -7,7 +7,7 @@ import { buildExamplesModel } from './examples-model.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/index.js';
-import { entriesOf, HANDLER_DIRS, KIND_INFO, type EntryKind } from '../core/index.js';
+import { entriesOf, HANDLER_DIRS, HTTP_DEFAULTS, KIND_INFO, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, type EntryKind } from '../core/index.js';
 import { camelCase, fileBase, pascalCase } from '../core/index.js';
 import {
   DEFAULT_INPUT_SCHEMA,
@@ -118,18 +118,18 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     defaultTransport: stdio ? 'stdio' : 'http',
     stdio,
     http: http === false ? null : {
-      host: httpOptions.host ?? '127.0.0.1',
-      port: httpOptions.port ?? 3000,
-      path: httpOptions.path ?? '/mcp',
+      host: httpOptions.host ?? HTTP_DEFAULTS.host,
+      port: httpOptions.port ?? HTTP_DEFAULTS.port,
+      path: httpOptions.path ?? HTTP_DEFAULTS.path,
       allowedHosts: httpOptions.allowedHosts ?? null,
       allowedOrigins: httpOptions.allowedOrigins ?? null,
-      mode: httpOptions.mode ?? 'stateful',
+      mode: httpOptions.mode ?? HTTP_DEFAULTS.mode,
       sse: sseModel(m.transports?.sse),
       websocket: webSocketModel(m.transports?.websocket),
-      maxBodyBytes: httpOptions.maxBodyBytes ?? 4 * 1024 * 1024,
-      headersTimeoutMs: httpOptions.headersTimeoutMs ?? 10_000,
-      requestTimeoutMs: httpOptions.requestTimeoutMs ?? 30_000,
-      keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? 5_000,
+      maxBodyBytes: httpOptions.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
+      headersTimeoutMs: httpOptions.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs,
+      requestTimeoutMs: httpOptions.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs,
+      keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
       auth: authModel(m),
       toolScopes: toolScopes(m),
     },
@@ -168,12 +168,12 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
 function sseModel(sse: boolean | SseTransport | undefined): { path: string; messagesPath: string } | null {
   if (sse === undefined || sse === false) return null;
   const o = isObject(sse) ? (sse as SseTransport) : {};
-  return { path: o.path ?? '/sse', messagesPath: o.messagesPath ?? '/messages' };
+  return { path: o.path ?? SSE_DEFAULTS.path, messagesPath: o.messagesPath ?? SSE_DEFAULTS.messagesPath };
 }
 
 function webSocketModel(ws: boolean | WebSocketTransport | undefined): { path: string } | null {
   if (ws === undefined || ws === false) return null;
-  return { path: (isObject(ws) ? (ws as WebSocketTransport).path : undefined) ?? '/ws' };
+  return { path: (isObject(ws) ? (ws as WebSocketTransport).path : undefined) ?? WEBSOCKET_DEFAULTS.path };
 }
 
 function objectType(props: { key: string; optional: boolean; type: string }[]): string {

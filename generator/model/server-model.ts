@@ -3,7 +3,8 @@
 
 import type { CompletionHandlerModel, CompletionModel, MessageModel } from './content-model.js';
 
-export type Json = Record<string, unknown>;
+import type { Json } from '../core/index.js';
+export type { Json };
 
 export interface EntryModel {
   /** The manifest key, as published. */

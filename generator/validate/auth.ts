@@ -4,7 +4,7 @@ import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { Auth, Manifest } from '../core/index.js';
 import { entriesOf } from '../core/index.js';
-import { isObject } from '../core/index.js';
+import { isLoopbackHost, isObject } from '../core/index.js';
 
 /** Keys the schema declares only so that a secret written under them gets this check's message, not "unknown key". */
 const SECRET_KEYS: Record<string, string[]> = { auth: ['token', 'secret', 'clientSecret'], credential: ['token', 'key', 'secret', 'value'] };
@@ -149,7 +149,7 @@ function urlFindings(value: string, path: PathSegment[], httpsOnly: boolean): Fi
   if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('it must be http(s)');
   if (url.username || url.password) problems.push('it holds credentials, which never go in the manifest');
   if (url.hash) problems.push('it has a fragment');
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const local = isLoopbackHost(url.hostname);
   if (httpsOnly && url.protocol === 'http:' && !local) problems.push('tokens and keys must come over HTTPS');
   return problems.length ? [{ code: 'auth/url', path, message: `${JSON.stringify(value)}: ${problems.join('; ')}`, hint: 'use an https:// URL without user:password@ or #fragment' }] : [];
 }

@@ -1,25 +1,10 @@
 // Paths of `ignore:` in examples: `structuredContent.days[*].date`, `content[0].text`. The generated contract test
-// reads the same syntax; here it is parsed for validation and resolved against the example's own output.
+// reads them with the same parser (the runtime's copy is the source); here they are validated and resolved against
+// the example's own output.
 import type { PathSegment } from '../load/index.js';
+import { type IgnoreSegment, parseIgnorePath } from '../../templates/runtime/example-match.js';
 
-export type IgnoreSegment = string | number | '*';
-
-/** Segments of an ignore path, or undefined when it is malformed. `[*]` and a `*` segment match every item or key. */
-export function parseIgnorePath(path: string): IgnoreSegment[] | undefined {
-  const segments: IgnoreSegment[] = [];
-  const token = /([^.[\]]+)|\[(\d+|\*)\]/y;
-  let i = 0;
-  while (i < path.length) {
-    if (path[i] === '.' && i > 0 && path[i - 1] !== '.') i++;
-    token.lastIndex = i;
-    const m = token.exec(path);
-    if (!m) return undefined;
-    if (m[1] !== undefined) segments.push(m[1]);
-    else segments.push(m[2] === '*' ? '*' : Number(m[2]));
-    i = token.lastIndex;
-  }
-  return segments.length > 0 && !path.endsWith('.') ? segments : undefined;
-}
+export { parseIgnorePath, type IgnoreSegment };
 
 /** Every concrete location inside `value` the segments reach. */
 export function resolveIgnorePath(value: unknown, segments: readonly IgnoreSegment[]): PathSegment[][] {

@@ -10,7 +10,7 @@ import { entriesOf, type EntryKind } from '../core/index.js';
 import { DEFAULT_INPUT_SCHEMA } from '../core/index.js';
 import { bundleSchema, isObject } from '../core/index.js';
 
-type Json = Record<string, unknown>;
+import type { Json } from '../core/index.js';
 
 export function checkExamples(m: Manifest): Finding[] {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;

@@ -1,19 +1,16 @@
 // Settings of the HTTP listener that Node would refuse at start-up, and exposures worth a warning.
 import type { Finding } from '../core/index.js';
 import type { HttpTransport, Manifest } from '../core/index.js';
-import { isObject } from '../core/index.js';
+import { HTTP_DEFAULTS, isLoopbackHost, isObject } from '../core/index.js';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export function checkHttp(m: Manifest): Finding[] {
   const t = isObject(m.transports) ? m.transports : {};
   if (t.http === false) return [];
   const http = (isObject(t.http) ? t.http : {}) as HttpTransport;
   const findings: Finding[] = [];
-  const headers = http.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const request = http.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headers = http.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs;
+  const request = http.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs;
   if (typeof headers === 'number' && typeof request === 'number' && headers > request) {
     findings.push({
       code: 'http/timeouts',
@@ -22,8 +19,8 @@ export function checkHttp(m: Manifest): Finding[] {
       hint: 'make requestTimeoutMs at least headersTimeoutMs',
     });
   }
-  const host = typeof http.host === 'string' ? http.host : '127.0.0.1';
-  if (!LOOPBACK.has(host) && m.auth === undefined) {
+  const host = typeof http.host === 'string' ? http.host : HTTP_DEFAULTS.host;
+  if (!isLoopbackHost(host) && m.auth === undefined) {
     findings.push({
       code: 'http/exposed',
       severity: 'warning',
@@ -32,7 +29,7 @@ export function checkHttp(m: Manifest): Finding[] {
       hint: 'add a top-level auth: section, or bind to 127.0.0.1 behind a proxy that authenticates',
     });
   }
-  if (!LOOPBACK.has(host) && !Array.isArray(http.allowedHosts)) {
+  if (!isLoopbackHost(host) && !Array.isArray(http.allowedHosts)) {
     findings.push({
       code: 'http/no-allowed-hosts',
       severity: 'warning',

@@ -4,14 +4,14 @@ import type { Finding } from '../core/index.js';
 import { closest } from '../core/index.js';
 import type { Manifest } from '../core/index.js';
 import { entriesOf } from '../core/index.js';
-import { isObject } from '../core/index.js';
+import { HTTP_DEFAULTS, isObject, SSE_DEFAULTS, WEBSOCKET_DEFAULTS } from '../core/index.js';
 import { parseUriTemplate } from '../core/index.js';
 
 export function checkTransports(m: Manifest): Finding[] {
   const findings: Finding[] = [];
   const t = isObject(m.transports) ? m.transports : {};
   const httpOn = t.http !== false;
-  const paths = new Map<string, string>([[(isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : '/mcp'), 'transports.http.path']]);
+  const paths = new Map<string, string>([[(isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : HTTP_DEFAULTS.path), 'transports.http.path']]);
   const claim = (path: string, owner: string, at: (string | number)[]) => {
     const other = paths.get(path);
     if (other) findings.push({ code: 'transport/path-collision', path: at, message: `path ${path} is already ${other}`, hint: 'give each transport its own path' });
@@ -26,10 +26,10 @@ export function checkTransports(m: Manifest): Finding[] {
     }
     const o = isObject(value) ? (value as Record<string, unknown>) : {};
     if (name === 'sse') {
-      claim(typeof o.path === 'string' ? o.path : '/sse', 'transports.sse.path', ['transports', 'sse', ...(o.path ? ['path'] : [])]);
-      claim(typeof o.messagesPath === 'string' ? o.messagesPath : '/messages', 'transports.sse.messagesPath', ['transports', 'sse', ...(o.messagesPath ? ['messagesPath'] : [])]);
+      claim(typeof o.path === 'string' ? o.path : SSE_DEFAULTS.path, 'transports.sse.path', ['transports', 'sse', ...(o.path ? ['path'] : [])]);
+      claim(typeof o.messagesPath === 'string' ? o.messagesPath : SSE_DEFAULTS.messagesPath, 'transports.sse.messagesPath', ['transports', 'sse', ...(o.messagesPath ? ['messagesPath'] : [])]);
     } else {
-      claim(typeof o.path === 'string' ? o.path : '/ws', 'transports.websocket.path', ['transports', 'websocket', ...(o.path ? ['path'] : [])]);
+      claim(typeof o.path === 'string' ? o.path : WEBSOCKET_DEFAULTS.path, 'transports.websocket.path', ['transports', 'websocket', ...(o.path ? ['path'] : [])]);
     }
   }
   return findings;

@@ -7,7 +7,8 @@ import { loadManifest, type LoadedManifest, type PathSegment } from '../../load/
 import { formatIssuesText, summarize } from '../../core/index.js';
 import { ImportError } from '../import-error.js';
 
-export type Json = Record<string, unknown>;
+import type { Json } from '../../core/index.js';
+export type { Json };
 
 export interface SpecDocument {
   /** The path as shown in messages. */

@@ -5,7 +5,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { ImportError, rootCause } from '../import-error.js';
 
-export type Json = Record<string, unknown>;
+import type { Json } from '../../core/index.js';
+export type { Json };
 
 export type Era = 'auto' | 'legacy' | 'modern';
 
