@@ -1,0 +1,133 @@
+// Reading and writing inside one folder, and nowhere else. A manifest from a pull request, a planted
+// `.mcp-gen/state.json` or a link in the project tree must not be able to read ~/.ssh, block the run on a pipe,
+// exhaust memory, or redirect a write outside the folder. Every path is resolved by real path against the folder,
+// only regular files are read (opened with O_NONBLOCK and O_NOFOLLOW, checked again after opening), up to a size limit.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+export type ConfinedRead =
+  | { ok: true; bytes: Buffer }
+  | { ok: false; kind: 'missing' | 'outside' | 'outside-link' | 'loop' | 'folder' | 'special' | 'too-large' | 'unreadable'; detail?: string };
+
+/** Reads `path` (relative to `root`, forward slashes) when it is a regular file inside `root`, links included. */
+export function readConfined(root: string, path: string, maxBytes: number): ConfinedRead {
+  const full = resolve(root, ...path.split('/'));
+  if (escapes(resolve(root), full)) return { ok: false, kind: 'outside' };
+  let real: string;
+  try {
+    real = realpathSync(full);
+    if (escapes(realpathSync(root), real)) return { ok: false, kind: 'outside-link', detail: real };
+  } catch (err) {
+    return failure(err);
+  }
+  // Checked before opening: opening a device can have effects of its own, and a pipe would block.
+  try {
+    const kind = special(statSync(real), maxBytes);
+    if (kind) return kind;
+  } catch (err) {
+    return failure(err);
+  }
+  let fd: number;
+  try {
+    // O_NONBLOCK and O_NOFOLLOW: a file swapped for a pipe or a link after the checks above cannot block or escape.
+    fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (err) {
+    return failure(err);
+  }
+  try {
+    const stat = fstatSync(fd);
+    const kind = special(stat, maxBytes);
+    if (kind) return kind;
+    const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+    let length = 0;
+    for (let n: number; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    return length > maxBytes ? { ok: false, kind: 'too-large' } : { ok: true, bytes: buffer.subarray(0, length) };
+  } catch (err) {
+    return failure(err);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** UTF-8 text of a confined regular file, or undefined when it is missing; any other refusal throws with the reason. */
+export function readTextInside(root: string, path: string, maxBytes: number): string | undefined {
+  const read = readConfined(root, path, maxBytes);
+  if (read.ok) return read.bytes.toString('utf8');
+  if (read.kind === 'missing') return undefined;
+  throw new Error(`refusing to read ${path}: ${describeRefusal(read)}; nothing was written`);
+}
+
+export function describeRefusal(read: Extract<ConfinedRead, { ok: false }>): string {
+  switch (read.kind) {
+    case 'missing':
+      return 'it does not exist';
+    case 'outside':
+      return 'it is outside the folder';
+    case 'outside-link':
+      return `it is a link to ${read.detail ?? 'a file'} outside the folder`;
+    case 'loop':
+      return 'it is a link that loops';
+    case 'folder':
+      return 'it is a folder';
+    case 'special':
+      return 'it is not a regular file (a device, pipe or socket) and is never read';
+    case 'too-large':
+      return 'it is larger than a file mcp-gen reads';
+    default:
+      return `it cannot be read (${read.detail ?? 'unknown error'})`;
+  }
+}
+
+/**
+ * Why writing `path` (relative to `root`) could land outside `root`, or undefined when it cannot. Every existing
+ * component is examined with lstat: a link must resolve, by real path, inside the folder (a dangling link is
+ * refused, since creating through it would create outside).
+ */
+export function writeEscape(root: string, path: string): string | undefined {
+  const base = resolve(root);
+  const target = resolve(base, path);
+  if (escapes(base, target)) return 'it resolves outside the folder';
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(base);
+  } catch {
+    return undefined; // The folder does not exist yet: nothing inside it can be a link.
+  }
+  let current = base;
+  for (const part of relative(base, target).split(sep)) {
+    current = join(current, part);
+    let stat: ReturnType<typeof lstatSync>;
+    try {
+      stat = lstatSync(current);
+    } catch {
+      return undefined; // Nothing exists from here on: whatever is created is created inside.
+    }
+    if (!stat.isSymbolicLink()) continue;
+    let real: string;
+    try {
+      real = realpathSync(current);
+    } catch {
+      return `${relative(base, current)} is a symbolic link that points nowhere`;
+    }
+    if (escapes(realRoot, real)) return `it resolves outside the folder (through a symbolic link, to ${real})`;
+  }
+  return undefined;
+}
+
+function special(stat: { isFile(): boolean; isDirectory(): boolean; size: number }, maxBytes: number): ConfinedRead | undefined {
+  if (stat.isDirectory()) return { ok: false, kind: 'folder' };
+  if (!stat.isFile()) return { ok: false, kind: 'special' };
+  return stat.size > maxBytes ? { ok: false, kind: 'too-large' } : undefined;
+}
+
+function failure(err: unknown): ConfinedRead {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, kind: 'missing' };
+  if (code === 'ELOOP') return { ok: false, kind: 'loop' };
+  return { ok: false, kind: 'unreadable', detail: code ?? (err as Error).message };
+}
+
+export function escapes(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+}
