@@ -3,7 +3,8 @@
 // one process start and one load of the pipeline instead of one per command line (they cost seconds on a busy CI
 // machine).
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -36,8 +37,16 @@ for (const args of JSON.parse(process.argv[2])) {
 process.stdout.write(JSON.stringify(runs));
 `;
 
+/** The module whose main() bin/mcp-gen.js runs, read from bin/mcp-gen.js itself so the two cannot drift apart. */
+function mainModule(root: string): string {
+  const bin = readFileSync(join(root, 'bin/mcp-gen.js'), 'utf8');
+  const from = /import\s*\{\s*main\s*\}\s*from\s*['"]([^'"]+)['"]/.exec(bin)?.[1];
+  if (!from) throw new Error('bin/mcp-gen.js no longer imports { main } from a module: update test/docs/run-cli.ts');
+  return pathToFileURL(resolve(root, 'bin', from)).href;
+}
+
 export async function runCli(root: string, argvs: string[][]): Promise<CliRun[]> {
-  const cli = pathToFileURL(join(root, 'dist/generator/cli/cli.js')).href;
+  const cli = mainModule(root);
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', SCRIPT, cli, JSON.stringify(argvs)], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1' },
