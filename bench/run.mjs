@@ -1,6 +1,6 @@
 // npm run bench: generation speed at 10/100/500/2,000 tools, peak memory, tsc time of a generated project, and the
 // generated server against a hand-written one. Prints a table and writes bench/results.json. Not a test: figures
-// depend on the machine; compare them with the targets in the README.
+// depend on the machine; compare them with the figures in docs/development.md (Bench, Scale).
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';

@@ -42,7 +42,7 @@ function fitTo(value: unknown, schema: Node): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const props = s.properties as Node | undefined;
   if (s.additionalProperties !== false || props === undefined) return value;
-  // In the schema's order, which is the order the README documents and hand-written manifests follow.
+  // In the schema's order, which is the order docs/manifest.md documents and hand-written manifests follow.
   const out: Node = {};
   for (const k of Object.keys(props)) {
     if (Object.hasOwn(value, k) && !GENERATOR_FIELDS.has(k)) out[k] = fitTo((value as Node)[k], props[k] as Node);
