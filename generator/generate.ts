@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { ContractReport } from './write/index.js';
 import { generatorFingerprint, generatorVersion } from './write/index.js';
-import { hasErrors, type Issue } from './core/index.js';
+import { hasErrors, type Issue, readConfined, readTextInside } from './core/index.js';
 import type { LoadedManifest } from './load/index.js';
 import type { Manifest } from './core/index.js';
 import type { Plan, PlannedFile } from './write/index.js';
-import { readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
+import { MAX_PROJECT_FILE_BYTES, readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
 import { readRunKey, writeRunKey } from './write/index.js';
 
 /** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
@@ -104,17 +104,16 @@ function runKey(source: string, manifestPath: string, outDir: string, schemaFile
 /** Every generated file as mcp-gen wrote it and every handler present: with the same run key, nothing to do. */
 function isTreeIntact(outDir: string, prior: ProjectState): boolean {
   for (const [path, record] of Object.entries(prior.files)) {
-    const file = join(outDir, path);
-    if (!existsSync(file)) return false;
-    if (record.owner === 'generator' && sha256(readFileSync(file, 'utf8')) !== record.sha256) return false;
+    const read = readConfined(outDir, path, MAX_PROJECT_FILE_BYTES);
+    if (!read.ok) return false;
+    if (record.owner === 'generator' && sha256(read.bytes.toString('utf8')) !== record.sha256) return false;
   }
   return Object.values(prior.handlers).every((byName) => Object.values(byName ?? {}).every((h) => existsSync(join(outDir, h.file))));
 }
 
 function statePlan(outDir: string, state: ProjectState): PlannedFile {
   const content = serializeState(state);
-  const file = join(outDir, STATE_PATH);
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const current = readTextInside(outDir, STATE_PATH, MAX_PROJECT_FILE_BYTES);
   const action = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
   return { path: STATE_PATH, owner: 'generator', action, content, current };
 }

@@ -15,3 +15,4 @@ export { parseUriTemplate, uriTemplateVariableNames } from './uri-template.js';
 export { HTTP_DEFAULTS, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost } from './defaults.js';
 export { isObject, type Json } from './json.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead } from './confined-fs.js';
+export { markdownText, showHidden } from './text-safety.js';

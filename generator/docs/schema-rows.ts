@@ -1,7 +1,7 @@
 // A JSON Schema as table rows for the docs: one row per property (nested ones as `address.city`, array items as
 // `tags[]`), with a readable type, whether it is required, its default, its constraints and its description.
 import { isObject, resolveLocalRef } from '../core/index.js';
-import { showValue } from '../core/index.js';
+import { markdownText, showValue } from '../core/index.js';
 
 import type { Json } from '../core/index.js';
 
@@ -59,7 +59,7 @@ function row(name: string, p: unknown, root: unknown, required: boolean): Schema
     required,
     default: 'default' in s ? showValue(s.default, 60) : undefined,
     constraints: constraints(s),
-    description: typeof s.description === 'string' ? s.description : '',
+    description: typeof s.description === 'string' ? markdownText(s.description) : '',
   };
 }
 

@@ -5,7 +5,7 @@ import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HTTP_DEFAULTS, packageRoot } from '../core/index.js';
+import { HTTP_DEFAULTS, markdownText, packageRoot } from '../core/index.js';
 import { readmeInventory } from '../model/index.js';
 
 function readSchema(): string {
@@ -20,7 +20,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     serverVersionLiteral: stringLiteral(model.serverVersion),
     serverNameLiteral: stringLiteral(model.serverName),
     descriptionLiteral: stringLiteral(model.description),
-    descriptionText: model.description || `The ${model.serverTitle} MCP server.`,
+    // The README is Markdown: what the manifest says is shown as text, never run as HTML.
+    serverTitle: markdownText(model.serverTitle),
+    descriptionText: markdownText(model.description || `The ${model.serverTitle} MCP server.`),
     httpHost: http.host,
     httpPort: String(http.port),
     httpPath: http.path,

@@ -1,15 +1,15 @@
 // "What it offers" in the generated README: a table of tools with their parameters, then resources, resource
 // templates and prompts. Everything comes from what the server publishes.
 import type { EntryModel, ServerModel } from './server-model.js';
-import { isObject } from '../core/index.js';
+import { isObject, markdownText, showHidden } from '../core/index.js';
 
 /** Text for one Markdown table cell: one line, pipes escaped. */
 function cell(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
+  return markdownText(text).replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
 }
 
 function code(text: string): string {
-  return `\`${text.replace(/`/g, "'")}\``;
+  return `\`${showHidden(text).replace(/`/g, "'")}\``;
 }
 
 function about(e: EntryModel): string {

@@ -2,12 +2,13 @@
 // entry. With it, a later run can tell a file it wrote from one a person edited, find the handler of a renamed
 // entry, and recognise orphaned stubs that are still exactly as generated. The file is meant to be committed.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Owner } from '../emit/index.js';
-import type { EntryKind } from '../core/index.js';
+import { escapes, type EntryKind, readTextInside } from '../core/index.js';
+import { resolve } from 'node:path';
 
 export const STATE_PATH = '.mcp-gen/state.json';
+/** Largest project file mcp-gen reads (generated files of thousands of tools stay far below). */
+export const MAX_PROJECT_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface FileRecord {
   owner: Owner;
@@ -37,15 +38,29 @@ export function sha256(text: string): string {
 }
 
 export function readState(outDir: string): ProjectState | undefined {
-  const file = join(outDir, STATE_PATH);
-  if (!existsSync(file)) return undefined;
+  const text = readTextInside(outDir, STATE_PATH, MAX_PROJECT_FILE_BYTES);
+  if (text === undefined) return undefined;
   try {
-    const state = JSON.parse(readFileSync(file, 'utf8')) as ProjectState;
-    return state.version === 1 && typeof state.files === 'object' ? state : undefined;
+    const state = JSON.parse(text) as ProjectState;
+    return state.version === 1 && typeof state.files === 'object' && state.files !== null ? confine(outDir, state) : undefined;
   } catch {
     // A broken state file only costs the shortcuts it enables; generation stays safe without it.
     return undefined;
   }
+}
+
+/**
+ * The state file is committed and so can come from anyone: paths that would lead outside the project (absolute,
+ * `..`) are dropped, as if never recorded, so no later step reads or writes them.
+ */
+function confine(outDir: string, state: ProjectState): ProjectState {
+  const inside = (path: unknown) => typeof path === 'string' && path !== '' && !path.includes('\0') && !escapes(resolve(outDir), resolve(outDir, path)) && !/^[a-zA-Z]:|^[\\/]/.test(path);
+  const files = Object.fromEntries(Object.entries(state.files).filter(([path]) => inside(path)));
+  const handlers: ProjectState['handlers'] = {};
+  for (const [kind, byName] of Object.entries(state.handlers ?? {}) as [EntryKind, Record<string, HandlerRecord>][]) {
+    handlers[kind] = Object.fromEntries(Object.entries(byName ?? {}).filter(([, h]) => h !== null && typeof h === 'object' && inside(h.file)));
+  }
+  return { ...state, files, handlers };
 }
 
 /** Deterministic JSON: sorted paths and names, so the state file diffs cleanly in review. */

@@ -1,28 +1,39 @@
-// The only stage that touches disk. New contents are staged as temporary siblings first and moved into place only
-// when every one was written, so a run that fails leaves the tree as it was. Unchanged files are not touched (their
-// mtimes stay, so watchers and incremental builds do not churn).
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+// The only stage that touches disk. New contents are staged first, each created exclusively (O_CREAT|O_EXCL,
+// never through a link) in a fresh private folder made by mkdtemp inside the output folder, and moved into place
+// only when every one was written, so a run that fails leaves the tree as it was and a link planted anywhere cannot
+// redirect a write. Unchanged files are not touched (their mtimes stay, so watchers and incremental builds do not
+// churn).
+import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writeEscape } from '../core/index.js';
 import type { PlannedFile } from './plan.js';
 
 const WRITES = new Set(['create', 'update', 'merge', 'rename']);
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export function writeOutput(outDir: string, plan: readonly PlannedFile[]): void {
   assertInside(outDir, plan);
-  const staged: { tmp: string; target: string }[] = [];
-  try {
-    for (const p of plan.filter((f) => WRITES.has(f.action))) {
-      const target = join(outDir, p.path);
-      mkdirSync(dirname(target), { recursive: true });
-      const tmp = join(dirname(target), `.${p.path.split('/').pop()}.mcp-gen-${process.pid}.tmp`);
-      writeFileSync(tmp, p.content);
-      staged.push({ tmp, target });
+  const writes = plan.filter((f) => WRITES.has(f.action));
+  if (writes.length > 0) {
+    mkdirSync(outDir, { recursive: true });
+    const stage = mkdtempSync(join(outDir, '.mcp-gen-stage-'));
+    try {
+      writes.forEach((p, i) => {
+        const fd = openSync(join(stage, String(i)), EXCLUSIVE, 0o666);
+        try {
+          writeSync(fd, p.content);
+        } finally {
+          closeSync(fd);
+        }
+      });
+      for (const p of writes) mkdirSync(dirname(join(outDir, p.path)), { recursive: true });
+      // The folders now exist: check again that none of them is a link that leads out (a race with the first check).
+      assertInside(outDir, writes);
+      writes.forEach((p, i) => renameSync(join(stage, String(i)), join(outDir, p.path)));
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
     }
-  } catch (err) {
-    for (const s of staged) rmSync(s.tmp, { force: true });
-    throw err;
   }
-  for (const s of staged) renameSync(s.tmp, s.target);
   for (const p of plan) {
     const gone = p.action === 'rename' ? p.from : p.action === 'delete' ? p.path : undefined;
     if (gone === undefined) continue;
@@ -33,32 +44,17 @@ export function writeOutput(outDir: string, plan: readonly PlannedFile[]): void 
 
 /**
  * Refuses the whole run, before anything is written, when a path would land outside `outDir`: through `..`, or
- * through a symlink in the tree (a link named src/handlers pointing at /etc must not receive files).
+ * through a symbolic link anywhere on the way (a link named src/handlers pointing at /etc must not receive files,
+ * and a dangling one must not make folders appear elsewhere).
  */
 function assertInside(outDir: string, plan: readonly PlannedFile[]): void {
-  // A folder that does not exist yet holds no links; where it will be created is the caller's choice.
-  const root = existsSync(outDir) ? realpathSync(outDir) : undefined;
   for (const p of plan) {
     for (const path of [p.action === 'rename' ? p.from : undefined, WRITES.has(p.action) || p.action === 'delete' ? p.path : undefined]) {
       if (path === undefined) continue;
-      const target = resolve(outDir, path);
-      const lexical = relative(resolve(outDir), target);
-      const real = root === undefined ? target : realpathSync(nearestExisting(target));
-      if (outside(lexical) || (root !== undefined && outside(relative(root, real)))) {
-        throw new Error(`refusing to write ${path}: it resolves outside ${outDir}${outside(lexical) ? '' : ` (through a symbolic link, to ${real})`}; nothing was written`);
-      }
+      const escape = writeEscape(outDir, path);
+      if (escape) throw new Error(`refusing to write ${path}: ${escape}; nothing was written`);
     }
   }
-}
-
-function nearestExisting(path: string): string {
-  let p = path;
-  while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
-  return p;
-}
-
-function outside(rel: string): boolean {
-  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
 }
 
 /** A pruned or renamed-away handler should not leave empty folders behind, up to (not including) src/handlers. */
