@@ -36,7 +36,7 @@ export interface Examples {
   prompts: Record<string, PromptExample[]>;
 }
 
-/** JSON with object keys sorted, so equal values give equal text whatever their key order. */
+/** JSON with object keys sorted, so equal values give equal text whatever their key order. mcp-gen compares with it too. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -49,15 +49,26 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return canonicalJson(a ?? {}) === canonicalJson(b ?? {});
 }
 
-type Segment = string | number | '*';
+export type IgnoreSegment = string | number | '*';
 
-function parsePath(path: string): Segment[] {
-  const segments: Segment[] = [];
-  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+|\*)\]/g)) {
+/**
+ * Segments of an ignore path (`structuredContent.days[*].date`), or undefined when it is malformed. `[*]` and a `*`
+ * segment match every item or key. mcp-gen validates manifests with this same function.
+ */
+export function parseIgnorePath(path: string): IgnoreSegment[] | undefined {
+  const segments: IgnoreSegment[] = [];
+  const token = /([^.[\]]+)|\[(\d+|\*)\]/y;
+  let i = 0;
+  while (i < path.length) {
+    if (path[i] === '.' && i > 0 && path[i - 1] !== '.') i++;
+    token.lastIndex = i;
+    const m = token.exec(path);
+    if (!m) return undefined;
     if (m[1] !== undefined) segments.push(m[1]);
     else segments.push(m[2] === '*' ? '*' : Number(m[2]));
+    i = token.lastIndex;
   }
-  return segments;
+  return segments.length > 0 && !path.endsWith('.') ? segments : undefined;
 }
 
 /**
@@ -67,7 +78,7 @@ function parsePath(path: string): Segment[] {
 export function replaceIgnored<T>(value: T, paths: readonly string[], marker: (original: unknown) => unknown): T {
   const copy = structuredClone(value);
   for (const path of paths) {
-    const segments = parsePath(path);
+    const segments = parseIgnorePath(path) ?? [];
     const visit = (node: unknown, depth: number): void => {
       if (node === null || typeof node !== 'object') return;
       const container = node as Record<string | number, unknown>;
