@@ -103,8 +103,9 @@ function runKey(source: string, manifestPath: string, outDir: string, schemaFile
 
 /** Every generated file as mcp-gen wrote it and every handler present: with the same run key, nothing to do. */
 function isTreeIntact(outDir: string, prior: ProjectState): boolean {
+  const folders = new Map<string, string>();
   for (const [path, record] of Object.entries(prior.files)) {
-    const read = readConfined(outDir, path, MAX_PROJECT_FILE_BYTES);
+    const read = readConfined(outDir, path, MAX_PROJECT_FILE_BYTES, folders);
     if (!read.ok) return false;
     if (record.owner === 'generator' && sha256(read.bytes.toString('utf8')) !== record.sha256) return false;
   }

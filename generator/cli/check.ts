@@ -56,7 +56,7 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
   }
   if (failed) {
     process.stderr.write(`${out.join('\n')}\n`);
-    const diffs = opts.quiet ? '' : formatDiffs(stale.filter((f) => f.action !== 'conflict'));
+    const diffs = opts.quiet ? '' : await formatDiffs(stale.filter((f) => f.action !== 'conflict'));
     if (diffs) process.stderr.write(`\n${diffs}`);
     process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix the handlers listed\n`);
     return 1;

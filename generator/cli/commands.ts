@@ -71,7 +71,7 @@ export async function runGenerate(opts: GenerateFlags): Promise<number> {
   }
   const listing = formatPlan(plan, shownOut, painter(process.stdout));
   if (!opts.quiet || opts.dryRun) process.stdout.write(`${listing}${listing ? '\n' : ''}${summarizePlan(plan, ms, opts.dryRun === true)}\n`);
-  if (opts.dryRun) process.stdout.write(formatDiffs(plan));
+  if (opts.dryRun) process.stdout.write(await formatDiffs(plan));
   const problems = formatProblems(result.plan.problems, result.contracts);
   if (problems) process.stderr.write(`${problems}\n`);
   return code;

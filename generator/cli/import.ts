@@ -1,6 +1,5 @@
 // `mcp-gen import server` and `mcp-gen import openapi`: bring an existing MCP server or HTTP API onto a manifest.
 import { CommanderError, type Command } from 'commander';
-import { formatImportError, ImportError, UsageError } from '../import/index.js';
 
 export function registerImportCommands(program: Command): void {
   const importCmd = program
@@ -19,9 +18,8 @@ export function registerImportCommands(program: Command): void {
     .option('--era <era>', 'protocol era to speak: auto, legacy (2025 initialize) or modern (2026-07-28)', 'auto')
     .option('--timeout <ms>', 'how long to wait for each answer', '30000')
     .action(async (command: string[], opts: { url?: string; header?: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string }) => {
-      // The import modules (and the SDK client) load only when an import runs, not on every mcp-gen start.
-      const { runImportServer } = await import('../import/index.js');
-      await guarded(() => runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true, generate: opts.generate && generateProject }));
+      const imports = await loadImport();
+      await guarded(imports, () => imports.runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true, generate: opts.generate && generateProject }));
     });
 
   importCmd
@@ -36,8 +34,8 @@ export function registerImportCommands(program: Command): void {
     .option('--env-prefix <prefix>', 'prefix of the environment variables for base URL and credentials (default: from info.title)')
     .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string }) => {
       const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
-      const { runImportOpenApi } = await import('../import/index.js');
-      await guarded(() => runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true, generate: generateProject }));
+      const imports = await loadImport();
+      await guarded(imports, () => imports.runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true, generate: generateProject }));
     });
 }
 
@@ -45,6 +43,10 @@ export function registerImportCommands(program: Command): void {
 async function generateProject(manifestPath: string): Promise<number> {
   return (await import('./commands.js')).runGenerate({ manifest: manifestPath });
 }
+
+// The import modules (and the SDK client) load only when an import runs, not on every mcp-gen start.
+const loadImport = () => import('../import/index.js');
+type ImportModule = Awaited<ReturnType<typeof loadImport>>;
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -54,7 +56,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
  * Import failures are the input's fault: one message and a hint, never a stack trace. cli.ts turns a thrown
  * CommanderError into exit code 2 and any other error into its message and exit code 1.
  */
-async function guarded(run: () => Promise<void>): Promise<void> {
+async function guarded({ formatImportError, ImportError, UsageError }: ImportModule, run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (err) {

@@ -1,4 +1,3 @@
-import { createTwoFilesPatch } from 'diff';
 import type { ContractReport } from '../write/index.js';
 import { PLAIN, type Painter } from '../core/index.js';
 import type { HandlerProblem, PlannedFile } from '../write/index.js';
@@ -38,7 +37,9 @@ export function summarizePlan(files: readonly PlannedFile[], ms: number, dryRun:
 }
 
 /** A unified diff per file the plan would change, as `git diff` shows them. */
-export function formatDiffs(files: readonly PlannedFile[]): string {
+/** Unified diffs of the changes; the diff library loads only here (a plain generate never needs it). */
+export async function formatDiffs(files: readonly PlannedFile[]): Promise<string> {
+  const { createTwoFilesPatch } = await import('diff');
   return files
     .filter((f) => ['create', 'update', 'merge', 'rename', 'delete'].includes(f.action))
     .map((f) => {

@@ -3,27 +3,40 @@
 // exhaust memory, or redirect a write outside the folder. Every path is resolved by real path against the folder,
 // only regular files are read (opened with O_NONBLOCK and O_NOFOLLOW, checked again after opening), up to a size limit.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 export type ConfinedRead =
   | { ok: true; bytes: Buffer }
   | { ok: false; kind: 'missing' | 'outside' | 'outside-link' | 'loop' | 'folder' | 'special' | 'too-large' | 'unreadable'; detail?: string };
 
+/**
+ * Real paths of folders already checked, for reading many files of one tree: pass the same map to every read of a
+ * run (a later run, which may see a changed tree, starts a new one).
+ */
+export type FolderCache = Map<string, string>;
+
 /** Reads `path` (relative to `root`, forward slashes) when it is a regular file inside `root`, links included. */
-export function readConfined(root: string, path: string, maxBytes: number): ConfinedRead {
-  const full = resolve(root, ...path.split('/'));
-  if (escapes(resolve(root), full)) return { ok: false, kind: 'outside' };
+export function readConfined(root: string, path: string, maxBytes: number, folders: FolderCache = new Map()): ConfinedRead {
+  const base = resolve(root);
+  const full = resolve(base, ...path.split('/'));
+  if (escapes(base, full)) return { ok: false, kind: 'outside' };
   let real: string;
   try {
-    real = realpathSync(full);
-    if (escapes(realpathSync(root), real)) return { ok: false, kind: 'outside-link', detail: real };
-  } catch (err) {
-    return failure(err);
-  }
-  // Checked before opening: opening a device can have effects of its own, and a pipe would block.
-  try {
-    const kind = special(statSync(real), maxBytes);
-    if (kind) return kind;
+    const realRoot = realFolder(base, folders);
+    const folder = realFolder(dirname(full), folders);
+    if (escapes(realRoot, folder)) return { ok: false, kind: 'outside-link', detail: join(folder, basename(full)) };
+    real = join(folder, basename(full));
+    // Checked before opening: opening a device can have effects of its own, and a pipe would block.
+    const stat = lstatSync(real);
+    if (stat.isSymbolicLink()) {
+      real = realpathSync.native(real);
+      if (escapes(realRoot, real)) return { ok: false, kind: 'outside-link', detail: real };
+      const kind = special(statSync(real), maxBytes);
+      if (kind) return kind;
+    } else {
+      const kind = special(stat, maxBytes);
+      if (kind) return kind;
+    }
   } catch (err) {
     return failure(err);
   }
@@ -38,7 +51,7 @@ export function readConfined(root: string, path: string, maxBytes: number): Conf
     const stat = fstatSync(fd);
     const kind = special(stat, maxBytes);
     if (kind) return kind;
-    const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+    const buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
     for (let n: number; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
     return length > maxBytes ? { ok: false, kind: 'too-large' } : { ok: true, bytes: buffer.subarray(0, length) };
@@ -49,9 +62,18 @@ export function readConfined(root: string, path: string, maxBytes: number): Conf
   }
 }
 
+function realFolder(folder: string, folders: FolderCache): string {
+  let real = folders.get(folder);
+  if (real === undefined) {
+    real = realpathSync.native(folder);
+    folders.set(folder, real);
+  }
+  return real;
+}
+
 /** UTF-8 text of a confined regular file, or undefined when it is missing; any other refusal throws with the reason. */
-export function readTextInside(root: string, path: string, maxBytes: number): string | undefined {
-  const read = readConfined(root, path, maxBytes);
+export function readTextInside(root: string, path: string, maxBytes: number, folders?: FolderCache): string | undefined {
+  const read = readConfined(root, path, maxBytes, folders);
   if (read.ok) return read.bytes.toString('utf8');
   if (read.kind === 'missing') return undefined;
   throw new Error(`refusing to read ${path}: ${describeRefusal(read)}; nothing was written`);
@@ -127,7 +149,8 @@ function failure(err: unknown): ConfinedRead {
   return { ok: false, kind: 'unreadable', detail: code ?? (err as Error).message };
 }
 
+/** Whether `target` lies outside `root` (both absolute and normalized: resolve() or a real path). */
 export function escapes(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  if (target === root) return false;
+  return !target.startsWith(root.endsWith(sep) ? root : root + sep);
 }
