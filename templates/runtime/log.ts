@@ -36,8 +36,11 @@ function create(level: string, stream: pino.DestinationStream): Logger {
 // Synchronous writes: a line logged just before process.exit is not lost.
 const stderr = () => pino.destination({ dest: 2, sync: true });
 
-/** The process-wide logger. A live binding: configureLogging() replaces it. */
-export let logger: Logger = create(parseLevel(process.env.LOG_LEVEL), stderr());
+/**
+ * The process-wide logger. A live binding: configureLogging() replaces it. A bad LOG_LEVEL is reported by
+ * configureLogging() (a clear message from the entry), not here, at import, where it would be a stack trace.
+ */
+export let logger: Logger = create((LEVELS as readonly string[]).includes(process.env.LOG_LEVEL?.trim().toLowerCase() ?? '') ? process.env.LOG_LEVEL!.trim().toLowerCase() : 'info', stderr());
 
 /** Sets level and format from the command line or LOG_LEVEL / LOG_FORMAT; throws a clear error on a bad value. */
 export async function configureLogging(options: { level?: string; format?: string }): Promise<void> {
