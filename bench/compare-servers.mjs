@@ -73,7 +73,7 @@ function startHttp(args) {
     let err = '';
     child.stderr.on('data', (c) => {
       err += c;
-      const m = /(http:\/\/\S+)/.exec(err);
+      const m = /(http:\/\/[^\s"]+)/.exec(err);
       if (m) resolve({ url: m[1], stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) });
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));

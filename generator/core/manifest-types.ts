@@ -106,6 +106,15 @@ export interface Manifest {
   };
   auth?: Auth;
   /**
+   * Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.
+   */
+  telemetry?: {
+    /**
+     * OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded.
+     */
+    otel?: boolean;
+  };
+  /**
    * Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.
    */
   lint?: {

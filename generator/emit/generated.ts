@@ -5,7 +5,9 @@ import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'log', 'mock', 'notify', 'observe', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+/** Runtime files of manifest `telemetry.otel` only: they import the OpenTelemetry packages. */
+const TELEMETRY_RUNTIME = ['instrument', 'telemetry'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
@@ -14,6 +16,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     ...model,
     resourceNamesUnion: model.resources.length ? model.resources.map((r) => r.nameLiteral).join(' | ') : 'never',
     serverNameLiteral: stringLiteral(model.serverName),
+    serverVersionLiteral: stringLiteral(model.serverVersion),
     defaultTransportLiteral: stringLiteral(model.defaultTransport),
     httpEnabled: model.http !== null,
     httpDefaultsJson: jsLiteral(
@@ -27,7 +30,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
   }
-  for (const name of RUNTIME) {
+  for (const name of model.telemetry ? [...RUNTIME, ...TELEMETRY_RUNTIME] : RUNTIME) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;

@@ -32,7 +32,7 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     binName: model.packageName.replace(/^@[^/]+\//, ''),
     binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),
     // A restarting process suits HTTP (clients reconnect); a stdio client would lose its pipe on every restart.
-    devScriptLiteral: stringLiteral(model.http ? 'tsx watch src/main.ts --transport http' : 'tsx watch src/main.ts'),
+    devScriptLiteral: stringLiteral(model.http ? 'tsx watch src/main.ts --transport http --log-format pretty' : 'tsx watch src/main.ts --log-format pretty'),
     devDescription: model.http
       ? `serves http://${http.host}:${http.port}${http.path} from source, restarting on every change`
       : 'runs the server over stdio from source, restarting on every change',

@@ -140,6 +140,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     subscribe,
     completions,
     policies: tools.some((t) => t.policyJson !== null),
+    telemetry: m.telemetry?.otel === true,
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
     sdk: sdkVersions(),

@@ -115,11 +115,13 @@ export interface ServerModel {
   completions: boolean;
   /** Some tool has a `policy`: server.gen.ts installs the policies. */
   policies: boolean;
+  /** `telemetry.otel`: OpenTelemetry traces and metrics (telemetry.gen.ts, instrument.gen.ts and their packages). */
+  telemetry: boolean;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
   examplesJson: string;
   exampleCount: number;
   /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, and the MCP Inspector. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string };
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string; pino: string; pinoPretty: string; otel: Record<string, string> };
 }

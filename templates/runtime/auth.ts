@@ -12,6 +12,7 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import { jwtVerifier } from './jwt.gen.js';
+import { logger } from './log.gen.js';
 
 export interface CredentialConfig {
   /** The environment variable holding the token or key; the manifest never holds the secret itself. */
@@ -81,7 +82,7 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
   const known = credentials.map((c) => {
     const secret = env[c.env];
     if (!secret) throw new Error(`auth: the environment variable ${c.env} is not set (it holds the credential of ${c.principal})`);
-    if (secret.length < SHORT_SECRET) console.error(`[mcp] WARNING: ${c.env} holds fewer than ${SHORT_SECRET} characters: easy to guess`);
+    if (secret.length < SHORT_SECRET) logger.warn(`${c.env} holds fewer than ${SHORT_SECRET} characters: easy to guess`);
     return { ...c, digest: digest(secret) };
   });
   return {
@@ -132,7 +133,7 @@ async function bearer(req: IncomingMessage, res: ServerResponse, options: Parame
   try {
     return await verifyBearerToken(req.headers.authorization, options);
   } catch (error) {
-    if (!(error instanceof OAuthError)) console.error('[mcp] auth: token verification failed:', error);
+    if (!(error instanceof OAuthError)) logger.error({ err: error }, 'auth: token verification failed');
     await sendResponse(res, bearerAuthChallengeResponse(error, options));
     return undefined;
   }

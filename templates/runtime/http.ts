@@ -28,7 +28,9 @@ import {
   validateOriginHeader
 } from '@modelcontextprotocol/server';
 import { createAuthenticator, type AuthConfig, type VerifyAccessToken } from './auth.gen.js';
+import { logger } from './log.gen.js';
 import { addSink } from './notify.gen.js';
+import { observeDenials } from './observe.gen.js';
 import { deniedCalls } from './policy.gen.js';
 import { sseEndpoint, type SseEndpoint } from './sse.gen.js';
 import { webSocketEndpoint, type WebSocketEndpoint } from './websocket.gen.js';
@@ -84,7 +86,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const DRAIN_MS = 5_000;
 // How often Node looks for connections past headersTimeoutMs / requestTimeoutMs.
 const CHECK_INTERVAL_MS = 1_000;
-const log = (error: unknown) => console.error('[mcp] http error:', error);
+const log = (error: unknown) => logger.error({ err: error }, 'http error');
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -101,7 +103,7 @@ function guards({ host, allowedHosts, allowedOrigins }: HttpOptions): Guard[] {
   // Without an origin list, pages served from an allowed host are the only origins we can vouch for.
   const originList = allowedOrigins ?? allowedHosts;
   const originGuard = originList ? originValidation([...originList]) : loopback ? localhostOriginValidation() : undefined;
-  if (!hostGuard) console.error(`[mcp] WARNING: ${host} is not loopback and allowedHosts is unset: no DNS-rebinding protection.`);
+  if (!hostGuard) logger.warn(`${host} is not loopback and allowedHosts is unset: no DNS-rebinding protection`);
   return [hostGuard, originGuard].filter((guard): guard is Guard => guard !== undefined);
 }
 
@@ -183,7 +185,10 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
       return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
     }
     const denied = options.toolScopes ? deniedCalls(body, options.toolScopes, auth) : undefined;
-    if (denied) return send(res, 200, denied);
+    if (denied) {
+      observeDenials(denied);
+      return send(res, 200, denied);
+    }
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
     if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody }))) return legacy(req, res, body);
     return modernNode(req, res, body);

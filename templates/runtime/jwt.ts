@@ -1,5 +1,6 @@
 import { createPublicKey, verify, constants, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { logger } from './log.gen.js';
 
 export interface JwtVerifierOptions {
   jwksUrl: string;
@@ -136,7 +137,7 @@ class JwksCache {
       this.#fetchedAt = Date.now();
     } catch (error) {
       // The keys already known stay in use; a token that needs new ones is refused until a fetch succeeds.
-      console.error(`[mcp] auth: cannot load the JWKS from ${this.url}: ${(error as Error).message}`);
+      logger.error(`auth: cannot load the JWKS from ${this.url}: ${(error as Error).message}`);
     }
   }
 }

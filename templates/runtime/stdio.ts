@@ -2,6 +2,7 @@ import { Transform, type Readable, type Writable } from 'node:stream';
 import type { JSONRPCMessage, McpServerFactory } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BatchCollector } from './batch.gen.js';
+import { logger } from './log.gen.js';
 
 export interface StdioOptions {
   /**
@@ -97,7 +98,7 @@ class EndAwareStdioTransport extends StdioServerTransport {
  */
 export function startStdio(factory: McpServerFactory, options: StdioOptions = {}): StdioHandle {
   // The factory attaches the connection's server to `notify` (see entry.gen.ts).
-  const onError = options.onError ?? ((error: Error) => console.error('[mcp] stdio error:', error));
+  const onError = options.onError ?? ((error: Error) => logger.error({ err: error }, 'stdio error'));
   let closedByCaller = false;
   let ended = false;
 

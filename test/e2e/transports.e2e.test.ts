@@ -74,8 +74,8 @@ describe('several transports at once', () => {
     await client.connect(transport);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['hello']);
-      while (!/http:\/\/\S+/.test(err)) await new Promise((r) => setTimeout(r, 50));
-      const overHttp = await connectHttp(/(http:\/\/\S+)/.exec(err)![1], 'modern');
+      while (!/http:\/\/[^\s"]+/.test(err)) await new Promise((r) => setTimeout(r, 50));
+      const overHttp = await connectHttp(/(http:\/\/[^\s"]+)/.exec(err)![1], 'modern');
       expect((await overHttp.listTools()).tools.map((t) => t.name)).toEqual(['hello']);
       await overHttp.close();
     } finally {

@@ -39,7 +39,7 @@ function nextUrl(child: ChildProcess, log: { text: string }, after: number): Pro
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no server URL within 60 s:\n${log.text}`)), 60_000);
     const look = () => {
-      const m = /serving MCP at (http:\/\/\S+)/.exec(log.text.slice(after));
+      const m = /serving MCP at (http:\/\/[^\s"]+)/.exec(log.text.slice(after));
       if (!m) return;
       clearTimeout(timer);
       child.stderr!.off('data', look);

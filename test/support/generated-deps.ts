@@ -10,9 +10,11 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 /** The dependency lists a generated package.json has, read from the template the generator renders. */
 function generatedDependencies(): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
   const template = readFileSync(join(ROOT, 'templates', 'project', 'package.json.hbs'), 'utf8');
-  const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8')) as Record<string, string>;
+  const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8')) as Record<string, unknown>;
+  // Every optional block is kept: the shared install serves projects with and without each feature.
   const json = template
-    .replace(/\{\{\{?sdk\.(\w+)\}?\}\}/g, (_, k: string) => sdk[k])
+    .replace(/^\{\{(#if \w+|\/if)\}\}\n/gm, '')
+    .replace(/\{\{\{?sdk\.([\w.]+)\}?\}\}/g, (_, k: string) => String(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], sdk)))
     .replace(/\{\{\{?\w+\}?\}\}/g, '"x"');
   const pkg = JSON.parse(json);
   return { dependencies: pkg.dependencies, devDependencies: pkg.devDependencies };

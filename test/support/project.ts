@@ -90,7 +90,7 @@ export function startHttpServer(dir: string, extraArgs: string[] = []): Promise<
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk.toString();
-      const m = /(http:\/\/\S+)/.exec(err);
+      const m = /(http:\/\/[^\s"]+)/.exec(err);
       if (!m) return;
       clearTimeout(timer);
       resolvePromise({

@@ -1,0 +1,134 @@
+import type { LoggingLevel, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { pino, type Logger } from 'pino';
+import { traceIds } from './observe.gen.js';
+
+// Structured logs: one JSON object per line on stderr (stdout carries the stdio protocol), at LOG_LEVEL and above.
+// Lines written while a request is handled carry its id, method, target and principal, and with telemetry on the
+// trace_id and span_id of its span. `--log-format pretty` (npm run dev) prints them for people instead.
+
+export type { Logger };
+export type LogFormat = 'json' | 'pretty';
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+/** Where the request's target (tool or prompt name, resource URI) rides on the SDK's request context. */
+const TARGET = Symbol('mcp-gen.target');
+type Stamped = ServerContext & { [TARGET]?: string };
+type Handler = (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<unknown>;
+
+function parseLevel(value: string | undefined): string {
+  const level = (value ?? 'info').trim().toLowerCase() || 'info';
+  if (!(LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+  return level;
+}
+
+function create(level: string, stream: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined, // no pid and hostname on every line: the process supervisor knows them
+      // Called per line: adds the active span's ids when telemetry is on, nothing otherwise.
+      mixin: () => traceIds() ?? {},
+    },
+    stream,
+  );
+}
+
+// Synchronous writes: a line logged just before process.exit is not lost.
+const stderr = () => pino.destination({ dest: 2, sync: true });
+
+/**
+ * The process-wide logger. A live binding: configureLogging() replaces it. A bad LOG_LEVEL is reported by
+ * configureLogging() (a clear message from the entry), not here, at import, where it would be a stack trace.
+ */
+export let logger: Logger = create((LEVELS as readonly string[]).includes(process.env.LOG_LEVEL?.trim().toLowerCase() ?? '') ? process.env.LOG_LEVEL!.trim().toLowerCase() : 'info', stderr());
+
+/** Sets level and format from the command line or LOG_LEVEL / LOG_FORMAT; throws a clear error on a bad value. */
+export async function configureLogging(options: { level?: string; format?: string }): Promise<void> {
+  const level = parseLevel(options.level ?? process.env.LOG_LEVEL);
+  const format = (options.format ?? process.env.LOG_FORMAT ?? 'json').trim().toLowerCase();
+  if (format !== 'json' && format !== 'pretty') throw new Error(`--log-format must be json or pretty, not ${JSON.stringify(format)}`);
+  if (format === 'json') {
+    logger.level = level;
+    return;
+  }
+  try {
+    // A devDependency: absent from production installs, where JSON is what log collectors want anyway.
+    const { default: pretty } = await import('pino-pretty');
+    logger = create(level, pretty({ destination: 2, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  } catch {
+    logger.level = level;
+    logger.warn('pino-pretty is not installed: logging JSON lines');
+  }
+}
+
+/** MCP log levels (logging/setLevel, ctx.log) on pino's. */
+const FROM_MCP: Record<LoggingLevel, 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'fatal',
+  alert: 'fatal',
+  emergency: 'fatal',
+};
+
+/** The fields of a request's log lines. The principal is the client id the credential named, never the credential. */
+export function requestFields(sdk: ServerContext): Record<string, unknown> {
+  const fields: Record<string, unknown> = { requestId: sdk.mcpReq.id, method: sdk.mcpReq.method };
+  const target = (sdk as Stamped)[TARGET];
+  if (target !== undefined) fields.target = target;
+  if (sdk.sessionId !== undefined) fields.sessionId = sdk.sessionId;
+  const principal = sdk.http?.authInfo?.clientId;
+  if (principal !== undefined) fields.principal = principal;
+  return fields;
+}
+
+/** Writes what a handler sends with ctx.log to the server's own log too, at the matching level. */
+export function logFromHandler(sdk: ServerContext, level: LoggingLevel, data: unknown): void {
+  const to = FROM_MCP[level];
+  if (!logger.isLevelEnabled(to)) return;
+  const fields = requestFields(sdk);
+  if (typeof data === 'string') logger[to](fields, data);
+  else logger[to]({ ...fields, data }, 'handler log');
+}
+
+/** The request's target, as the MCP semantic conventions name it: tool or prompt name, resource URI. */
+export function targetOf(request: { method?: string; params?: Record<string, unknown> }): string | undefined {
+  const params = request.params;
+  const target = request.method === 'resources/read' ? params?.uri : request.method === 'tools/call' || request.method === 'prompts/get' ? params?.name : undefined;
+  return typeof target === 'string' ? target : undefined;
+}
+
+/**
+ * Labels every request of `server` with its target (for the log lines of its handler) and, at debug level, logs
+ * each request's outcome and duration. Error responses are logged at warn. Installed last in buildServer, around
+ * the policies, so refusals are seen too.
+ */
+export function logRequests(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  const map = handlers as Map<string, Handler>;
+  for (const [method, original] of map) {
+    map.set(method, async (request, ctx) => {
+      const target = targetOf(request);
+      if (target !== undefined) (ctx as Stamped)[TARGET] = target;
+      const debug = logger.isLevelEnabled('debug');
+      const start = debug ? performance.now() : 0;
+      try {
+        const result = await original(request, ctx);
+        if (debug) {
+          const isError = (result as { isError?: unknown } | undefined)?.isError === true;
+          logger.debug({ ...requestFields(ctx), ms: round(performance.now() - start), ...(isError ? { outcome: 'tool_error' } : {}) }, 'request done');
+        }
+        return result;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        logger.warn({ ...requestFields(ctx), code: typeof code === 'number' ? code : undefined, ...(debug ? { ms: round(performance.now() - start) } : {}) }, `request failed: ${(error as Error).message ?? String(error)}`);
+        throw error;
+      }
+    });
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
