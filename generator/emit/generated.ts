@@ -4,7 +4,7 @@ import { jsLiteral, stringLiteral } from '../model/js-literal.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/server-model.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'host-guard', 'http', 'jwt', 'limits', 'mock', 'notify', 'policy', 'results', 'sessions', 'shutdown', 'sse', 'stdio', 'websocket'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {

@@ -20,7 +20,7 @@ import {
   publishedTool,
 } from '../core/published.js';
 import { isObject } from '../core/schema-refs.js';
-import type { EntryModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
+import type { EntryModel, HttpModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
 import { parseUriTemplate } from '../core/uri-template.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
@@ -133,6 +133,9 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       headersTimeoutMs: httpOptions.headersTimeoutMs ?? 10_000,
       requestTimeoutMs: httpOptions.requestTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? 5_000,
+      // Left out when unset: the runtime's LIMITS (src/generated/limits.gen.ts) hold their defaults.
+      sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
+      maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
       auth: authModel(m),
       toolScopes: toolScopes(m),
     },
@@ -141,6 +144,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     templates,
     prompts,
     subscribe,
+    maxSubscriptionsLiteral: isObject(http) && httpOptions.maxSubscriptionsPerSession !== undefined ? String(httpOptions.maxSubscriptionsPerSession) : 'undefined',
     completions,
     policies: tools.some((t) => t.policyJson !== null),
     schemaTypes: printSchemaTypes(named, shared),
@@ -174,9 +178,11 @@ function sseModel(sse: boolean | SseTransport | undefined): { path: string; mess
   return { path: o.path ?? '/sse', messagesPath: o.messagesPath ?? '/messages' };
 }
 
-function webSocketModel(ws: boolean | WebSocketTransport | undefined): { path: string } | null {
+function webSocketModel(ws: boolean | WebSocketTransport | undefined): HttpModel['websocket'] {
   if (ws === undefined || ws === false) return null;
-  return { path: (isObject(ws) ? (ws as WebSocketTransport).path : undefined) ?? '/ws' };
+  const o = isObject(ws) ? (ws as WebSocketTransport) : {};
+  // Limits left out when unset: the runtime's LIMITS hold their defaults.
+  return { path: o.path ?? '/ws', maxConnections: o.maxConnections, idleTimeoutMs: o.idleTimeoutMs, initTimeoutMs: o.initTimeoutMs };
 }
 
 function objectType(props: { key: string; optional: boolean; type: string }[]): string {

@@ -29,6 +29,9 @@ export type AuthConfig =
       readonly authorizationServer: string;
       readonly jwksUrl: string | null;
       readonly scopesSupported: readonly string[];
+      /** With jwksUrl: accepted JWT algorithms (null: every asymmetric one) and required `typ` (null: unchecked). */
+      readonly algorithms?: readonly string[] | null;
+      readonly tokenType?: string | null;
     };
 
 /** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts); throw OAuthError InvalidToken to refuse. */
@@ -100,7 +103,7 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
 function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook: VerifyAccessToken | undefined): Authenticator {
   const resource = new URL(config.resource);
   const verifier: OAuthTokenVerifier = config.jwksUrl
-    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource })
+    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource, algorithms: config.algorithms, tokenType: config.tokenType })
     : { verifyAccessToken: requireHook(hook) };
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   // The helper reads only the issuer of the authorization server's metadata; it also refuses a non-HTTPS issuer.
