@@ -133,6 +133,10 @@ function requireHook(hook: VerifyAccessToken | undefined): VerifyAccessToken {
 
 async function bearer(req: IncomingMessage, res: ServerResponse, options: Parameters<typeof verifyBearerToken>[1]): Promise<AuthInfo | undefined> {
   try {
+    // The SDK reads the second space-separated word and ignores the rest: anything after the token is refused here.
+    if (req.headers.authorization !== undefined && !/^\S+ \S+$/.test(req.headers.authorization)) {
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Malformed Authorization header: expected Bearer and one token');
+    }
     return await verifyBearerToken(req.headers.authorization, options);
   } catch (error) {
     if (!(error instanceof OAuthError)) console.error('[mcp] auth: token verification failed:', error);
