@@ -14,8 +14,8 @@ export function authModel(m: Manifest): Json | null {
       authorizationServer: auth.authorizationServer ?? '',
       jwksUrl: auth.jwksUrl ?? null,
       scopesSupported: auth.scopesSupported ?? [...new Set(Object.values(toolScopes(m) ?? {}).flat())].sort(),
-      algorithms: auth.algorithms ?? null,
-      tokenType: auth.tokenType ?? null,
+      ...(auth.algorithms ? { algorithms: auth.algorithms } : {}),
+      ...(auth.tokenType ? { tokenType: auth.tokenType } : {}),
     };
   }
   const credentials = (auth.credentials ?? []).map((c) => ({ env: c.env, principal: c.principal ?? c.env, scopes: c.scopes ?? [] }));

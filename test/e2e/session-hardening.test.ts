@@ -2,11 +2,12 @@
 // sessions left idle, a flood of initializations, subscriptions to URIs the server does not serve, and DNS
 // rebinding against loopback binds spelled in ways a string comparison misses. All on loopback, for real.
 import { connect } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
+import { buildProject, generateProject, ROOT, startHttpServer, type RunningHttp } from '../support/project.js';
 import { INITIALIZE, INITIALIZED } from '../support/raw-peers.js';
 
 const ALICE = 'alice-0123456789abcdef-0123456789abcdef';
@@ -181,5 +182,45 @@ describe.each([
   it('serves its own address and the localhost names', async () => {
     expect(await rawStatus(address, port, `${hostName}:${port}`)).toBe(200);
     expect(await rawStatus(address, port, `localhost:${port}`, `Origin: http://localhost:${port}\r\n`)).toBe(200);
+  });
+});
+
+describe('the guard of binds the tests do not make (wildcards, other spellings)', () => {
+  it('recognises loopback by parsing and never falls back to no guard', async () => {
+    const guard = await import(pathToFileURL(join(dir, 'dist/generated/host-guard.gen.js')).href);
+    const loopback = ['127.0.0.1', '127.255.255.254', '127.1', '2130706433', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'LOCALHOST'];
+    expect(loopback.filter((h) => !guard.isLoopback(h))).toEqual([]);
+    expect(['0.0.0.0', '::', '10.0.0.5', '128.0.0.1', 'example.com', '::2'].filter((h) => guard.isLoopback(h))).toEqual([]);
+    // A wildcard bind has no name of its own: only the localhost names pass until allowedHosts says more.
+    expect(guard.allowedHostnames({ host: '0.0.0.0' })).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(guard.allowedHostnames({ host: '::' })).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(guard.allowedHostnames({ host: '0.0.0.0', allowedHosts: ['MCP.example.com', '127.1'] })).toEqual(['mcp.example.com', '127.0.0.1']);
+    expect(guard.allowedOriginHostnames({ host: '127.0.0.2' })).toEqual(['127.0.0.2', 'localhost', '127.0.0.1', '[::1]']);
+  });
+});
+
+describe('limits in one place', () => {
+  it('publishes the runtime defaults in the manifest schema', async () => {
+    const { LIMITS } = await import(pathToFileURL(join(dir, 'dist/generated/limits.gen.js')).href);
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/manifest.schema.json'), 'utf8'));
+    const http = schema.definitions.HttpTransport.properties;
+    const ws = schema.definitions.WebSocketTransport.properties;
+    const published = {
+      maxBodyBytes: http.maxBodyBytes.default,
+      maxBatchSize: 100,
+      headersTimeoutMs: http.headersTimeoutMs.default,
+      requestTimeoutMs: http.requestTimeoutMs.default,
+      keepAliveTimeoutMs: http.keepAliveTimeoutMs.default,
+      sessionIdleTimeoutMs: http.sessionIdleTimeoutMs.default,
+      maxSessionsPerPrincipal: http.maxSessionsPerPrincipal.default,
+      maxSubscriptionsPerSession: http.maxSubscriptionsPerSession.default,
+      webSocketMaxConnections: ws.maxConnections.default,
+      webSocketIdleTimeoutMs: ws.idleTimeoutMs.default,
+      webSocketInitTimeoutMs: ws.initTimeoutMs.default,
+    };
+    expect(LIMITS).toEqual(published);
+    // The same figures in the document that explains them.
+    const doc = readFileSync(join(ROOT, 'docs/security-limits.md'), 'utf8');
+    for (const [name, value] of Object.entries(LIMITS)) expect([name, doc.includes(`\`${name}\``) && doc.includes(String(value))]).toEqual([name, true]);
   });
 });
