@@ -184,6 +184,18 @@ export interface HttpTransport {
    * How long an idle keep-alive connection stays open.
    */
   keepAliveTimeoutMs?: number;
+  /**
+   * A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again.
+   */
+  sessionIdleTimeoutMs?: number;
+  /**
+   * Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'.
+   */
+  maxSessionsPerPrincipal?: number;
+  /**
+   * resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed.
+   */
+  maxSubscriptionsPerSession?: number;
 }
 export interface SseTransport {
   /**
@@ -200,6 +212,18 @@ export interface WebSocketTransport {
    * Upgrade requests to this path become MCP connections.
    */
   path?: string;
+  /**
+   * Open WebSocket connections over all clients; one more upgrade is refused with 503.
+   */
+  maxConnections?: number;
+  /**
+   * A connection with no message in either direction for this long is closed (1001).
+   */
+  idleTimeoutMs?: number;
+  /**
+   * A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008).
+   */
+  initTimeoutMs?: number;
 }
 export interface Tool {
   title?: string;
@@ -252,7 +276,7 @@ export interface ToolPolicy {
    */
   timeoutMs?: number;
   /**
-   * At most `requests` calls per principal in any `windowMs` milliseconds.
+   * At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.
    */
   rateLimit?: {
     requests: number;
@@ -262,6 +286,10 @@ export interface ToolPolicy {
    * Calls of this tool running at once, over all callers; one more is refused with -32003.
    */
   maxConcurrency?: number;
+  /**
+   * Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003.
+   */
+  maxConcurrencyPerPrincipal?: number;
 }
 export interface ToolExample {
   description?: string;
@@ -536,6 +564,19 @@ export interface Auth {
    * oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names.
    */
   scopesSupported?: string[];
+  /**
+   * oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these.
+   *
+   * @minItems 1
+   */
+  algorithms?: [
+    'RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS384' | 'PS512' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA',
+    ...('RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS384' | 'PS512' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA')[]
+  ];
+  /**
+   * oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset.
+   */
+  tokenType?: string;
   /**
    * Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead.
    */

@@ -14,6 +14,8 @@ export function authModel(m: Manifest): Json | null {
       authorizationServer: auth.authorizationServer ?? '',
       jwksUrl: auth.jwksUrl ?? null,
       scopesSupported: auth.scopesSupported ?? [...new Set(Object.values(toolScopes(m) ?? {}).flat())].sort(),
+      ...(auth.algorithms ? { algorithms: auth.algorithms } : {}),
+      ...(auth.tokenType ? { tokenType: auth.tokenType } : {}),
     };
   }
   const credentials = (auth.credentials ?? []).map((c) => ({ env: c.env, principal: c.principal ?? c.env, scopes: c.scopes ?? [] }));
@@ -33,12 +35,13 @@ export function toolScopes(m: Manifest): Record<string, string[]> | null {
 /** A tool's policy as a TypeScript literal, or null when it has none. */
 export function policyLiteral(policy: ToolPolicy | undefined): string | null {
   if (!policy) return null;
-  const { scopes, timeoutMs, rateLimit, maxConcurrency } = policy;
+  const { scopes, timeoutMs, rateLimit, maxConcurrency, maxConcurrencyPerPrincipal } = policy;
   const kept = {
     ...(scopes?.length ? { scopes } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(rateLimit ? { rateLimit: { requests: rateLimit.requests, windowMs: rateLimit.windowMs } } : {}),
     ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
+    ...(maxConcurrencyPerPrincipal !== undefined ? { maxConcurrencyPerPrincipal } : {}),
   };
   return Object.keys(kept).length ? jsLiteral(kept, '  ') : null;
 }

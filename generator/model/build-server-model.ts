@@ -19,7 +19,7 @@ import {
   publishedTool,
 } from '../core/index.js';
 import { isObject } from '../core/index.js';
-import type { EntryModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
+import type { EntryModel, HttpModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
 import { parseUriTemplate } from '../core/index.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
@@ -130,6 +130,9 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       headersTimeoutMs: httpOptions.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs,
       requestTimeoutMs: httpOptions.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs,
       keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
+      // Left out when unset: the runtime's LIMITS (src/generated/limits.gen.ts) hold their defaults.
+      sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
+      maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
       auth: authModel(m),
       toolScopes: toolScopes(m),
     },
@@ -138,6 +141,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     templates,
     prompts,
     subscribe,
+    maxSubscriptionsLiteral: isObject(http) && httpOptions.maxSubscriptionsPerSession !== undefined ? String(httpOptions.maxSubscriptionsPerSession) : 'undefined',
     completions,
     policies: tools.some((t) => t.policyJson !== null),
     telemetry: m.telemetry?.otel === true,
@@ -172,9 +176,11 @@ function sseModel(sse: boolean | SseTransport | undefined): { path: string; mess
   return { path: o.path ?? SSE_DEFAULTS.path, messagesPath: o.messagesPath ?? SSE_DEFAULTS.messagesPath };
 }
 
-function webSocketModel(ws: boolean | WebSocketTransport | undefined): { path: string } | null {
+function webSocketModel(ws: boolean | WebSocketTransport | undefined): HttpModel['websocket'] {
   if (ws === undefined || ws === false) return null;
-  return { path: (isObject(ws) ? (ws as WebSocketTransport).path : undefined) ?? WEBSOCKET_DEFAULTS.path };
+  const o = isObject(ws) ? (ws as WebSocketTransport) : {};
+  // Limits left out when unset: the runtime's LIMITS hold their defaults.
+  return { path: o.path ?? WEBSOCKET_DEFAULTS.path, maxConnections: o.maxConnections, idleTimeoutMs: o.idleTimeoutMs, initTimeoutMs: o.initTimeoutMs };
 }
 
 function objectType(props: { key: string; optional: boolean; type: string }[]): string {

@@ -79,11 +79,13 @@ export interface HttpModel {
   allowedOrigins: string[] | null;
   mode: 'stateful' | 'stateless';
   sse: { path: string; messagesPath: string } | null;
-  websocket: { path: string } | null;
+  websocket: { path: string; maxConnections?: number; idleTimeoutMs?: number; initTimeoutMs?: number } | null;
   maxBodyBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  sessionIdleTimeoutMs?: number;
+  maxSessionsPerPrincipal?: number;
   /** The manifest's auth, completed with defaults; names environment variables, never holds secrets. */
   auth: Json | null;
   /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
@@ -111,6 +113,8 @@ export interface ServerModel {
   prompts: PromptModel[];
   /** resources/subscribe is accepted (capabilities.resources.subscribe). */
   subscribe: boolean;
+  /** transports.http.maxSubscriptionsPerSession as source, or `undefined` for the runtime default. */
+  maxSubscriptionsLiteral: string;
   /** Some prompt argument or template variable declares completions. */
   completions: boolean;
   /** Some tool has a `policy`: server.gen.ts installs the policies. */
@@ -123,5 +127,5 @@ export interface ServerModel {
   examplesJson: string;
   exampleCount: number;
   /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, and the MCP Inspector. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string; pino: string; pinoPretty: string; otel: Record<string, string> };
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; pino: string; pinoPretty: string; otel: Record<string, string> };
 }

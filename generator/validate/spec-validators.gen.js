@@ -8358,16 +8358,16 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
   const schema12 = {"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
-  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}};
+  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
-  const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}};
+  const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
   const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."}}};
+  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}};
   const schema19 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
   const schema20 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
   const schema21 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
@@ -8901,7 +8901,7 @@ export function manifestValidatorFactory() {
   let data18 = data.policy;
   if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
   for(const key3 in data18){
-  if(!((((key3 === "scopes") || (key3 === "timeoutMs")) || (key3 === "rateLimit")) || (key3 === "maxConcurrency"))){
+  if(!(((((key3 === "scopes") || (key3 === "timeoutMs")) || (key3 === "rateLimit")) || (key3 === "maxConcurrency")) || (key3 === "maxConcurrencyPerPrincipal"))){
   const err22 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data18};
   if(vErrors === null){
   vErrors = [err22];
@@ -9144,9 +9144,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err41 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data18};
+  if(data18.maxConcurrencyPerPrincipal !== undefined){
+  let data26 = data18.maxConcurrencyPerPrincipal;
+  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+  const err41 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data26};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9155,19 +9156,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.examples !== undefined){
-  let data26 = data.examples;
-  if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-  for(const key5 in data26){
-  if(!(validate12(data26[key5], {instancePath:instancePath+"/examples/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data26,parentDataProperty:key5,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err42 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data26};
+  if(typeof data26 == "number"){
+  if(data26 < 1 || isNaN(data26)){
+  const err42 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data26};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9177,11 +9168,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data28 = data.renamedFrom;
-  if(typeof data28 === "string"){
-  if(func3(data28) < 1){
-  const err43 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data28};
+  }
+  }
+  else {
+  const err43 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data18};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9191,8 +9181,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.examples !== undefined){
+  let data27 = data.examples;
+  if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+  for(const key5 in data27){
+  if(!(validate12(data27[key5], {instancePath:instancePath+"/examples/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key5,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
   else {
-  const err44 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data28};
+  const err44 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data27};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9202,14 +9202,39 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(data.renamedFrom !== undefined){
+  let data29 = data.renamedFrom;
+  if(typeof data29 === "string"){
+  if(func3(data29) < 1){
+  const err45 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data29};
   if(vErrors === null){
   vErrors = [err45];
   }
   else {
   vErrors.push(err45);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err46 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data29};
+  if(vErrors === null){
+  vErrors = [err46];
+  }
+  else {
+  vErrors.push(err46);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(vErrors === null){
+  vErrors = [err47];
+  }
+  else {
+  vErrors.push(err47);
   }
   errors++;
   }
@@ -11858,8 +11883,9 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}};
+  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}};
   const schema41 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
+  const func0 = require("ajv/dist/runtime/equal").default;
 
   function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
@@ -12147,14 +12173,98 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  if(data.algorithms !== undefined){
+  let data13 = data.algorithms;
+  if(Array.isArray(data13)){
+  if(data13.length < 1){
+  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema40.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
   else {
   vErrors.push(err22);
+  }
+  errors++;
+  }
+  const len3 = data13.length;
+  for(let i3=0; i3<len3; i3++){
+  let data14 = data13[i3];
+  if(!((((((((((data14 === "RS256") || (data14 === "RS384")) || (data14 === "RS512")) || (data14 === "PS256")) || (data14 === "PS384")) || (data14 === "PS512")) || (data14 === "ES256")) || (data14 === "ES384")) || (data14 === "ES512")) || (data14 === "EdDSA"))){
+  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema40.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.algorithms.items.enum,parentSchema:schema40.properties.algorithms.items,data:data14};
+  if(vErrors === null){
+  vErrors = [err23];
+  }
+  else {
+  vErrors.push(err23);
+  }
+  errors++;
+  }
+  }
+  let i4 = data13.length;
+  let j0;
+  if(i4 > 1){
+  outer0:
+  for(;i4--;){
+  for(j0 = i4; j0--;){
+  if(func0(data13[i4], data13[j0])){
+  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema40.properties.algorithms,data:data13};
+  if(vErrors === null){
+  vErrors = [err24];
+  }
+  else {
+  vErrors.push(err24);
+  }
+  errors++;
+  break outer0;
+  }
+  }
+  }
+  }
+  }
+  else {
+  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.algorithms.type,parentSchema:schema40.properties.algorithms,data:data13};
+  if(vErrors === null){
+  vErrors = [err25];
+  }
+  else {
+  vErrors.push(err25);
+  }
+  errors++;
+  }
+  }
+  if(data.tokenType !== undefined){
+  let data15 = data.tokenType;
+  if(typeof data15 === "string"){
+  if(func3(data15) < 1){
+  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.tokenType,data:data15};
+  if(vErrors === null){
+  vErrors = [err26];
+  }
+  else {
+  vErrors.push(err26);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.tokenType.type,parentSchema:schema40.properties.tokenType,data:data15};
+  if(vErrors === null){
+  vErrors = [err27];
+  }
+  else {
+  vErrors.push(err27);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  if(vErrors === null){
+  vErrors = [err28];
+  }
+  else {
+  vErrors.push(err28);
   }
   errors++;
   }
@@ -12803,14 +12913,89 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err49 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(data18.sessionIdleTimeoutMs !== undefined){
+  let data31 = data18.sessionIdleTimeoutMs;
+  if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
+  const err49 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.sessionIdleTimeoutMs.type,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
   if(vErrors === null){
   vErrors = [err49];
   }
   else {
   vErrors.push(err49);
+  }
+  errors++;
+  }
+  if(typeof data31 == "number"){
+  if(data31 < 1000 || isNaN(data31)){
+  const err50 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
+  if(vErrors === null){
+  vErrors = [err50];
+  }
+  else {
+  vErrors.push(err50);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data18.maxSessionsPerPrincipal !== undefined){
+  let data32 = data18.maxSessionsPerPrincipal;
+  if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
+  const err51 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSessionsPerPrincipal.type,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
+  if(vErrors === null){
+  vErrors = [err51];
+  }
+  else {
+  vErrors.push(err51);
+  }
+  errors++;
+  }
+  if(typeof data32 == "number"){
+  if(data32 < 1 || isNaN(data32)){
+  const err52 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
+  if(vErrors === null){
+  vErrors = [err52];
+  }
+  else {
+  vErrors.push(err52);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data18.maxSubscriptionsPerSession !== undefined){
+  let data33 = data18.maxSubscriptionsPerSession;
+  if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
+  const err53 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSubscriptionsPerSession.type,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
+  if(vErrors === null){
+  vErrors = [err53];
+  }
+  else {
+  vErrors.push(err53);
+  }
+  errors++;
+  }
+  if(typeof data33 == "number"){
+  if(data33 < 1 || isNaN(data33)){
+  const err54 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
+  if(vErrors === null){
+  vErrors = [err54];
+  }
+  else {
+  vErrors.push(err54);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err55 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(vErrors === null){
+  vErrors = [err55];
+  }
+  else {
+  vErrors.push(err55);
   }
   errors++;
   }
@@ -12826,12 +13011,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid9){
-  const err50 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
+  const err56 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
   if(vErrors === null){
-  vErrors = [err50];
+  vErrors = [err56];
   }
   else {
-  vErrors.push(err50);
+  vErrors.push(err56);
   }
   errors++;
   }
@@ -12848,93 +13033,13 @@ export function manifestValidatorFactory() {
   }
   }
   if(data16.sse !== undefined){
-  let data31 = data16.sse;
-  const _errs72 = errors;
+  let data34 = data16.sse;
+  const _errs78 = errors;
   let valid16 = false;
   let passing1 = null;
-  const _errs73 = errors;
-  if(typeof data31 !== "boolean"){
-  const err51 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data31};
-  if(vErrors === null){
-  vErrors = [err51];
-  }
-  else {
-  vErrors.push(err51);
-  }
-  errors++;
-  }
-  var _valid1 = _errs73 === errors;
-  if(_valid1){
-  valid16 = true;
-  passing1 = 0;
-  }
-  const _errs75 = errors;
-  if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-  for(const key5 in data31){
-  if(!((key5 === "path") || (key5 === "messagesPath"))){
-  const err52 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data31};
-  if(vErrors === null){
-  vErrors = [err52];
-  }
-  else {
-  vErrors.push(err52);
-  }
-  errors++;
-  }
-  }
-  if(data31.path !== undefined){
-  let data32 = data31.path;
-  if(typeof data32 === "string"){
-  if(!pattern0.test(data32)){
-  const err53 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data32};
-  if(vErrors === null){
-  vErrors = [err53];
-  }
-  else {
-  vErrors.push(err53);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err54 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data32};
-  if(vErrors === null){
-  vErrors = [err54];
-  }
-  else {
-  vErrors.push(err54);
-  }
-  errors++;
-  }
-  }
-  if(data31.messagesPath !== undefined){
-  let data33 = data31.messagesPath;
-  if(typeof data33 === "string"){
-  if(!pattern0.test(data33)){
-  const err55 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data33};
-  if(vErrors === null){
-  vErrors = [err55];
-  }
-  else {
-  vErrors.push(err55);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err56 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data33};
-  if(vErrors === null){
-  vErrors = [err56];
-  }
-  else {
-  vErrors.push(err56);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err57 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data31};
+  const _errs79 = errors;
+  if(typeof data34 !== "boolean"){
+  const err57 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data34};
   if(vErrors === null){
   vErrors = [err57];
   }
@@ -12943,19 +13048,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid1 = _errs75 === errors;
-  if(_valid1 && valid16){
-  valid16 = false;
-  passing1 = [passing1, 1];
-  }
-  else {
+  var _valid1 = _errs79 === errors;
   if(_valid1){
   valid16 = true;
-  passing1 = 1;
+  passing1 = 0;
   }
-  }
-  if(!valid16){
-  const err58 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data31};
+  const _errs81 = errors;
+  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+  for(const key5 in data34){
+  if(!((key5 === "path") || (key5 === "messagesPath"))){
+  const err58 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data34};
   if(vErrors === null){
   vErrors = [err58];
   }
@@ -12964,26 +13066,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs72;
-  if(vErrors !== null){
-  if(_errs72){
-  vErrors.length = _errs72;
   }
-  else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  if(data16.websocket !== undefined){
-  let data34 = data16.websocket;
-  const _errs84 = errors;
-  let valid19 = false;
-  let passing2 = null;
-  const _errs85 = errors;
-  if(typeof data34 !== "boolean"){
-  const err59 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data34};
+  if(data34.path !== undefined){
+  let data35 = data34.path;
+  if(typeof data35 === "string"){
+  if(!pattern0.test(data35)){
+  const err59 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data35};
   if(vErrors === null){
   vErrors = [err59];
   }
@@ -12992,16 +13080,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs85 === errors;
-  if(_valid2){
-  valid19 = true;
-  passing2 = 0;
   }
-  const _errs87 = errors;
-  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-  for(const key6 in data34){
-  if(!(key6 === "path")){
-  const err60 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data34};
+  else {
+  const err60 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data35};
   if(vErrors === null){
   vErrors = [err60];
   }
@@ -13011,11 +13092,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data34.path !== undefined){
-  let data35 = data34.path;
-  if(typeof data35 === "string"){
-  if(!pattern0.test(data35)){
-  const err61 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data35};
+  if(data34.messagesPath !== undefined){
+  let data36 = data34.messagesPath;
+  if(typeof data36 === "string"){
+  if(!pattern0.test(data36)){
+  const err61 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data36};
   if(vErrors === null){
   vErrors = [err61];
   }
@@ -13026,7 +13107,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err62 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data35};
+  const err62 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data36};
   if(vErrors === null){
   vErrors = [err62];
   }
@@ -13038,7 +13119,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err63 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data34};
+  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data34};
   if(vErrors === null){
   vErrors = [err63];
   }
@@ -13047,7 +13128,186 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs87 === errors;
+  var _valid1 = _errs81 === errors;
+  if(_valid1 && valid16){
+  valid16 = false;
+  passing1 = [passing1, 1];
+  }
+  else {
+  if(_valid1){
+  valid16 = true;
+  passing1 = 1;
+  }
+  }
+  if(!valid16){
+  const err64 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data34};
+  if(vErrors === null){
+  vErrors = [err64];
+  }
+  else {
+  vErrors.push(err64);
+  }
+  errors++;
+  }
+  else {
+  errors = _errs78;
+  if(vErrors !== null){
+  if(_errs78){
+  vErrors.length = _errs78;
+  }
+  else {
+  vErrors = null;
+  }
+  }
+  }
+  }
+  if(data16.websocket !== undefined){
+  let data37 = data16.websocket;
+  const _errs90 = errors;
+  let valid19 = false;
+  let passing2 = null;
+  const _errs91 = errors;
+  if(typeof data37 !== "boolean"){
+  const err65 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data37};
+  if(vErrors === null){
+  vErrors = [err65];
+  }
+  else {
+  vErrors.push(err65);
+  }
+  errors++;
+  }
+  var _valid2 = _errs91 === errors;
+  if(_valid2){
+  valid19 = true;
+  passing2 = 0;
+  }
+  const _errs93 = errors;
+  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+  for(const key6 in data37){
+  if(!((((key6 === "path") || (key6 === "maxConnections")) || (key6 === "idleTimeoutMs")) || (key6 === "initTimeoutMs"))){
+  const err66 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data37};
+  if(vErrors === null){
+  vErrors = [err66];
+  }
+  else {
+  vErrors.push(err66);
+  }
+  errors++;
+  }
+  }
+  if(data37.path !== undefined){
+  let data38 = data37.path;
+  if(typeof data38 === "string"){
+  if(!pattern0.test(data38)){
+  const err67 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data38};
+  if(vErrors === null){
+  vErrors = [err67];
+  }
+  else {
+  vErrors.push(err67);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err68 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data38};
+  if(vErrors === null){
+  vErrors = [err68];
+  }
+  else {
+  vErrors.push(err68);
+  }
+  errors++;
+  }
+  }
+  if(data37.maxConnections !== undefined){
+  let data39 = data37.maxConnections;
+  if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
+  const err69 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data39};
+  if(vErrors === null){
+  vErrors = [err69];
+  }
+  else {
+  vErrors.push(err69);
+  }
+  errors++;
+  }
+  if(typeof data39 == "number"){
+  if(data39 < 1 || isNaN(data39)){
+  const err70 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data39};
+  if(vErrors === null){
+  vErrors = [err70];
+  }
+  else {
+  vErrors.push(err70);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data37.idleTimeoutMs !== undefined){
+  let data40 = data37.idleTimeoutMs;
+  if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+  const err71 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data40};
+  if(vErrors === null){
+  vErrors = [err71];
+  }
+  else {
+  vErrors.push(err71);
+  }
+  errors++;
+  }
+  if(typeof data40 == "number"){
+  if(data40 < 1000 || isNaN(data40)){
+  const err72 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data40};
+  if(vErrors === null){
+  vErrors = [err72];
+  }
+  else {
+  vErrors.push(err72);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data37.initTimeoutMs !== undefined){
+  let data41 = data37.initTimeoutMs;
+  if(!((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41)))){
+  const err73 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data41};
+  if(vErrors === null){
+  vErrors = [err73];
+  }
+  else {
+  vErrors.push(err73);
+  }
+  errors++;
+  }
+  if(typeof data41 == "number"){
+  if(data41 < 100 || isNaN(data41)){
+  const err74 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data41};
+  if(vErrors === null){
+  vErrors = [err74];
+  }
+  else {
+  vErrors.push(err74);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err75 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data37};
+  if(vErrors === null){
+  vErrors = [err75];
+  }
+  else {
+  vErrors.push(err75);
+  }
+  errors++;
+  }
+  var _valid2 = _errs93 === errors;
   if(_valid2 && valid19){
   valid19 = false;
   passing2 = [passing2, 1];
@@ -13059,20 +13319,20 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid19){
-  const err64 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data34};
+  const err76 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data37};
   if(vErrors === null){
-  vErrors = [err64];
+  vErrors = [err76];
   }
   else {
-  vErrors.push(err64);
+  vErrors.push(err76);
   }
   errors++;
   }
   else {
-  errors = _errs84;
+  errors = _errs90;
   if(vErrors !== null){
-  if(_errs84){
-  vErrors.length = _errs84;
+  if(_errs90){
+  vErrors.length = _errs90;
   }
   else {
   vErrors = null;
@@ -13082,168 +13342,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err65 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
-  if(vErrors === null){
-  vErrors = [err65];
-  }
-  else {
-  vErrors.push(err65);
-  }
-  errors++;
-  }
-  }
-  if(data.capabilities !== undefined){
-  let data36 = data.capabilities;
-  if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-  for(const key7 in data36){
-  if(!((((key7 === "resources") || (key7 === "tools")) || (key7 === "prompts")) || (key7 === "experimental"))){
-  const err66 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data36};
-  if(vErrors === null){
-  vErrors = [err66];
-  }
-  else {
-  vErrors.push(err66);
-  }
-  errors++;
-  }
-  }
-  if(data36.resources !== undefined){
-  let data37 = data36.resources;
-  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-  for(const key8 in data37){
-  if(!((key8 === "subscribe") || (key8 === "listChanged"))){
-  const err67 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data37};
-  if(vErrors === null){
-  vErrors = [err67];
-  }
-  else {
-  vErrors.push(err67);
-  }
-  errors++;
-  }
-  }
-  if(data37.subscribe !== undefined){
-  let data38 = data37.subscribe;
-  if(typeof data38 !== "boolean"){
-  const err68 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data38};
-  if(vErrors === null){
-  vErrors = [err68];
-  }
-  else {
-  vErrors.push(err68);
-  }
-  errors++;
-  }
-  }
-  if(data37.listChanged !== undefined){
-  let data39 = data37.listChanged;
-  if(typeof data39 !== "boolean"){
-  const err69 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data39};
-  if(vErrors === null){
-  vErrors = [err69];
-  }
-  else {
-  vErrors.push(err69);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err70 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data37};
-  if(vErrors === null){
-  vErrors = [err70];
-  }
-  else {
-  vErrors.push(err70);
-  }
-  errors++;
-  }
-  }
-  if(data36.tools !== undefined){
-  let data40 = data36.tools;
-  if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-  for(const key9 in data40){
-  if(!(key9 === "listChanged")){
-  const err71 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data40};
-  if(vErrors === null){
-  vErrors = [err71];
-  }
-  else {
-  vErrors.push(err71);
-  }
-  errors++;
-  }
-  }
-  if(data40.listChanged !== undefined){
-  let data41 = data40.listChanged;
-  if(typeof data41 !== "boolean"){
-  const err72 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data41};
-  if(vErrors === null){
-  vErrors = [err72];
-  }
-  else {
-  vErrors.push(err72);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err73 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data40};
-  if(vErrors === null){
-  vErrors = [err73];
-  }
-  else {
-  vErrors.push(err73);
-  }
-  errors++;
-  }
-  }
-  if(data36.prompts !== undefined){
-  let data42 = data36.prompts;
-  if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-  for(const key10 in data42){
-  if(!(key10 === "listChanged")){
-  const err74 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data42};
-  if(vErrors === null){
-  vErrors = [err74];
-  }
-  else {
-  vErrors.push(err74);
-  }
-  errors++;
-  }
-  }
-  if(data42.listChanged !== undefined){
-  let data43 = data42.listChanged;
-  if(typeof data43 !== "boolean"){
-  const err75 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data43};
-  if(vErrors === null){
-  vErrors = [err75];
-  }
-  else {
-  vErrors.push(err75);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err76 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data42};
-  if(vErrors === null){
-  vErrors = [err76];
-  }
-  else {
-  vErrors.push(err76);
-  }
-  errors++;
-  }
-  }
-  if(data36.experimental !== undefined){
-  let data44 = data36.experimental;
-  if(!(data44 && typeof data44 == "object" && !Array.isArray(data44))){
-  const err77 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data44};
+  const err77 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
   if(vErrors === null){
   vErrors = [err77];
   }
@@ -13253,9 +13352,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err78 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data36};
+  if(data.capabilities !== undefined){
+  let data42 = data.capabilities;
+  if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+  for(const key7 in data42){
+  if(!((((key7 === "resources") || (key7 === "tools")) || (key7 === "prompts")) || (key7 === "experimental"))){
+  const err78 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data42};
   if(vErrors === null){
   vErrors = [err78];
   }
@@ -13265,10 +13367,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data45 = data.schemaFiles;
-  if(typeof data45 !== "boolean"){
-  const err79 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data45};
+  if(data42.resources !== undefined){
+  let data43 = data42.resources;
+  if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+  for(const key8 in data43){
+  if(!((key8 === "subscribe") || (key8 === "listChanged"))){
+  const err79 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data43};
   if(vErrors === null){
   vErrors = [err79];
   }
@@ -13278,13 +13382,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data46 = data.definitions;
-  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-  for(const key11 in data46){
-  let data47 = data46[key11];
-  if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (typeof data47 !== "boolean")){
-  const err80 = {instancePath:instancePath+"/definitions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data47};
+  if(data43.subscribe !== undefined){
+  let data44 = data43.subscribe;
+  if(typeof data44 !== "boolean"){
+  const err80 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data44};
   if(vErrors === null){
   vErrors = [err80];
   }
@@ -13294,9 +13395,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err81 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data46};
+  if(data43.listChanged !== undefined){
+  let data45 = data43.listChanged;
+  if(typeof data45 !== "boolean"){
+  const err81 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data45};
   if(vErrors === null){
   vErrors = [err81];
   }
@@ -13306,18 +13408,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data48 = data.tools;
-  if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-  for(const key12 in data48){
-  if(!(validate11(data48[key12], {instancePath:instancePath+"/tools/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data48,parentDataProperty:key12,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err82 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data48};
+  const err82 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data43};
   if(vErrors === null){
   vErrors = [err82];
   }
@@ -13327,18 +13420,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data50 = data.resources;
-  if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-  for(const key13 in data50){
-  if(!(validate15(data50[key13], {instancePath:instancePath+"/resources/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data50,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err83 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data50};
+  if(data42.tools !== undefined){
+  let data46 = data42.tools;
+  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+  for(const key9 in data46){
+  if(!(key9 === "listChanged")){
+  const err83 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data46};
   if(vErrors === null){
   vErrors = [err83];
   }
@@ -13348,18 +13435,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data52 = data.resourceTemplates;
-  if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-  for(const key14 in data52){
-  if(!(validate21(data52[key14], {instancePath:instancePath+"/resourceTemplates/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data52,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err84 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data52};
+  if(data46.listChanged !== undefined){
+  let data47 = data46.listChanged;
+  if(typeof data47 !== "boolean"){
+  const err84 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data47};
   if(vErrors === null){
   vErrors = [err84];
   }
@@ -13369,18 +13448,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.prompts !== undefined){
-  let data54 = data.prompts;
-  if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-  for(const key15 in data54){
-  if(!(validate26(data54[key15], {instancePath:instancePath+"/prompts/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data54,parentDataProperty:key15,rootData}))){
-  vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err85 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data54};
+  const err85 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data46};
   if(vErrors === null){
   vErrors = [err85];
   }
@@ -13390,18 +13460,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.auth !== undefined){
-  if(!(validate30(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
-  vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-  errors = vErrors.length;
-  }
-  }
-  if(data.telemetry !== undefined){
-  let data57 = data.telemetry;
-  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-  for(const key16 in data57){
-  if(!(key16 === "otel")){
-  const err86 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data57};
+  if(data42.prompts !== undefined){
+  let data48 = data42.prompts;
+  if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+  for(const key10 in data48){
+  if(!(key10 === "listChanged")){
+  const err86 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data48};
   if(vErrors === null){
   vErrors = [err86];
   }
@@ -13411,10 +13475,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data57.otel !== undefined){
-  let data58 = data57.otel;
-  if(typeof data58 !== "boolean"){
-  const err87 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data58};
+  if(data48.listChanged !== undefined){
+  let data49 = data48.listChanged;
+  if(typeof data49 !== "boolean"){
+  const err87 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data49};
   if(vErrors === null){
   vErrors = [err87];
   }
@@ -13426,7 +13490,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err88 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data57};
+  const err88 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data48};
   if(vErrors === null){
   vErrors = [err88];
   }
@@ -13436,12 +13500,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data59 = data.lint;
-  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-  for(const key17 in data59){
-  if(!((key17 === "rules") || (key17 === "toolsListTokenBudget"))){
-  const err89 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data59};
+  if(data42.experimental !== undefined){
+  let data50 = data42.experimental;
+  if(!(data50 && typeof data50 == "object" && !Array.isArray(data50))){
+  const err89 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data50};
   if(vErrors === null){
   vErrors = [err89];
   }
@@ -13451,12 +13513,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data59.rules !== undefined){
-  let data60 = data59.rules;
-  if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-  for(const key18 in data60){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key18))){
-  const err90 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data60};
+  }
+  else {
+  const err90 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data42};
   if(vErrors === null){
   vErrors = [err90];
   }
@@ -13466,10 +13525,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["description-missing"] !== undefined){
-  let data61 = data60["description-missing"];
-  if(!(((data61 === "off") || (data61 === "warn")) || (data61 === "error"))){
-  const err91 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data61};
+  if(data.schemaFiles !== undefined){
+  let data51 = data.schemaFiles;
+  if(typeof data51 !== "boolean"){
+  const err91 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data51};
   if(vErrors === null){
   vErrors = [err91];
   }
@@ -13479,10 +13538,13 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["description-short"] !== undefined){
-  let data62 = data60["description-short"];
-  if(!(((data62 === "off") || (data62 === "warn")) || (data62 === "error"))){
-  const err92 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data62};
+  if(data.definitions !== undefined){
+  let data52 = data.definitions;
+  if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+  for(const key11 in data52){
+  let data53 = data52[key11];
+  if((!(data53 && typeof data53 == "object" && !Array.isArray(data53))) && (typeof data53 !== "boolean")){
+  const err92 = {instancePath:instancePath+"/definitions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data53};
   if(vErrors === null){
   vErrors = [err92];
   }
@@ -13492,10 +13554,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["parameter-description-missing"] !== undefined){
-  let data63 = data60["parameter-description-missing"];
-  if(!(((data63 === "off") || (data63 === "warn")) || (data63 === "error"))){
-  const err93 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data63};
+  }
+  else {
+  const err93 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data52};
   if(vErrors === null){
   vErrors = [err93];
   }
@@ -13505,10 +13566,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["write-without-annotations"] !== undefined){
-  let data64 = data60["write-without-annotations"];
-  if(!(((data64 === "off") || (data64 === "warn")) || (data64 === "error"))){
-  const err94 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data64};
+  if(data.tools !== undefined){
+  let data54 = data.tools;
+  if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+  for(const key12 in data54){
+  if(!(validate11(data54[key12], {instancePath:instancePath+"/tools/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data54,parentDataProperty:key12,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err94 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data54};
   if(vErrors === null){
   vErrors = [err94];
   }
@@ -13518,10 +13587,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["destructive-without-idempotent"] !== undefined){
-  let data65 = data60["destructive-without-idempotent"];
-  if(!(((data65 === "off") || (data65 === "warn")) || (data65 === "error"))){
-  const err95 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data65};
+  if(data.resources !== undefined){
+  let data56 = data.resources;
+  if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+  for(const key13 in data56){
+  if(!(validate15(data56[key13], {instancePath:instancePath+"/resources/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data56,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err95 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data56};
   if(vErrors === null){
   vErrors = [err95];
   }
@@ -13531,10 +13608,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["name-convention"] !== undefined){
-  let data66 = data60["name-convention"];
-  if(!(((data66 === "off") || (data66 === "warn")) || (data66 === "error"))){
-  const err96 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data66};
+  if(data.resourceTemplates !== undefined){
+  let data58 = data.resourceTemplates;
+  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+  for(const key14 in data58){
+  if(!(validate21(data58[key14], {instancePath:instancePath+"/resourceTemplates/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data58,parentDataProperty:key14,rootData}))){
+  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err96 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data58};
   if(vErrors === null){
   vErrors = [err96];
   }
@@ -13544,10 +13629,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["tool-name-length"] !== undefined){
-  let data67 = data60["tool-name-length"];
-  if(!(((data67 === "off") || (data67 === "warn")) || (data67 === "error"))){
-  const err97 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data67};
+  if(data.prompts !== undefined){
+  let data60 = data.prompts;
+  if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+  for(const key15 in data60){
+  if(!(validate26(data60[key15], {instancePath:instancePath+"/prompts/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data60,parentDataProperty:key15,rootData}))){
+  vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err97 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data60};
   if(vErrors === null){
   vErrors = [err97];
   }
@@ -13557,10 +13650,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["input-schema-ref"] !== undefined){
-  let data68 = data60["input-schema-ref"];
-  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
-  const err98 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data68};
+  if(data.auth !== undefined){
+  if(!(validate30(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
+  vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+  errors = vErrors.length;
+  }
+  }
+  if(data.telemetry !== undefined){
+  let data63 = data.telemetry;
+  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+  for(const key16 in data63){
+  if(!(key16 === "otel")){
+  const err98 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data63};
   if(vErrors === null){
   vErrors = [err98];
   }
@@ -13570,10 +13671,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["openapi-keyword"] !== undefined){
-  let data69 = data60["openapi-keyword"];
-  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
-  const err99 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data69};
+  if(data63.otel !== undefined){
+  let data64 = data63.otel;
+  if(typeof data64 !== "boolean"){
+  const err99 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data64};
   if(vErrors === null){
   vErrors = [err99];
   }
@@ -13583,10 +13684,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["output-schema-not-object"] !== undefined){
-  let data70 = data60["output-schema-not-object"];
-  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
-  const err100 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data70};
+  }
+  else {
+  const err100 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data63};
   if(vErrors === null){
   vErrors = [err100];
   }
@@ -13596,10 +13696,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data60["tools-list-token-budget"] !== undefined){
-  let data71 = data60["tools-list-token-budget"];
-  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
-  const err101 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data71};
+  if(data.lint !== undefined){
+  let data65 = data.lint;
+  if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+  for(const key17 in data65){
+  if(!((key17 === "rules") || (key17 === "toolsListTokenBudget"))){
+  const err101 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data65};
   if(vErrors === null){
   vErrors = [err101];
   }
@@ -13609,9 +13711,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err102 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data60};
+  if(data65.rules !== undefined){
+  let data66 = data65.rules;
+  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+  for(const key18 in data66){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key18))){
+  const err102 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data66};
   if(vErrors === null){
   vErrors = [err102];
   }
@@ -13621,10 +13726,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data59.toolsListTokenBudget !== undefined){
-  let data72 = data59.toolsListTokenBudget;
-  if(!((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72)))){
-  const err103 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data72};
+  if(data66["description-missing"] !== undefined){
+  let data67 = data66["description-missing"];
+  if(!(((data67 === "off") || (data67 === "warn")) || (data67 === "error"))){
+  const err103 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data67};
   if(vErrors === null){
   vErrors = [err103];
   }
@@ -13633,9 +13738,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data72 == "number"){
-  if(data72 < 1 || isNaN(data72)){
-  const err104 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data72};
+  }
+  if(data66["description-short"] !== undefined){
+  let data68 = data66["description-short"];
+  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
+  const err104 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data68};
   if(vErrors === null){
   vErrors = [err104];
   }
@@ -13645,10 +13752,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err105 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data59};
+  if(data66["parameter-description-missing"] !== undefined){
+  let data69 = data66["parameter-description-missing"];
+  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
+  const err105 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data69};
   if(vErrors === null){
   vErrors = [err105];
   }
@@ -13658,14 +13765,167 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(data66["write-without-annotations"] !== undefined){
+  let data70 = data66["write-without-annotations"];
+  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
+  const err106 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data70};
   if(vErrors === null){
   vErrors = [err106];
   }
   else {
   vErrors.push(err106);
+  }
+  errors++;
+  }
+  }
+  if(data66["destructive-without-idempotent"] !== undefined){
+  let data71 = data66["destructive-without-idempotent"];
+  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
+  const err107 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data71};
+  if(vErrors === null){
+  vErrors = [err107];
+  }
+  else {
+  vErrors.push(err107);
+  }
+  errors++;
+  }
+  }
+  if(data66["name-convention"] !== undefined){
+  let data72 = data66["name-convention"];
+  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
+  const err108 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data72};
+  if(vErrors === null){
+  vErrors = [err108];
+  }
+  else {
+  vErrors.push(err108);
+  }
+  errors++;
+  }
+  }
+  if(data66["tool-name-length"] !== undefined){
+  let data73 = data66["tool-name-length"];
+  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
+  const err109 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data73};
+  if(vErrors === null){
+  vErrors = [err109];
+  }
+  else {
+  vErrors.push(err109);
+  }
+  errors++;
+  }
+  }
+  if(data66["input-schema-ref"] !== undefined){
+  let data74 = data66["input-schema-ref"];
+  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
+  const err110 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data74};
+  if(vErrors === null){
+  vErrors = [err110];
+  }
+  else {
+  vErrors.push(err110);
+  }
+  errors++;
+  }
+  }
+  if(data66["openapi-keyword"] !== undefined){
+  let data75 = data66["openapi-keyword"];
+  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
+  const err111 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data75};
+  if(vErrors === null){
+  vErrors = [err111];
+  }
+  else {
+  vErrors.push(err111);
+  }
+  errors++;
+  }
+  }
+  if(data66["output-schema-not-object"] !== undefined){
+  let data76 = data66["output-schema-not-object"];
+  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
+  const err112 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data76};
+  if(vErrors === null){
+  vErrors = [err112];
+  }
+  else {
+  vErrors.push(err112);
+  }
+  errors++;
+  }
+  }
+  if(data66["tools-list-token-budget"] !== undefined){
+  let data77 = data66["tools-list-token-budget"];
+  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
+  const err113 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data77};
+  if(vErrors === null){
+  vErrors = [err113];
+  }
+  else {
+  vErrors.push(err113);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err114 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data66};
+  if(vErrors === null){
+  vErrors = [err114];
+  }
+  else {
+  vErrors.push(err114);
+  }
+  errors++;
+  }
+  }
+  if(data65.toolsListTokenBudget !== undefined){
+  let data78 = data65.toolsListTokenBudget;
+  if(!((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78)))){
+  const err115 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data78};
+  if(vErrors === null){
+  vErrors = [err115];
+  }
+  else {
+  vErrors.push(err115);
+  }
+  errors++;
+  }
+  if(typeof data78 == "number"){
+  if(data78 < 1 || isNaN(data78)){
+  const err116 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data78};
+  if(vErrors === null){
+  vErrors = [err116];
+  }
+  else {
+  vErrors.push(err116);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err117 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data65};
+  if(vErrors === null){
+  vErrors = [err117];
+  }
+  else {
+  vErrors.push(err117);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err118];
+  }
+  else {
+  vErrors.push(err118);
   }
   errors++;
   }

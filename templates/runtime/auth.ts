@@ -30,6 +30,9 @@ export type AuthConfig =
       readonly authorizationServer: string;
       readonly jwksUrl: string | null;
       readonly scopesSupported: readonly string[];
+      /** With jwksUrl: accepted JWT algorithms (null: every asymmetric one) and required `typ` (null: unchecked). */
+      readonly algorithms?: readonly string[] | null;
+      readonly tokenType?: string | null;
     };
 
 /** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts); throw OAuthError InvalidToken to refuse. */
@@ -101,7 +104,7 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
 function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook: VerifyAccessToken | undefined): Authenticator {
   const resource = new URL(config.resource);
   const verifier: OAuthTokenVerifier = config.jwksUrl
-    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource })
+    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource, algorithms: config.algorithms, tokenType: config.tokenType })
     : { verifyAccessToken: requireHook(hook) };
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   // The helper reads only the issuer of the authorization server's metadata; it also refuses a non-HTTPS issuer.
@@ -131,6 +134,10 @@ function requireHook(hook: VerifyAccessToken | undefined): VerifyAccessToken {
 
 async function bearer(req: IncomingMessage, res: ServerResponse, options: Parameters<typeof verifyBearerToken>[1]): Promise<AuthInfo | undefined> {
   try {
+    // The SDK reads the second space-separated word and ignores the rest: anything after the token is refused here.
+    if (req.headers.authorization !== undefined && !/^\S+ \S+$/.test(req.headers.authorization)) {
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Malformed Authorization header: expected Bearer and one token');
+    }
     return await verifyBearerToken(req.headers.authorization, options);
   } catch (error) {
     if (!(error instanceof OAuthError)) logger.error({ err: error }, 'auth: token verification failed');

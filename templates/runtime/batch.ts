@@ -1,4 +1,5 @@
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
+import { LIMITS } from './limits.gen.js';
 
 /**
  * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them). The SDK's message parser takes
@@ -7,23 +8,46 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
  */
 export class BatchCollector {
   readonly #pending = new Map<RequestId, Batch>();
+  readonly #maxBatchSize: number;
+
+  constructor(maxBatchSize: number = LIMITS.maxBatchSize) {
+    this.#maxBatchSize = maxBatchSize;
+  }
 
   /**
-   * The messages of one parsed frame: a batch's members (its requests remembered), or the frame itself. An empty
-   * batch gets the Invalid Request error JSON-RPC prescribes, through `reply`.
+   * The valid messages of one parsed frame: a batch's members (its requests remembered), or the frame itself. Every
+   * member is checked first: an invalid one is answered with -32600 inside the batch response, so the valid ones
+   * are still answered and nothing waits for a reply that will never come. An empty or oversized batch gets one
+   * Invalid Request error, through `reply`.
    */
   split(frame: unknown, reply: (frame: unknown) => void): unknown[] {
     if (!Array.isArray(frame)) return [frame];
-    if (frame.length === 0) {
-      reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: empty batch' } });
+    if (frame.length === 0 || frame.length > this.#maxBatchSize) {
+      const why = frame.length === 0 ? 'empty batch' : `batch of ${frame.length} messages exceeds the limit of ${this.#maxBatchSize}`;
+      reply(invalid(null, why));
       return [];
     }
-    const ids = frame.filter(isRequest).map((m) => m.id);
-    if (ids.length > 0) {
-      const batch: Batch = { waiting: new Set(ids), responses: [] };
-      for (const id of ids) this.#pending.set(id, batch);
+    const valid: JSONRPCMessage[] = [];
+    const errors: unknown[] = [];
+    const ids = new Set<RequestId>();
+    for (const member of frame) {
+      const message = parse(member);
+      const id = message && 'method' in message && 'id' in message ? message.id : undefined;
+      if (!message) errors.push(invalid(idOf(member), 'not a JSON-RPC 2.0 message'));
+      // A second request with the same id (in this batch or one still running) could not be told apart in replies.
+      else if (id !== undefined && (ids.has(id) || this.#pending.has(id))) errors.push(invalid(id, `duplicate request id ${JSON.stringify(id)}`));
+      else {
+        if (id !== undefined) ids.add(id);
+        valid.push(message);
+      }
     }
-    return frame;
+    if (ids.size === 0) {
+      if (errors.length > 0) reply(errors);
+      return valid;
+    }
+    const batch: Batch = { waiting: ids, responses: [...errors] };
+    for (const id of ids) this.#pending.set(id, batch);
+    return valid;
   }
 
   /** What to write for an outgoing message: itself, nothing yet (held for its batch), or the completed batch. */
@@ -36,13 +60,45 @@ export class BatchCollector {
     batch.responses.push(message);
     return batch.waiting.size === 0 ? batch.responses : undefined;
   }
+
+  /**
+   * A request the client cancelled gets no response (MCP), so its batch stops waiting for it: given any incoming
+   * message, a `notifications/cancelled` for a held request completes its batch (through `reply`) when it was the last.
+   */
+  observe(message: unknown, reply: (frame: unknown) => void): void {
+    if (typeof message !== 'object' || message === null || (message as { method?: unknown }).method !== 'notifications/cancelled') return;
+    const id = (message as { params?: { requestId?: unknown } }).params?.requestId;
+    const batch = typeof id === 'string' || typeof id === 'number' ? this.#pending.get(id) : undefined;
+    if (!batch) return;
+    this.#pending.delete(id as RequestId);
+    batch.waiting.delete(id as RequestId);
+    if (batch.waiting.size === 0 && batch.responses.length > 0) reply(batch.responses);
+  }
+
+  /** Requests whose batch is still waiting for their response (for tests and diagnostics). */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
 }
 
 interface Batch {
   waiting: Set<RequestId>;
-  responses: JSONRPCMessage[];
+  responses: unknown[];
 }
 
-function isRequest(m: unknown): m is { id: RequestId; method: string } {
-  return typeof m === 'object' && m !== null && 'method' in m && 'id' in m && (m as { id: unknown }).id !== null;
+function parse(member: unknown): JSONRPCMessage | undefined {
+  try {
+    return parseJSONRPCMessage(member);
+  } catch {
+    return undefined;
+  }
+}
+
+function idOf(member: unknown): RequestId | null {
+  const id = typeof member === 'object' && member !== null ? (member as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+function invalid(id: RequestId | null, why: string) {
+  return { jsonrpc: '2.0', id, error: { code: -32600, message: `Invalid Request: ${why}` } };
 }

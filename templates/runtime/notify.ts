@@ -1,4 +1,5 @@
-import type { McpServer, ProtocolEra, ServerNotifier } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate, type McpServer, type ProtocolEra, type ServerNotifier } from '@modelcontextprotocol/server';
+import { LIMITS } from './limits.gen.js';
 
 /** Change notifications to every connected client that should hear them, in both eras and on every transport. */
 export interface Notifier {
@@ -65,10 +66,34 @@ export function attachServer(server: McpServer, era: ProtocolEra): McpServer {
   return server;
 }
 
-/** resources/subscribe and resources/unsubscribe: the SDK routes the verbs, the bookkeeping is per connection. */
-export function installSubscriptions(server: McpServer): void {
+export interface Subscribable {
+  /** URIs of the server's resources. */
+  resources: readonly string[];
+  /** URI templates of its resource templates: a URI matching one can be subscribed. */
+  templates: readonly string[];
+  /** Subscriptions one connection may hold (default LIMITS.maxSubscriptionsPerSession). */
+  max?: number;
+}
+
+/**
+ * resources/subscribe and resources/unsubscribe: the SDK routes the verbs, the bookkeeping is per connection. Only
+ * URIs the server serves are accepted, and at most `max` per connection, so a client cannot grow it without bound.
+ */
+export function installSubscriptions(server: McpServer, served: Subscribable): void {
+  const resources = new Set(served.resources);
+  const templates = served.templates.map((t) => new UriTemplate(t));
+  const max = served.max ?? LIMITS.maxSubscriptionsPerSession;
   server.server.setRequestHandler('resources/subscribe', async (request) => {
-    subscriptionsOf(server).add(request.params.uri);
+    const { uri } = request.params;
+    const subscribed = subscriptionsOf(server);
+    if (subscribed.has(uri)) return {};
+    if (!resources.has(uri) && !templates.some((t) => t.match(uri) !== null)) {
+      throw new ResourceNotFoundError(uri);
+    }
+    if (subscribed.size >= max) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Subscription limit reached: at most ${max} per session; unsubscribe first`, { uri, maxSubscriptions: max });
+    }
+    subscribed.add(uri);
     return {};
   });
   server.server.setRequestHandler('resources/unsubscribe', async (request) => {

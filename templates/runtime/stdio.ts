@@ -1,8 +1,10 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import type { JSONRPCMessage, McpServerFactory } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BatchCollector } from './batch.gen.js';
 import { logger } from './log.gen.js';
+import { LIMITS } from './limits.gen.js';
 
 export interface StdioOptions {
   /**
@@ -13,25 +15,36 @@ export interface StdioOptions {
   onClose?: () => void;
   /** Out-of-band errors; the default writes them to stderr (stdout is the protocol channel). */
   onError?: (error: Error) => void;
+  /** Longest message (one line), in bytes; a longer one is dropped and answered with -32600. */
+  maxLineBytes?: number;
 }
 
 export interface StdioHandle {
   close(): Promise<void>;
 }
 
-/** Splits each batch line on stdin into one line per message, for the SDK's one-message-per-line reader. */
-function splitBatches(stdin: Readable, batches: BatchCollector, stdout: Writable): Readable {
+/**
+ * Splits each batch line on stdin into one line per message, for the SDK's one-message-per-line reader. Bytes are
+ * decoded with a streaming decoder, so a character split across two reads arrives whole. A line longer than
+ * `maxLineBytes` is dropped up to its newline and answered with one error: the buffer never grows past the limit.
+ */
+function splitBatches(stdin: Readable, batches: BatchCollector, stdout: Writable, maxLineBytes: number, onError: (error: Error) => void): Readable {
+  const decoder = new StringDecoder('utf8');
+  const reply = (frame: unknown) => stdout.write(`${JSON.stringify(frame)}\n`);
   let rest = '';
+  let restBytes = 0;
+  let dropping = false;
   // Only a frame that opens with `[` can be a batch: every other line goes to the SDK untouched, in one push per
   // chunk, so ordinary messages are parsed once (by the SDK), not twice.
   const lines = (transform: Transform, text: string) => {
-    if (!/^[ \t\r]*\[/m.test(text)) {
+    if (!/^[ \t\r]*\[/m.test(text) && !text.includes('notifications/cancelled')) {
       transform.push(`${text}\n`);
       return;
     }
     const out: string[] = [];
     for (const line of text.split('\n')) {
       if (line.trimStart()[0] !== '[') {
+        if (line.includes('notifications/cancelled')) batches.observe(parseOrUndefined(line), reply);
         out.push(line);
         continue;
       }
@@ -42,25 +55,70 @@ function splitBatches(stdin: Readable, batches: BatchCollector, stdout: Writable
         out.push(line); // not JSON: the SDK reports it
         continue;
       }
-      for (const m of batches.split(frame, (reply) => stdout.write(`${JSON.stringify(reply)}\n`))) out.push(JSON.stringify(m));
+      for (const m of batches.split(frame, reply)) {
+        batches.observe(m, reply);
+        out.push(JSON.stringify(m));
+      }
     }
     if (out.length > 0) transform.push(`${out.join('\n')}\n`);
   };
+  const tooLong = () => {
+    onError(new Error(`stdio: dropped a message longer than ${maxLineBytes} bytes`));
+    reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: message exceeds ${maxLineBytes} bytes` } });
+  };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const text = rest + chunk.toString('utf8');
-      const end = text.lastIndexOf('\n');
-      rest = text.slice(end + 1);
-      if (end >= 0) lines(this, text.slice(0, end));
+      const restBefore = restBytes;
+      let text = decoder.write(chunk);
+      let end = text.lastIndexOf('\n');
+      if (dropping) {
+        // Still inside an oversized line: discard up to its end.
+        const first = text.indexOf('\n');
+        if (first < 0) return done();
+        dropping = false;
+        text = text.slice(first + 1);
+        end -= first + 1;
+      }
+      if (end < 0) {
+        rest += text;
+        restBytes += Buffer.byteLength(text);
+      } else {
+        const complete = rest + text.slice(0, end);
+        rest = text.slice(end + 1);
+        restBytes = Buffer.byteLength(rest);
+        // Only a read that, with what was held, passes the limit can hold an oversized line: check lines then alone.
+        if (restBefore + chunk.length <= maxLineBytes) lines(this, complete);
+        else {
+          const all = complete.split('\n');
+          const kept = all.filter((line) => Buffer.byteLength(line) <= maxLineBytes);
+          if (kept.length < all.length) tooLong();
+          if (kept.length > 0) lines(this, kept.join('\n'));
+        }
+      }
+      if (restBytes > maxLineBytes) {
+        tooLong();
+        rest = '';
+        restBytes = 0;
+        dropping = true;
+      }
       done();
     },
     flush(done) {
-      if (rest.trim() !== '') lines(this, rest);
+      rest += decoder.end();
+      if (rest.trim() !== '' && !dropping) lines(this, rest);
       done();
     },
   });
   stdin.on('error', (error) => transform.destroy(error));
   return stdin.pipe(transform);
+}
+
+function parseOrUndefined(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
 }
 
 // serveStdio owns its transport's `onclose` (it overwrites whatever we set), so
@@ -71,8 +129,8 @@ class EndAwareStdioTransport extends StdioServerTransport {
   readonly #batches: BatchCollector;
   readonly #stdout: Writable;
 
-  constructor(onEnd: () => void, batches = new BatchCollector(), stdout: Writable = process.stdout) {
-    super(splitBatches(process.stdin, batches, stdout), stdout);
+  constructor(onEnd: () => void, onError: (error: Error) => void, maxLineBytes: number, batches = new BatchCollector(), stdout: Writable = process.stdout) {
+    super(splitBatches(process.stdin, batches, stdout, maxLineBytes, onError), stdout);
     this.#onEnd = onEnd;
     this.#batches = batches;
     this.#stdout = stdout;
@@ -108,7 +166,7 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
     // A caller-initiated close is already a shutdown; reporting it back as
     // "client went away" would make the caller's shutdown path run twice.
     if (!closedByCaller) options.onClose?.();
-  });
+  }, onError, options.maxLineBytes ?? LIMITS.maxBodyBytes);
 
   const handle = serveStdio(factory, { transport, legacy: 'serve', onerror: onError });
 

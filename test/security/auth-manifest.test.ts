@@ -80,6 +80,7 @@ describe('what the runtime receives', () => {
     expect(authModel(m({ auth: oauth(), tools: { a: { policy: { scopes: ['w', 'r'] } }, b: { policy: { scopes: ['r'] } } } }))).toEqual({
       type: 'oauth', resource: 'https://mcp.example.com/mcp', authorizationServer: 'https://auth.example.com', jwksUrl: null, scopesSupported: ['r', 'w'],
     });
+    expect(authModel(m({ auth: { ...oauth(), algorithms: ['ES256'], tokenType: 'at+jwt' } }))).toMatchObject({ algorithms: ['ES256'], tokenType: 'at+jwt' });
   });
   it('keeps tool scopes under hostile names as own properties', () => {
     const scopes = toolScopes(m({ tools: { ['__proto__']: { policy: { scopes: ['x'] } }, plain: {} } }))!;
@@ -89,5 +90,6 @@ describe('what the runtime receives', () => {
   it('prints only the policy keys it knows', () => {
     expect(policyLiteral({ timeoutMs: 5 })).toBe('{\n    "timeoutMs": 5\n  }');
     expect(policyLiteral({})).toBeNull();
+    expect(policyLiteral({ maxConcurrencyPerPrincipal: 2 })).toBe('{\n    "maxConcurrencyPerPrincipal": 2\n  }');
   });
 });

@@ -20,7 +20,7 @@ describe('isLoopbackHost', () => {
   const cases: [string, boolean][] = [
     ['localhost', true],
     ['LOCALHOST', true],
-    ['api.localhost', true],
+    ['api.localhost', false],
     ['127.0.0.1', true],
     ['127.0.0.2', true],
     ['127.1', true],
@@ -36,6 +36,7 @@ describe('isLoopbackHost', () => {
     ['127.0.0.1.attacker.example', false],
     ['localhost.attacker.example', false],
     ['::ffff:8.8.8.8', false],
+    ['::ffff:127.0.0.1', true],
     ['', false],
   ];
   it.each(cases)('%s -> %s', (host, want) => expect(isLoopbackHost(host)).toBe(want));

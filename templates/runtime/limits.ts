@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+
+/**
+ * The default of every size, count and time limit the generated server enforces, in one place. The manifest
+ * overrides them (transports.http, transports.websocket, tool policies); docs/security-limits.md lists them.
+ */
+export const LIMITS = {
+  /** Largest HTTP request body, HTTP+SSE message, WebSocket message and stdio line, in bytes. */
+  maxBodyBytes: 4 * 1024 * 1024,
+  /** Members of one JSON-RPC batch: the SDK's own limit for HTTP (MAX_BATCH_SIZE), on every transport. */
+  maxBatchSize: 100,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  /** A 2025-era HTTP session without a request for this long is closed. */
+  sessionIdleTimeoutMs: 30 * 60_000,
+  /** Open 2025-era HTTP sessions (and HTTP+SSE streams) one principal may hold. */
+  maxSessionsPerPrincipal: 100,
+  /** resources/subscribe entries one session or connection may hold. */
+  maxSubscriptionsPerSession: 100,
+  /** Open WebSocket connections, over all clients. */
+  webSocketMaxConnections: 100,
+  /** A WebSocket connection that sends nothing for this long is closed. */
+  webSocketIdleTimeoutMs: 5 * 60_000,
+  /** A WebSocket connection that has not completed its handshake (initialize, or a 2026-07-28 request) by then is closed. */
+  webSocketInitTimeoutMs: 10_000,
+} as const;
+
+/**
+ * Who a caller is, for everything counted per caller (rate limits, concurrency, sessions): the user (`sub`) together
+ * with the OAuth client, else the client or credential, else the token itself (hashed), so two callers never share
+ * a key by accident. Unauthenticated transports serve one `anonymous` principal.
+ */
+export function principalOf(auth: AuthInfo | undefined): string {
+  if (!auth) return 'anonymous';
+  const sub = auth.extra?.sub;
+  if (typeof sub === 'string' && sub !== '') return `user:${JSON.stringify([auth.clientId ?? '', sub])}`;
+  if (auth.clientId) return `client:${auth.clientId}`;
+  return `token:${createHash('sha256').update(auth.token).digest('hex').slice(0, 32)}`;
+}

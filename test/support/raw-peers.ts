@@ -1,0 +1,199 @@
+// Raw JSON-RPC peers for attack tests: they send exactly the bytes a hostile client would (oversized frames, broken
+// batches, split characters) and collect what the generated server answers, without an SDK client in between.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { webSocketClass } from './websocket-client.js';
+
+export const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+export const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
+
+/** Waits until `predicate` holds, polling; throws with `what` after `ms`. */
+export async function until(predicate: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** The built server over stdio, spoken to line by line. */
+export class RawStdio {
+  readonly child: ChildProcess;
+  readonly frames: unknown[] = [];
+  stderr = '';
+  #buffer = '';
+
+  constructor(dir: string) {
+    this.child = spawn(process.execPath, [join(dir, 'dist', 'main.js'), '--transport', 'stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (chunk: Buffer) => {
+      this.#buffer += chunk.toString('utf8');
+      let end: number;
+      while ((end = this.#buffer.indexOf('\n')) >= 0) {
+        const line = this.#buffer.slice(0, end);
+        this.#buffer = this.#buffer.slice(end + 1);
+        if (line.trim()) this.frames.push(JSON.parse(line));
+      }
+    });
+    this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+  }
+
+  write(data: string | Buffer): Promise<void> {
+    return new Promise((resolve, reject) => this.child.stdin!.write(data, (error) => (error ? reject(error) : resolve())));
+  }
+
+  send(message: unknown): Promise<void> {
+    return this.write(`${JSON.stringify(message)}\n`);
+  }
+
+  /** The first frame (message or batch array) after `from` that `match` accepts. */
+  async next(match: (frame: unknown) => boolean, what: string, from = 0, ms = 10_000): Promise<unknown> {
+    await until(() => this.frames.slice(from).some(match), what, ms);
+    return this.frames.slice(from).find(match);
+  }
+
+  async initialize(): Promise<void> {
+    await this.send(INITIALIZE);
+    await this.next((f) => (f as { id?: unknown }).id === 0, 'the initialize result');
+    await this.send(INITIALIZED);
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGTERM');
+    });
+  }
+}
+
+/** One WebSocket connection (subprotocol mcp), collecting frames and the close code. */
+export class RawWebSocket {
+  readonly frames: unknown[] = [];
+  closeCode: number | undefined;
+  readonly #socket: InstanceType<ReturnType<typeof webSocketClass>>;
+
+  private constructor(socket: InstanceType<ReturnType<typeof webSocketClass>>) {
+    this.#socket = socket;
+    socket.on('message', (data: Buffer) => this.frames.push(JSON.parse(data.toString())));
+    socket.once('close', ((code: number) => (this.closeCode = code)) as () => void);
+    socket.on('error', () => undefined);
+  }
+
+  /** Opens a connection; rejects with the HTTP status line when the upgrade is refused. */
+  static open(url: string): Promise<RawWebSocket> {
+    const WebSocket = webSocketClass();
+    const socket = new WebSocket(url, ['mcp']);
+    return new Promise((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('open', () => resolve(new RawWebSocket(socket)));
+    });
+  }
+
+  send(data: unknown): Promise<void> {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    return new Promise((resolve) => this.#socket.send(text, () => resolve()));
+  }
+
+  async next(match: (frame: unknown) => boolean, what: string, ms = 10_000): Promise<unknown> {
+    await until(() => this.frames.some(match), what, ms);
+    return this.frames.find(match);
+  }
+
+  async closed(ms = 5_000): Promise<number> {
+    await until(() => this.closeCode !== undefined, 'the connection to close', ms);
+    return this.closeCode!;
+  }
+
+  async initialize(): Promise<void> {
+    await this.send(INITIALIZE);
+    await this.next((f) => (f as { id?: unknown }).id === 0, 'the initialize result');
+    await this.send(INITIALIZED);
+  }
+
+  close(): void {
+    this.#socket.close();
+  }
+}
+
+/**
+ * Announces a `bytes`-long text message on a fresh WebSocket connection (hand-made frame header, then the payload in
+ * 1 MiB pieces, as an attacker would stream it) and returns the close code the server answers with.
+ */
+export function oversizedWebSocketMessage(url: string, bytes: number): Promise<number> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = Buffer.alloc(0);
+    let upgraded = false;
+    const timer = setTimeout(() => socket.destroy(new Error('no close frame from the server')), 10_000);
+    socket.on('error', (error) => (received.length ? undefined : reject(error)));
+    socket.once('connect', () => {
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: mcp\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (!upgraded) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        if (!received.subarray(0, 12).toString().startsWith('HTTP/1.1 101')) return reject(new Error(received.toString()));
+        upgraded = true;
+        received = received.subarray(end + 4);
+        const header = Buffer.alloc(14);
+        header[0] = 0x81; // FIN, text
+        header[1] = 0x80 | 127; // masked, 64-bit length
+        header.writeBigUInt64BE(BigInt(bytes), 2);
+        randomBytes(4).copy(header, 10);
+        socket.write(header);
+        const piece = Buffer.alloc(Math.min(bytes, 1024 * 1024), 0x61);
+        let sent = 0;
+        const pump = () => {
+          while (sent < bytes && !socket.destroyed) {
+            sent += piece.length;
+            if (!socket.write(piece)) return void socket.once('drain', pump);
+          }
+        };
+        pump();
+      }
+      // A close frame: 0x88, its length, then the status code.
+      if (upgraded && received.length >= 4 && received[0] === 0x88) {
+        clearTimeout(timer);
+        resolve(received.readUInt16BE(2));
+        socket.destroy();
+      }
+    });
+  });
+}
+
+/** Sends the head of a POST announcing `bytes` of body and a first piece of it; resolves with the response status. */
+export function statusOfLargePost(url: string, bytes: number): Promise<number> {
+  const { hostname, port, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`POST ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`);
+      socket.write(Buffer.alloc(Math.min(bytes, 16_384), 0x20));
+    });
+    let data = '';
+    socket.on('data', (chunk) => {
+      data += chunk.toString();
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(data);
+      if (status) {
+        resolve(Number(status[1]));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+    setTimeout(() => socket.destroy(new Error('no answer')), 10_000);
+  });
+}
