@@ -6,6 +6,7 @@ import type { AppContext } from '../lifecycle.js';
 import { answering, requestStateOptions } from './ask.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
+import { logRequests } from './log.gen.js';
 import { mockable } from './mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
@@ -53,6 +54,8 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
       { role: "assistant", content: { type: "text", text: "Here is a five-sentence summary." } },
     ],
   }));
+  // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
+  logRequests(server);
   return server;
 }
 

@@ -15,6 +15,7 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import { jwtVerifier } from './jwt.gen.js';
+import { logger } from './log.gen.js';
 
 export interface CredentialConfig {
   /** The environment variable holding the token or key; the manifest never holds the secret itself. */
@@ -32,6 +33,9 @@ export type AuthConfig =
       readonly authorizationServer: string;
       readonly jwksUrl: string | null;
       readonly scopesSupported: readonly string[];
+      /** With jwksUrl: accepted JWT algorithms (null: every asymmetric one) and required `typ` (null: unchecked). */
+      readonly algorithms?: readonly string[] | null;
+      readonly tokenType?: string | null;
     };
 
 /** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts); throw OAuthError InvalidToken to refuse. */
@@ -84,7 +88,7 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
   const known = credentials.map((c) => {
     const secret = env[c.env];
     if (!secret) throw new Error(`auth: the environment variable ${c.env} is not set (it holds the credential of ${c.principal})`);
-    if (secret.length < SHORT_SECRET) console.error(`[mcp] WARNING: ${c.env} holds fewer than ${SHORT_SECRET} characters: easy to guess`);
+    if (secret.length < SHORT_SECRET) logger.warn(`${c.env} holds fewer than ${SHORT_SECRET} characters: easy to guess`);
     return { ...c, digest: digest(secret) };
   });
   return {
@@ -103,7 +107,7 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
 function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook: VerifyAccessToken | undefined): Authenticator {
   const resource = new URL(config.resource);
   const verifier: OAuthTokenVerifier = config.jwksUrl
-    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource })
+    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource, algorithms: config.algorithms, tokenType: config.tokenType })
     : { verifyAccessToken: requireHook(hook) };
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   // The helper reads only the issuer of the authorization server's metadata; it also refuses a non-HTTPS issuer.
@@ -133,9 +137,13 @@ function requireHook(hook: VerifyAccessToken | undefined): VerifyAccessToken {
 
 async function bearer(req: IncomingMessage, res: ServerResponse, options: Parameters<typeof verifyBearerToken>[1]): Promise<AuthInfo | undefined> {
   try {
+    // The SDK reads the second space-separated word and ignores the rest: anything after the token is refused here.
+    if (req.headers.authorization !== undefined && !/^\S+ \S+$/.test(req.headers.authorization)) {
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Malformed Authorization header: expected Bearer and one token');
+    }
     return await verifyBearerToken(req.headers.authorization, options);
   } catch (error) {
-    if (!(error instanceof OAuthError)) console.error('[mcp] auth: token verification failed:', error);
+    if (!(error instanceof OAuthError)) logger.error({ err: error }, 'auth: token verification failed');
     await sendResponse(res, bearerAuthChallengeResponse(error, options));
     return undefined;
   }

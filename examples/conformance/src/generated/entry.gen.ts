@@ -4,8 +4,10 @@
 // Command line and transports: `--transport stdio|http` (or both: `stdio,http`), `--host`, `--port`, `--path`, or
 // the MCP_TRANSPORT, MCP_HOST, MCP_PORT and MCP_PATH environment variables. Flags win over variables, variables
 // over the manifest. `--mock` (MCP_MOCK=1) answers from the manifest's examples instead of the handlers.
+// Logs are JSON lines on stderr at LOG_LEVEL (default info); `--log-format pretty` (LOG_FORMAT) is for people.
 import { parseArgs } from 'node:util';
 import type { AuthInfo, McpServerFactory } from '@modelcontextprotocol/server';
+import { configureLogging, logger } from './log.gen.js';
 import { attachServer } from './notify.gen.js';
 import { enableMock, mockRequested, parseSeed } from './mock.gen.js';
 import { buildServer } from './server.gen.js';
@@ -22,6 +24,7 @@ export interface Lifecycle {
 
 const defaults = {
   name: "mcp-conformance-test-server",
+  version: "1.0.0",
   transport: "stdio",
   enabled: { stdio: true, http: true },
   http: {
@@ -47,14 +50,15 @@ const defaults = {
 },
 } as const;
 
-const usage = `Usage: mcp-conformance-test-server [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH] [--mock [--mock-seed N]]
+const usage = `Usage: mcp-conformance-test-server [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH] [--mock [--mock-seed N]] [--log-format json|pretty]
 
   --transport  stdio (default: ${defaults.transport}), http (Streamable HTTP (with HTTP+SSE and WebSocket)), or both
   --host       HTTP interface to bind (default ${defaults.http.host})
   --port       HTTP port (default ${defaults.http.port}; 0 picks a free one)
   --path       HTTP endpoint path (default ${defaults.http.path})
   --mock       answer from the manifest's examples and outputSchemas; no handler runs (MCP_MOCK=1)
-  --mock-seed  seed of the synthesised answers (MCP_MOCK_SEED, default 1): same seed, same answers`;
+  --mock-seed  seed of the synthesised answers (MCP_MOCK_SEED, default 1): same seed, same answers
+  --log-format json (default: one JSON object per line on stderr) or pretty (LOG_FORMAT); LOG_LEVEL sets the level`;
 
 type TransportName = keyof typeof defaults.enabled;
 
@@ -68,6 +72,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
       path: { type: 'string' },
       mock: { type: 'boolean' },
       'mock-seed': { type: 'string' },
+      'log-format': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -77,6 +82,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
     return;
   }
   const env = process.env;
+  await configureLogging({ format: values['log-format'] });
   const transports = new Set<TransportName>();
   for (const name of (values.transport ?? env.MCP_TRANSPORT ?? defaults.transport).split(',').map((t) => t.trim())) {
     if (name !== 'stdio' && name !== 'http') throw new Error(`--transport takes stdio, http or stdio,http, not ${JSON.stringify(name)}`);
@@ -89,15 +95,17 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   const mock = mockRequested(values.mock, env.MCP_MOCK) ? await enableMock(parseSeed(values['mock-seed'] ?? env.MCP_MOCK_SEED)) : undefined;
   // No handler runs in mock mode, so neither does the app's start-up: client teams need none of its services.
   const app = mock ? ({} as AppContext) : await lifecycle.onStart();
-  if (mock) console.error(`${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`);
+  if (mock) logger.info(`${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`);
   // Short-lived servers answer one 2026-07-28 request; connection-long ones are reachable through `notify`.
   const perRequest: McpServerFactory = ({ era }) => buildServer(app, era);
   const connection: McpServerFactory = ({ era }) => attachServer(buildServer(app, era), era);
   const stops: (() => Promise<void>)[] = [];
   if (transports.has('stdio')) {
-    const handle = startStdio(connection, { onClose: () => void shutdown().then(() => process.exit(0)) });
+    // One bound for what a client may send, whatever the transport: transports.http.maxBodyBytes when set.
+    const maxLineBytes: number | undefined = (defaults.http as { maxBodyBytes?: number }).maxBodyBytes;
+    const handle = startStdio(connection, { onClose: () => void shutdown().then(() => process.exit(0)), maxLineBytes });
     stops.push(() => handle.close());
-    console.error(`${defaults.name} serving MCP over stdio`);
+    logger.info(`${defaults.name} serving MCP over stdio`);
   }
   if (transports.has('http')) {
     // Loaded only when HTTP is served: its stack (Hono, ws, the legacy SSE transport, JWT) would slow a stdio start.
@@ -113,8 +121,8 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
       },
     );
     stops.push(() => handle.close());
-    console.error(`${defaults.name} serving MCP at ${handle.url}`);
-    for (const url of handle.extraUrls) console.error(`${defaults.name} serving MCP at ${url}`);
+    logger.info({ url: handle.url }, `${defaults.name} serving MCP at ${handle.url}`);
+    for (const url of handle.extraUrls) logger.info({ url }, `${defaults.name} serving MCP at ${url}`);
   }
 
   let stopping: Promise<void> | undefined;

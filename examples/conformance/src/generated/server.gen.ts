@@ -7,6 +7,7 @@ import { answering, requestStateOptions } from './ask.gen.js';
 import { fromList, installCompletions } from './completions.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
+import { logRequests } from './log.gen.js';
 import { mockable } from './mock.gen.js';
 import { installSubscriptions } from './notify.gen.js';
 import * as schemas from './schemas.gen.js';
@@ -276,7 +277,9 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     },
     resources: defs.resources.map((r) => r.uri),
   });
-  installSubscriptions(server);
+  installSubscriptions(server, { resources: defs.resources.map((r) => r.uri), templates: defs.resourceTemplates.map((t) => t.uriTemplate), max: undefined });
+  // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
+  logRequests(server);
   return server;
 }
 

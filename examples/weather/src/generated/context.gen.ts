@@ -12,7 +12,9 @@ import {
 } from '@modelcontextprotocol/server';
 import { Asker, type Answers, type Question } from './ask.gen.js';
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitFormParams, ElicitResult, ElicitUrlParams, ListRootsResult } from './ask.gen.js';
+import { logFromHandler } from './log.gen.js';
 import { notify, type Notifier } from './notify.gen.js';
+import { currentTrace, type Trace } from './observe.gen.js';
 
 export interface Logger {
   debug(data: unknown): Promise<void>;
@@ -34,8 +36,13 @@ export interface HandlerContext<App> {
   auth: AuthInfo | undefined;
   /** What the client declared it supports (from the handshake, or from this request's `_meta` in 2026-07-28). */
   clientCapabilities: ClientCapabilities | undefined;
-  /** Log messages to the client (notifications/message), at or above the level the client asked for. */
+  /**
+   * Log messages to the client (notifications/message), at or above the level the client asked for, and to the
+   * server's own log on stderr (at or above LOG_LEVEL).
+   */
   log: Logger;
+  /** This request's trace span (OpenTelemetry, manifest `telemetry.otel`): attributes, events, child spans. A no-op when telemetry is off. */
+  trace: Trace;
   /** Report progress; a no-op unless the client asked for progress on this request. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /**
@@ -59,7 +66,10 @@ export interface HandlerContext<App> {
 }
 
 export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer, era: ProtocolEra): HandlerContext<App> {
-  const log = (level: LoggingLevel) => (data: unknown) => sdk.mcpReq.log(level, data);
+  const log = (level: LoggingLevel) => (data: unknown) => {
+    logFromHandler(sdk, level, data);
+    return sdk.mcpReq.log(level, data);
+  };
   // The SDK 2.4 typings declare the envelope as `{}`; its keys are the spec's reserved `_meta` names.
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const clientCapabilities =
@@ -72,6 +82,7 @@ export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer
     auth: sdk.http?.authInfo,
     clientCapabilities,
     log: { debug: log('debug'), info: log('info'), notice: log('notice'), warning: log('warning'), error: log('error') },
+    trace: currentTrace(),
     progress: async (progress, total, message) => {
       const progressToken = sdk.mcpReq._meta?.progressToken;
       if (progressToken === undefined) return;
@@ -104,3 +115,4 @@ export class NotImplementedError extends Error {
 
 export * from './results.gen.js';
 export { isInputRequired, question, type Question } from './ask.gen.js';
+export type { Trace, TraceAttributes, TraceSpan } from './observe.gen.js';

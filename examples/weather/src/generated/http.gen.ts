@@ -6,42 +6,34 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
-import {
-  hostHeaderValidation,
-  localhostHostValidation,
-  localhostOriginValidation,
-  NodeStreamableHTTPServerTransport,
-  originValidation,
-  toNodeHandler,
-  toWebRequest
-} from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   type AuthInfo,
   createMcpHandler,
-  DEFAULT_MAX_REQUEST_BODY_SIZE,
   isInitializeRequest,
   isJsonContentType,
   isLegacyRequest,
-  localhostAllowedHostnames,
-  localhostAllowedOrigins,
   type McpServerFactory,
   ProtocolErrorCode,
-  readRequestBody,
-  validateHostHeader,
-  validateOriginHeader
+  readRequestBody
 } from '@modelcontextprotocol/server';
 import { createAuthenticator, type AuthConfig, type VerifyAccessToken } from './auth.gen.js';
+import { logger } from './log.gen.js';
+import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
+import { LIMITS, principalOf } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
+import { observeDenials } from './observe.gen.js';
 import { deniedCalls } from './policy.gen.js';
+import { SessionTable } from './sessions.gen.js';
 import { sseEndpoint, type SseEndpoint } from './sse.gen.js';
-import { webSocketEndpoint, type WebSocketEndpoint } from './websocket.gen.js';
+import { webSocketEndpoint, type WebSocketEndpoint, type WebSocketLimits } from './websocket.gen.js';
 
 export interface HttpOptions {
   host: string;
   port: number;
   path: string;
   // `readonly` and `null` let callers pass `as const` manifest defaults unchanged.
-  /** Hostnames (no port; IPv6 in brackets) accepted in the Host header. */
+  /** Hostnames (no port; IPv6 in brackets) accepted in the Host header; default: the bind address and localhost names. */
   allowedHosts?: readonly string[] | null;
   /** Origin hostnames accepted from browsers; requests without Origin always pass. */
   allowedOrigins?: readonly string[] | null;
@@ -50,6 +42,9 @@ export interface HttpOptions {
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
+  /** 2025-era sessions: closed after this long without a request; at most this many per principal. */
+  sessionIdleTimeoutMs?: number;
+  maxSessionsPerPrincipal?: number;
   /** Who may call: every request but health and metadata probes must authenticate. */
   auth?: AuthConfig | null;
   /** For oauth without a JWKS URL: the token check exported from src/lifecycle.ts. */
@@ -61,7 +56,7 @@ export interface HttpOptions {
   /** The deprecated HTTP+SSE transport on the same listener, when set. */
   sse?: { path: string; messagesPath: string } | null;
   /** MCP over WebSocket on the same listener, when set. */
-  websocket?: { path: string } | null;
+  websocket?: ({ path: string } & Omit<WebSocketLimits, 'maxBodyBytes'>) | null;
 }
 
 /**
@@ -80,14 +75,11 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
-type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 // Requests that outlive this (subscription streams, stuck tools) are cut by close().
 const DRAIN_MS = 5_000;
 // How often Node looks for connections past headersTimeoutMs / requestTimeoutMs.
 const CHECK_INTERVAL_MS = 1_000;
-const log = (error: unknown) => console.error('[mcp] http error:', error);
+const log = (error: unknown) => logger.error({ err: error }, 'http error');
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -96,25 +88,6 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 // Same envelope the SDK transports use for transport-level rejections (no id known).
 function rpcError(res: ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): void {
   send(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
-}
-
-function guards({ host, allowedHosts, allowedOrigins }: HttpOptions): Guard[] {
-  const loopback = LOOPBACK.has(host);
-  const hostGuard = allowedHosts ? hostHeaderValidation([...allowedHosts]) : loopback ? localhostHostValidation() : undefined;
-  // Without an origin list, pages served from an allowed host are the only origins we can vouch for.
-  const originList = allowedOrigins ?? allowedHosts;
-  const originGuard = originList ? originValidation([...originList]) : loopback ? localhostOriginValidation() : undefined;
-  if (!hostGuard) console.error(`[mcp] WARNING: ${host} is not loopback and allowedHosts is unset: no DNS-rebinding protection.`);
-  return [hostGuard, originGuard].filter((guard): guard is Guard => guard !== undefined);
-}
-
-/** The same Host/Origin rules for WebSocket upgrades, which have no response object to answer 403 on. */
-function upgradeAllowed({ host, allowedHosts, allowedOrigins }: HttpOptions, req: IncomingMessage): boolean {
-  const loopback = LOOPBACK.has(host);
-  const hosts = allowedHosts ? [...allowedHosts] : loopback ? localhostAllowedHostnames() : undefined;
-  const origins = allowedOrigins ? [...allowedOrigins] : allowedHosts ? [...allowedHosts] : loopback ? localhostAllowedOrigins() : undefined;
-  if (hosts && !validateHostHeader(req.headers.host, hosts).ok) return false;
-  return !origins || req.headers.origin === undefined || validateOriginHeader(req.headers.origin, origins).ok;
 }
 
 /**
@@ -127,46 +100,60 @@ function upgradeAllowed({ host, allowedHosts, allowedOrigins }: HttpOptions, req
  * when they are enabled.
  */
 export async function startHttp(factories: HttpFactories, options: HttpOptions): Promise<HttpHandle> {
-  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
-  const checks = guards(options);
+  const maxBody = options.maxBodyBytes ?? LIMITS.maxBodyBytes;
+  const checks = hostGuards(options);
   const stateless = options.mode === 'stateless';
-  const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
+  const sessionLimits = { idleTimeoutMs: options.sessionIdleTimeoutMs, maxPerPrincipal: options.maxSessionsPerPrincipal };
+  const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const modern = createMcpHandler(factories.perRequest, { legacy: stateless ? 'stateless' : 'reject', maxRequestBodySize: maxBody });
   const modernNode = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror: log });
   const removeSink = addSink(modern.notify);
-  const sse: SseEndpoint | undefined = options.sse ? sseEndpoint(factories.connection, options.sse.messagesPath) : undefined;
-  const ws: WebSocketEndpoint | undefined = options.websocket ? webSocketEndpoint(factories.connection, log) : undefined;
+  const sse: SseEndpoint | undefined = options.sse ? sseEndpoint(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody }) : undefined;
+  const ws: WebSocketEndpoint | undefined = options.websocket ? webSocketEndpoint(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody }) : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
   const authenticator = options.auth ? createAuthenticator(options.auth, options.verifyAccessToken) : undefined;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
   let closing = false;
 
-  async function legacy(req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void> {
+  // A session answers only the principal that created it: anyone else gets the 404 of an unknown session.
+  async function legacy(req: IncomingMessage, res: ServerResponse, principal: string, body?: unknown): Promise<void> {
     const header = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     if (sessionId) {
-      const transport = sessions.get(sessionId);
-      if (transport) return transport.handleRequest(req, res, body);
+      const transport = sessions.find(sessionId, principal);
       // 404 (not 400) tells the client its session is gone and to initialize again.
-      return rpcError(res, 404, -32001, 'Session not found');
+      if (!transport) return rpcError(res, 404, -32001, 'Session not found');
+      res.once('close', sessions.hold(sessionId));
+      return transport.handleRequest(req, res, body);
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
+    if (!sessions.reserve(principal)) {
+      return rpcError(res, 429, -32000, 'Too many open sessions for this caller: end one (DELETE) or wait for idle ones to expire');
+    }
+    let created = false;
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: id => void sessions.set(id, transport)
+      onsessioninitialized: (id) => {
+        created = true;
+        sessions.add(id, principal, transport);
+      }
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) sessions.remove(transport.sessionId);
     };
-    await (await factories.connection({ era: 'legacy' })).connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await (await factories.connection({ era: 'legacy' })).connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      if (!created) sessions.unreserve(principal);
+    }
   }
 
-  async function post(req: IncomingMessage, res: ServerResponse, auth: AuthInfo | undefined): Promise<void> {
+  async function post(req: IncomingMessage, res: ServerResponse, auth: AuthInfo | undefined, principal: string): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) {
       return rpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
@@ -186,9 +173,12 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
       return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
     }
     const denied = options.toolScopes ? deniedCalls(body, options.toolScopes, auth) : undefined;
-    if (denied) return send(res, 200, denied);
+    if (denied) {
+      observeDenials(denied);
+      return send(res, 200, denied);
+    }
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
-    if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody }))) return legacy(req, res, body);
+    if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody }))) return legacy(req, res, principal, body);
     return modernNode(req, res, body);
   }
 
@@ -206,12 +196,13 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     if (authenticator && !auth) return;
     // Both SDK legs read the verified caller from `req.auth` and hand it to handlers as ctx.http.authInfo.
     (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
-    if (sse && pathname === options.sse?.path && req.method === 'GET') return sse.open(req, res);
-    if (sse && pathname === options.sse?.messagesPath && req.method === 'POST') return sse.post(req, res);
+    const principal = principalOf(auth);
+    if (sse && pathname === options.sse?.path && req.method === 'GET') return sse.open(req, res, principal);
+    if (sse && pathname === options.sse?.messagesPath && req.method === 'POST') return sse.post(req, res, principal);
     if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
-    if (req.method === 'POST') return post(req, res, auth);
+    if (req.method === 'POST') return post(req, res, auth, principal);
     // Stateless: the SDK's handler answers session operations itself (405).
-    if (req.method === 'GET' || req.method === 'DELETE') return stateless ? modernNode(req, res) : legacy(req, res);
+    if (req.method === 'GET' || req.method === 'DELETE') return stateless ? modernNode(req, res) : legacy(req, res, principal);
     return rpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
   }
 
@@ -219,13 +210,14 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     const pathname = (req.url ?? '/').split('?', 1)[0];
     // Validation keeps WebSocket and auth apart; should they meet anyway, upgrades are refused rather than unauthenticated.
     const refusal = !ws || pathname !== options.websocket?.path ? '404 Not Found' : closing ? '503 Service Unavailable' : !upgradeAllowed(options, req) ? '403 Forbidden' : authenticator ? '401 Unauthorized' : undefined;
-    if (refusal) socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    else ws!.upgrade(req, socket, head);
+    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (refusal) refuse(refusal);
+    else if (!ws!.upgrade(req, socket, head)) refuse('503 Service Unavailable');
   }
 
   const httpServer = createServer({
-    headersTimeout: options.headersTimeoutMs ?? 10_000,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    headersTimeout: options.headersTimeoutMs ?? LIMITS.headersTimeoutMs,
+    requestTimeout: options.requestTimeoutMs ?? LIMITS.requestTimeoutMs,
     connectionsCheckingInterval: CHECK_INTERVAL_MS,
   }, (req, res) => {
     // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
@@ -243,7 +235,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     });
   });
 
-  httpServer.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
+  httpServer.keepAliveTimeout = options.keepAliveTimeoutMs ?? LIMITS.keepAliveTimeoutMs;
   httpServer.on('upgrade', upgrade);
 
   await new Promise<void>((resolve, reject) => {
@@ -267,8 +259,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
         setTimeout(resolve, DRAIN_MS).unref();
       });
     }
-    // Closing a transport ends its SSE streams and fires onclose, which edits the map: copy first.
-    await Promise.allSettled([...sessions.values()].map(transport => transport.close()));
+    await sessions.close();
     await Promise.allSettled([sse?.close(), ws?.close()]);
     removeSink();
     await modern.close().catch(log);

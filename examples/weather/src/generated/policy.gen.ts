@@ -2,6 +2,7 @@
 // source: mcp.yaml
 
 import { ProtocolError, type AuthInfo, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { principalOf } from './limits.gen.js';
 
 /**
  * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
@@ -15,22 +16,69 @@ export interface ToolPolicy {
   readonly timeoutMs?: number;
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number };
   readonly maxConcurrency?: number;
+  readonly maxConcurrencyPerPrincipal?: number;
 }
 
 type Handler = (request: { params?: { name?: unknown } }, ctx: ServerContext) => Promise<unknown>;
 
-/** Principals seen within a window are kept; past this many, windows that have run out are swept. */
+/** Keys seen within a window are kept; past this many, windows that have run out are swept. */
 const SWEEP_AT = 10_000;
 
 /**
+ * Sliding-window rate limits: at most `requests` admissions per key in any `windowMs`. Kept in this process; a
+ * shared store would replace it behind `take`.
+ */
+export class RateLimiter {
+  /** Admission times per key, oldest first. */
+  readonly #calls = new Map<string, { times: number[]; windowMs: number }>();
+
+  /** Counts one admission for `key`, or returns how long to wait (ms) when the window is full. */
+  take(key: string, requests: number, windowMs: number, now = Date.now()): { ok: true } | { ok: false; retryAfterMs: number } {
+    const times = (this.#calls.get(key)?.times ?? []).filter((t) => t > now - windowMs);
+    if (times.length >= requests) return { ok: false, retryAfterMs: times[0] + windowMs - now };
+    times.push(now);
+    this.#calls.set(key, { times, windowMs });
+    if (this.#calls.size > SWEEP_AT) this.#sweep(now);
+    return { ok: true };
+  }
+
+  #sweep(now: number): void {
+    for (const [key, { times, windowMs }] of this.#calls) if (times.every((t) => t <= now - windowMs)) this.#calls.delete(key);
+  }
+}
+
+/** Calls running at once per key. Kept in this process; a shared store would replace it behind `acquire`. */
+export class ConcurrencyLimiter {
+  readonly #running = new Map<string, number>();
+
+  /** Counts one call under every limit and returns its release, or names the first limit already full. */
+  acquire<L extends { key: string; max: number }>(limits: readonly L[]): { release: () => void } | { full: L } {
+    const full = limits.find(({ key, max }) => (this.#running.get(key) ?? 0) >= max);
+    if (full) return { full };
+    for (const { key } of limits) this.#running.set(key, (this.#running.get(key) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      for (const { key } of limits) {
+        const left = (this.#running.get(key) ?? 1) - 1;
+        if (left > 0) this.#running.set(key, left);
+        else this.#running.delete(key);
+      }
+    };
+    return { release };
+  }
+}
+
+/**
  * The policies of every tool, with their counters. One instance lives at module scope, because the HTTP entry
- * builds a server per request and limits must hold across all of them.
+ * builds a server per request and limits must hold across all of them. Rate limits and per-principal concurrency
+ * count per principal: the user (`sub`) of an OAuth client, else the client or credential (see principalOf).
  */
 export class Policies {
   readonly #byTool: Readonly<Record<string, ToolPolicy>>;
-  /** Admission times per tool and principal, oldest first. */
-  readonly #calls = new Map<string, number[]>();
-  readonly #running = new Map<string, number>();
+  readonly #rates = new RateLimiter();
+  readonly #running = new ConcurrencyLimiter();
 
   constructor(byTool: Readonly<Record<string, ToolPolicy>>) {
     this.#byTool = byTool;
@@ -44,10 +92,7 @@ export class Policies {
     // Unauthenticated transports (stdio) serve the local user, who holds every scope.
     const missing = auth ? missingScopes(policy.scopes, auth) : [];
     if (missing.length > 0) throw scopeError(tool, policy.scopes ?? [], missing);
-    this.#admit(tool, auth?.clientId ?? 'anonymous', policy);
-    const running = (this.#running.get(tool) ?? 0) + 1;
-    this.#running.set(tool, running);
-    const release = () => this.#running.set(tool, (this.#running.get(tool) ?? 1) - 1);
+    const release = this.#admit(tool, principalOf(auth), policy);
     if (policy.timeoutMs === undefined) return call(ctx).finally(release);
 
     const controller = new AbortController();
@@ -70,41 +115,34 @@ export class Policies {
     }
   }
 
-  /** Refuses a call past the tool's rate limit or concurrency limit; counts it otherwise. */
-  #admit(tool: string, principal: string, policy: ToolPolicy): void {
-    if (policy.maxConcurrency !== undefined && (this.#running.get(tool) ?? 0) >= policy.maxConcurrency) {
-      throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`, {
-        tool,
-        reason: 'maxConcurrency',
-        maxConcurrency: policy.maxConcurrency,
-      });
+  /** Refuses a call past the tool's concurrency limits or rate limit; otherwise counts it and returns its release. */
+  #admit(tool: string, principal: string, policy: ToolPolicy): () => void {
+    const limits = [
+      ...(policy.maxConcurrency !== undefined ? [{ key: `${tool}\u0000`, max: policy.maxConcurrency, reason: 'maxConcurrency', who: '' }] : []),
+      ...(policy.maxConcurrencyPerPrincipal !== undefined
+        ? [{ key: `${tool}\u0000${principal}`, max: policy.maxConcurrencyPerPrincipal, reason: 'maxConcurrencyPerPrincipal', who: ' for this caller' }]
+        : []),
+    ];
+    const slot = this.#running.acquire(limits);
+    if ('full' in slot) {
+      const { max, reason, who } = slot.full;
+      throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${max} time(s)${who}: try again later`, { tool, reason, [reason]: max });
     }
-    if (!policy.rateLimit) return;
+    const { release } = slot;
+    if (!policy.rateLimit) return release;
     const { requests, windowMs } = policy.rateLimit;
-    const now = Date.now();
-    const key = `${tool}\u0000${principal}`;
-    const calls = (this.#calls.get(key) ?? []).filter((t) => t > now - windowMs);
-    if (calls.length >= requests) {
-      const retryAfterMs = calls[0] + windowMs - now;
-      throw new ProtocolError(POLICY_ERROR.rateLimited, `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`, {
+    const taken = this.#rates.take(`${tool}\u0000${principal}`, requests, windowMs);
+    if (!taken.ok) {
+      release();
+      throw new ProtocolError(POLICY_ERROR.rateLimited, `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${taken.retryAfterMs} ms`, {
         tool,
         reason: 'rateLimit',
-        retryAfterMs,
+        retryAfterMs: taken.retryAfterMs,
         requests,
         windowMs,
       });
     }
-    calls.push(now);
-    this.#calls.set(key, calls);
-    if (this.#calls.size > SWEEP_AT) this.#sweep(now);
-  }
-
-  #sweep(now: number): void {
-    for (const [key, calls] of this.#calls) {
-      const tool = key.slice(0, key.indexOf('\u0000'));
-      const windowMs = this.#byTool[tool]?.rateLimit?.windowMs ?? 0;
-      if (calls.every((t) => t <= now - windowMs)) this.#calls.delete(key);
-    }
+    return release;
   }
 }
 

@@ -2,6 +2,7 @@
 // source: mcp.yaml
 
 import { constants } from 'node:os';
+import { logger } from './log.gen.js';
 
 /**
  * Runs `fn` once on the first SIGINT or SIGTERM, then exits 0 (1 if it failed).
@@ -27,7 +28,7 @@ export function onShutdownSignal(fn: () => Promise<void>): void {
     done.then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`[mcp] shutdown after ${signal} failed:`, error);
+        logger.error({ err: error }, `shutdown after ${signal} failed`);
         process.exit(1);
       }
     );

@@ -2,41 +2,64 @@
 // source: mcp.yaml
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServerFactory } from '@modelcontextprotocol/server';
+import { toWebRequest } from '@modelcontextprotocol/node';
+import { parseJSONRPCMessage, readRequestBody, type McpServerFactory } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
+import { LIMITS } from './limits.gen.js';
+import { SessionTable, type SessionLimits } from './sessions.gen.js';
 
 export interface SseEndpoint {
-  /** GET: opens the event stream and connects a fresh 2025-era server to it. */
-  open(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** POST `messagesPath?sessionId=...`: one client message for that stream. */
-  post(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** GET: opens the event stream for `principal` and connects a fresh 2025-era server to it. */
+  open(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void>;
+  /** POST `messagesPath?sessionId=...`: one client message for that stream, from the principal that opened it. */
+  post(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface SseLimits extends SessionLimits {
+  maxBodyBytes?: number;
 }
 
 /**
  * The deprecated HTTP+SSE transport (protocol 2024-11-05), for clients that predate Streamable HTTP, through the
- * SDK's frozen copy of it in @modelcontextprotocol/server-legacy.
+ * SDK's frozen copy of it in @modelcontextprotocol/server-legacy. Its POST handler reads up to a fixed 4 MiB and
+ * echoes a body it cannot parse, so bodies are read, bounded and checked here, and handed over parsed.
  */
-export function sseEndpoint(factory: McpServerFactory, messagesPath: string): SseEndpoint {
-  const sessions = new Map<string, SSEServerTransport>();
+export function sseEndpoint(factory: McpServerFactory, messagesPath: string, limits: SseLimits = {}): SseEndpoint {
+  const maxBody = limits.maxBodyBytes ?? LIMITS.maxBodyBytes;
+  const sessions = new SessionTable<SSEServerTransport>(limits);
+  const plain = (res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) =>
+    void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
   return {
-    async open(_req, res) {
+    async open(_req, res, principal) {
+      if (!sessions.reserve(principal)) return plain(res, 429, 'Too many open streams for this caller');
       const transport = new SSEServerTransport(messagesPath, res);
-      sessions.set(transport.sessionId, transport);
-      transport.onclose = () => void sessions.delete(transport.sessionId);
+      sessions.add(transport.sessionId, principal, transport);
+      // The stream is in use for as long as it is open: it never counts as idle.
+      res.once('close', sessions.hold(transport.sessionId));
+      transport.onclose = () => sessions.remove(transport.sessionId);
       await (await factory({ era: 'legacy' })).connect(transport);
     },
-    async post(req, res) {
+    async post(req, res, principal) {
       const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
-      const transport = sessionId ? sessions.get(sessionId) : undefined;
-      if (!transport) {
-        res.writeHead(sessionId ? 404 : 400, { 'content-type': 'text/plain' }).end(sessionId ? 'Session not found' : 'Missing sessionId parameter');
-        return;
+      // Another principal's stream answers like one that does not exist.
+      const transport = sessionId ? sessions.find(sessionId, principal) : undefined;
+      if (!transport) return plain(res, sessionId ? 404 : 400, sessionId ? 'Session not found' : 'Missing sessionId parameter');
+      const request = await toWebRequest(req, undefined, { maxRequestBodySize: maxBody }).catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'RequestBodyTooLargeError') return undefined;
+        throw error;
+      });
+      const read = request && (await readRequestBody(request, maxBody));
+      if (!read || read.tooLarge) return plain(res, 413, `Payload Too Large: body exceeds ${maxBody} bytes`, { connection: 'close' });
+      let message: unknown;
+      try {
+        message = parseJSONRPCMessage(JSON.parse(read.text));
+      } catch {
+        // Never echo the body: it is the client's, and may be large or crafted for whoever reads the answer.
+        return plain(res, 400, 'Invalid message: not a JSON-RPC 2.0 message');
       }
-      await transport.handlePostMessage(req, res);
+      await transport.handlePostMessage(req, res, message);
     },
-    async close() {
-      await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
-    },
+    close: () => sessions.close(),
   };
 }

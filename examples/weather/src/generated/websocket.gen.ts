@@ -3,10 +3,19 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCMessage, type McpServerFactory, type Transport } from '@modelcontextprotocol/server';
+import {
+  parseJSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolErrorCode,
+  type JSONRPCMessage,
+  type McpServerFactory,
+  type RequestId,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BatchCollector } from './batch.gen.js';
+import { LIMITS } from './limits.gen.js';
 
 /** The subprotocol MCP clients offer on the WebSocket handshake. */
 export const MCP_SUBPROTOCOL = 'mcp';
@@ -19,8 +28,13 @@ export class WebSocketServerTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Called at every frame in either direction (idle timeout), and once the handshake succeeded. */
+  onactivity?: () => void;
+  oninitialized?: () => void;
   readonly #socket: WebSocket;
   readonly #batches = new BatchCollector();
+  /** Requests that complete the handshake when answered: initialize, or any 2026-07-28 request (it carries the envelope). */
+  #handshake: Set<RequestId> | undefined = new Set();
 
   constructor(socket: WebSocket) {
     this.#socket = socket;
@@ -33,6 +47,10 @@ export class WebSocketServerTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
+    if (this.#handshake && 'result' in message && this.#handshake.has(message.id)) {
+      this.#handshake = undefined;
+      this.oninitialized?.();
+    }
     const out = this.#batches.outgoing(message);
     if (out !== undefined) await this.#write(out);
   }
@@ -45,10 +63,12 @@ export class WebSocketServerTransport implements Transport {
   }
 
   #write(frame: unknown): Promise<void> {
+    this.onactivity?.();
     return new Promise((resolve, reject) => this.#socket.send(JSON.stringify(frame), (error) => (error ? reject(error) : resolve())));
   }
 
   #receive(data: RawData, isBinary: boolean): void {
+    this.onactivity?.();
     let frame: unknown;
     try {
       if (isBinary) throw new Error('binary frames are not JSON-RPC');
@@ -57,7 +77,8 @@ export class WebSocketServerTransport implements Transport {
       void this.#write({ jsonrpc: '2.0', id: null, error: { code: ProtocolErrorCode.ParseError, message: `Parse error: ${(error as Error).message}` } });
       return;
     }
-    for (const raw of this.#batches.split(frame, (reply) => void this.#write(reply))) {
+    const reply = (out: unknown) => void this.#write(out);
+    for (const raw of this.#batches.split(frame, reply)) {
       let message: JSONRPCMessage;
       try {
         message = parseJSONRPCMessage(raw);
@@ -65,37 +86,82 @@ export class WebSocketServerTransport implements Transport {
         this.onerror?.(error as Error);
         continue;
       }
+      this.#batches.observe(message, reply);
+      if (this.#handshake && 'method' in message && 'id' in message && opensSession(message) && this.#handshake.size < LIMITS.maxBatchSize) {
+        this.#handshake.add(message.id);
+      }
       this.onmessage?.(message);
     }
   }
 }
 
+function opensSession(message: { method: string; params?: unknown }): boolean {
+  const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  return message.method === 'initialize' || (typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta);
+}
+
+export interface WebSocketLimits {
+  /** Largest message, in bytes (ws closes the connection with 1009 past it). */
+  maxBodyBytes?: number;
+  maxConnections?: number;
+  idleTimeoutMs?: number;
+  initTimeoutMs?: number;
+}
+
 export interface WebSocketEndpoint {
-  /** Takes over an HTTP upgrade request for the endpoint's path. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Takes over an HTTP upgrade request for the endpoint's path; false when the connection limit is reached. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
 }
+
+/** Close codes (RFC 6455): 1001 going away (idle), 1008 policy violation (no handshake in time). */
+const IDLE_CLOSE = 1001;
+const NO_HANDSHAKE_CLOSE = 1008;
 
 /**
  * Each WebSocket connection is served like a stdio connection, through the SDK's serveStdio with this transport:
  * the opening message pins it to the 2025 era (initialize) or to 2026-07-28 (a request with the `_meta` envelope).
+ * Connections are capped, and closed when they stay silent too long or never complete their handshake.
  */
-export function webSocketEndpoint(factory: McpServerFactory, onError: (error: Error) => void): WebSocketEndpoint {
+export function webSocketEndpoint(factory: McpServerFactory, onError: (error: Error) => void, limits: WebSocketLimits = {}): WebSocketEndpoint {
+  const maxConnections = limits.maxConnections ?? LIMITS.webSocketMaxConnections;
+  const idleMs = limits.idleTimeoutMs ?? LIMITS.webSocketIdleTimeoutMs;
+  const initMs = limits.initTimeoutMs ?? LIMITS.webSocketInitTimeoutMs;
   const wss = new WebSocketServer({
     noServer: true,
+    maxPayload: limits.maxBodyBytes ?? LIMITS.maxBodyBytes,
     handleProtocols: (offered) => (offered.has(MCP_SUBPROTOCOL) ? MCP_SUBPROTOCOL : false),
   });
   const connections = new Set<StdioServerHandle>();
+  // Counted from the upgrade on, so a burst of handshakes cannot slip past the cap.
+  let open = 0;
   wss.on('connection', (socket: WebSocket) => {
-    const handle = serveStdio(factory, { transport: new WebSocketServerTransport(socket), onerror: onError });
+    const transport = new WebSocketServerTransport(socket);
+    let idle: NodeJS.Timeout | undefined;
+    const handshake = setTimeout(() => socket.close(NO_HANDSHAKE_CLOSE, 'no MCP handshake in time'), initMs);
+    transport.oninitialized = () => clearTimeout(handshake);
+    transport.onactivity = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => socket.close(IDLE_CLOSE, 'idle timeout'), idleMs);
+    };
+    transport.onactivity();
+    const handle = serveStdio(factory, { transport, onerror: onError });
     connections.add(handle);
     socket.once('close', () => {
+      clearTimeout(handshake);
+      clearTimeout(idle);
       connections.delete(handle);
       void handle.close().catch(onError);
     });
   });
   return {
-    upgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
+    upgrade(req, socket, head) {
+      if (open >= maxConnections) return false;
+      open++;
+      socket.once('close', () => open--);
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      return true;
+    },
     async close() {
       await Promise.allSettled([...connections].map((handle) => handle.close()));
       for (const client of wss.clients) client.terminate();
