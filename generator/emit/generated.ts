@@ -6,6 +6,8 @@ import type { ServerModel } from '../model/server-model.js';
 
 const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
+/** Emitted only when a tool declares `execution.taskSupport` optional or required (the model's `tasks`). */
+const TASK_RUNTIME = ['task-store', 'task-methods', 'tasks'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
@@ -26,7 +28,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
   }
-  for (const name of RUNTIME) {
+  for (const name of model.tasks ? [...RUNTIME, ...TASK_RUNTIME] : RUNTIME) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;
