@@ -1,24 +1,17 @@
 // npm run conformance: generates examples/conformance with mcp-gen, builds it, serves it over Streamable HTTP on a
 // free loopback port, and grades it with the official MCP conformance suite at protocol revisions 2025-11-25 and
-// 2026-07-28. Exits non-zero when either revision has a scored failure (or an expected failure stops failing).
+// 2026-07-28. Exits non-zero when either revision has a failed check, in any scenario, scored or not.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { ensureGeneratedDeps } from '../test/support/generated-deps.js';
-import { prepareExample, ROOT, startHttpServer, tempDir } from '../test/support/project.js';
+import { prepareExample, startHttpServer, tempDir } from '../test/support/project.js';
 
-/** Pinned: a new suite release is adopted deliberately, with its baseline reconciled in the same change. */
+/** Pinned: a new suite release is adopted deliberately. */
 export const SUITE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 const REVISIONS = ['2025-11-25', '2026-07-28'];
 
-function baseline(revision: string): string[] {
-  const file = join(ROOT, 'scripts', `conformance-expected-failures.${revision}.yml`);
-  return existsSync(file) ? ['--expected-failures', file] : [];
-}
-
 /** Runs the suite (Node >= 22, fetched by npx) against `url`; resolves with its exit code and output. */
 function grade(url: string, revision: string, cwd: string): Promise<{ code: number; output: string }> {
-  const args = ['-y', '-p', 'node@22', '-p', SUITE, 'conformance', 'server', '--url', url, '--requirements', revision, ...baseline(revision)];
+  const args = ['-y', '-p', 'node@22', '-p', SUITE, 'conformance', 'server', '--url', url, '--requirements', revision];
   return new Promise((resolve, reject) => {
     const child = spawn('npx', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let output = '';
@@ -38,7 +31,7 @@ async function main(): Promise<number> {
   console.log('Generating and building examples/conformance ...');
   const dir = prepareExample('conformance');
   const server = await startHttpServer(dir);
-  const results: { revision: string; code: number; totals: string[] }[] = [];
+  const results: { revision: string; code: number; failing: string[]; totals: string[] }[] = [];
   try {
     const cwd = tempDir('mcp-gen-conformance-');
     for (const revision of REVISIONS) {
@@ -48,14 +41,16 @@ async function main(): Promise<number> {
       const totals = lines.filter((line) => /^(Total:|Not scored for|Baseline|Unexpected|Stale)/i.test(line));
       const failing = lines.flatMap((line) => /^✗ ([\w/.-]+):/.exec(line)?.[1] ?? []);
       if (failing.length) totals.push(`failing scenarios: ${failing.join(', ')}`);
-      results.push({ revision, code, totals });
+      results.push({ revision, code, failing, totals });
     }
   } finally {
     await server.stop();
   }
   console.log('\n=== conformance summary');
-  for (const r of results) console.log(`${r.revision}: ${r.code === 0 ? 'PASS' : `FAIL (exit ${r.code})`}  ${r.totals.join(' | ')}`);
-  return results.every((r) => r.code === 0) ? 0 : 1;
+  // The suite's exit code counts scored scenarios only; a failed check in an unscored one fails the run too.
+  const passed = (r: (typeof results)[number]) => r.code === 0 && r.failing.length === 0;
+  for (const r of results) console.log(`${r.revision}: ${passed(r) ? 'PASS' : `FAIL (exit ${r.code})`}  ${r.totals.join(' | ')}`);
+  return results.every(passed) ? 0 : 1;
 }
 
 main().then(

@@ -248,6 +248,15 @@ export interface Tool {
    */
   icons?: Icon[];
   /**
+   * How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.
+   */
+  execution?: {
+    /**
+     * forbidden (the default), optional or required.
+     */
+    taskSupport?: 'forbidden' | 'optional' | 'required';
+  };
+  /**
    * `_meta`, published as is.
    */
   _meta?: {};

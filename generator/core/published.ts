@@ -22,7 +22,7 @@ export function publishedTool(name: string, tool: Tool, shared: Record<string, J
   const out: Json = { name, ...pick(tool, ['title', 'description']) };
   out.inputSchema = bundleSchema(tool.inputSchema ?? DEFAULT_INPUT_SCHEMA, shared);
   if (tool.outputSchema !== undefined) out.outputSchema = bundleSchema(tool.outputSchema, shared);
-  return { ...out, ...pick(tool, ['annotations', 'icons', '_meta']) };
+  return { ...out, ...pick(tool, ['annotations', 'icons', 'execution', '_meta']) };
 }
 
 export function publishedResource(name: string, r: Resource): Json {

@@ -9,6 +9,8 @@ const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-matc
 /** Runtime files of manifest `telemetry.otel` only: they import the OpenTelemetry packages. */
 const TELEMETRY_RUNTIME = ['instrument', 'telemetry'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
+/** Emitted only when a tool declares `execution.taskSupport` optional or required (the model's `tasks`). */
+const TASK_RUNTIME = ['task-store', 'task-methods', 'tasks'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
@@ -30,7 +32,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
   }
-  for (const name of model.telemetry ? [...RUNTIME, ...TELEMETRY_RUNTIME] : RUNTIME) {
+  for (const name of [...RUNTIME, ...(model.telemetry ? TELEMETRY_RUNTIME : []), ...(model.tasks ? TASK_RUNTIME : [])]) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;

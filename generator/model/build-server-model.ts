@@ -46,6 +46,8 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       inputSchemaConst: `${lowerFirst(pascal)}InputSchema`,
       outputSchemaConst: outputType ? `${lowerFirst(pascal)}OutputSchema` : null,
       policyJson: policyLiteral(t.policy),
+      taskSupport: t.execution?.taskSupport === 'optional' || t.execution?.taskSupport === 'required' ? t.execution.taskSupport : null,
+      hasExecution: t.execution !== undefined,
     };
   });
   const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => {
@@ -145,6 +147,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     completions,
     policies: tools.some((t) => t.policyJson !== null),
     telemetry: m.telemetry?.otel === true,
+    tasks: tools.some((t) => t.taskSupport !== null),
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
     sdk: sdkVersions(),

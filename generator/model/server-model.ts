@@ -38,6 +38,10 @@ export interface ToolModel extends EntryModel {
   outputSchemaConst: string | null;
   /** The tool's `policy` as a TypeScript literal; null without one. */
   policyJson: string | null;
+  /** `execution.taskSupport` when the tool may run as a task (`optional` or `required`); null otherwise. */
+  taskSupport: 'optional' | 'required' | null;
+  /** The tool declares `execution`, which registerTool does not take (SDK 2.4): server.gen.ts sets it on the registered tool. */
+  hasExecution: boolean;
 }
 
 export interface ResourceModel extends EntryModel {
@@ -121,6 +125,8 @@ export interface ServerModel {
   policies: boolean;
   /** `telemetry.otel`: OpenTelemetry traces and metrics (telemetry.gen.ts, instrument.gen.ts and their packages). */
   telemetry: boolean;
+  /** Some tool declares `execution.taskSupport` optional or required: server.gen.ts serves tasks (tasks.gen.ts). */
+  tasks: boolean;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */

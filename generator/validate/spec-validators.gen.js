@@ -8358,7 +8358,7 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
   const schema12 = {"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
@@ -8366,7 +8366,7 @@ export function manifestValidatorFactory() {
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
-  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
   const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}};
   const schema19 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
   const schema20 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
@@ -8884,10 +8884,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data._meta !== undefined){
-  let data17 = data._meta;
-  if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-  const err21 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data17};
+  if(data.execution !== undefined){
+  let data17 = data.execution;
+  if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+  for(const key3 in data17){
+  if(!(key3 === "taskSupport")){
+  const err21 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.execution,data:data17};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -8897,12 +8899,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.policy !== undefined){
-  let data18 = data.policy;
-  if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-  for(const key3 in data18){
-  if(!(((((key3 === "scopes") || (key3 === "timeoutMs")) || (key3 === "rateLimit")) || (key3 === "maxConcurrency")) || (key3 === "maxConcurrencyPerPrincipal"))){
-  const err22 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data18};
+  if(data17.taskSupport !== undefined){
+  let data18 = data17.taskSupport;
+  if(!(((data18 === "forbidden") || (data18 === "optional")) || (data18 === "required"))){
+  const err22 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema16.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.execution.properties.taskSupport.enum,parentSchema:schema16.properties.execution.properties.taskSupport,data:data18};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -8912,15 +8912,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.scopes !== undefined){
-  let data19 = data18.scopes;
-  if(Array.isArray(data19)){
-  const len2 = data19.length;
-  for(let i2=0; i2<len2; i2++){
-  let data20 = data19[i2];
-  if(typeof data20 === "string"){
-  if(func3(data20) < 1){
-  const err23 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.scopes.items,data:data20};
+  }
+  else {
+  const err23 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.execution.type,parentSchema:schema16.properties.execution,data:data17};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -8930,8 +8924,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err24 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.scopes.items.type,parentSchema:schema18.properties.scopes.items,data:data20};
+  if(data._meta !== undefined){
+  let data19 = data._meta;
+  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+  const err24 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -8941,18 +8937,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i3 = data19.length;
-  let j0;
-  if(i3 > 1){
-  const indices0 = {};
-  for(;i3--;){
-  let item0 = data19[i3];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err25 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema18.properties.scopes,data:data19};
+  if(data.policy !== undefined){
+  let data20 = data.policy;
+  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+  for(const key4 in data20){
+  if(!(((((key4 === "scopes") || (key4 === "timeoutMs")) || (key4 === "rateLimit")) || (key4 === "maxConcurrency")) || (key4 === "maxConcurrencyPerPrincipal"))){
+  const err25 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data20};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -8960,14 +8950,17 @@ export function manifestValidatorFactory() {
   vErrors.push(err25);
   }
   errors++;
-  break;
-  }
-  indices0[item0] = i3;
   }
   }
-  }
-  else {
-  const err26 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.scopes.type,parentSchema:schema18.properties.scopes,data:data19};
+  if(data20.scopes !== undefined){
+  let data21 = data20.scopes;
+  if(Array.isArray(data21)){
+  const len2 = data21.length;
+  for(let i2=0; i2<len2; i2++){
+  let data22 = data21[i2];
+  if(typeof data22 === "string"){
+  if(func3(data22) < 1){
+  const err26 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.scopes.items,data:data22};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -8977,10 +8970,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.timeoutMs !== undefined){
-  let data21 = data18.timeoutMs;
-  if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-  const err27 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.timeoutMs.type,parentSchema:schema18.properties.timeoutMs,data:data21};
+  else {
+  const err27 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.scopes.items.type,parentSchema:schema18.properties.scopes.items,data:data22};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -8989,9 +8980,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data21 == "number"){
-  if(data21 > 86400000 || isNaN(data21)){
-  const err28 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema18.properties.timeoutMs,data:data21};
+  }
+  let i3 = data21.length;
+  let j0;
+  if(i3 > 1){
+  const indices0 = {};
+  for(;i3--;){
+  let item0 = data21[i3];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err28 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema18.properties.scopes,data:data21};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -8999,9 +9000,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err28);
   }
   errors++;
+  break;
   }
-  if(data21 < 1 || isNaN(data21)){
-  const err29 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.timeoutMs,data:data21};
+  indices0[item0] = i3;
+  }
+  }
+  }
+  else {
+  const err29 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.scopes.type,parentSchema:schema18.properties.scopes,data:data21};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9011,12 +9017,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data18.rateLimit !== undefined){
-  let data22 = data18.rateLimit;
-  if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-  if(data22.requests === undefined){
-  const err30 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema18.properties.rateLimit.required,parentSchema:schema18.properties.rateLimit,data:data22};
+  if(data20.timeoutMs !== undefined){
+  let data23 = data20.timeoutMs;
+  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
+  const err30 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.timeoutMs.type,parentSchema:schema18.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9025,8 +9029,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data22.windowMs === undefined){
-  const err31 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema18.properties.rateLimit.required,parentSchema:schema18.properties.rateLimit,data:data22};
+  if(typeof data23 == "number"){
+  if(data23 > 86400000 || isNaN(data23)){
+  const err31 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema18.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9035,9 +9040,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key4 in data22){
-  if(!((key4 === "requests") || (key4 === "windowMs"))){
-  const err32 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.rateLimit,data:data22};
+  if(data23 < 1 || isNaN(data23)){
+  const err32 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9047,10 +9051,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data22.requests !== undefined){
-  let data23 = data22.requests;
-  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-  const err33 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.rateLimit.properties.requests.type,parentSchema:schema18.properties.rateLimit.properties.requests,data:data23};
+  }
+  if(data20.rateLimit !== undefined){
+  let data24 = data20.rateLimit;
+  if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+  if(data24.requests === undefined){
+  const err33 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema18.properties.rateLimit.required,parentSchema:schema18.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -9059,9 +9065,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data23 == "number"){
-  if(data23 < 1 || isNaN(data23)){
-  const err34 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.rateLimit.properties.requests,data:data23};
+  if(data24.windowMs === undefined){
+  const err34 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema18.properties.rateLimit.required,parentSchema:schema18.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -9070,12 +9075,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data22.windowMs !== undefined){
-  let data24 = data22.windowMs;
-  if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
-  const err35 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.rateLimit.properties.windowMs.type,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data24};
+  for(const key5 in data24){
+  if(!((key5 === "requests") || (key5 === "windowMs"))){
+  const err35 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -9084,9 +9086,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data24 == "number"){
-  if(data24 > 86400000 || isNaN(data24)){
-  const err36 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data24};
+  }
+  if(data24.requests !== undefined){
+  let data25 = data24.requests;
+  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+  const err36 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.rateLimit.properties.requests.type,parentSchema:schema18.properties.rateLimit.properties.requests,data:data25};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -9095,8 +9099,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data24 < 1 || isNaN(data24)){
-  const err37 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data24};
+  if(typeof data25 == "number"){
+  if(data25 < 1 || isNaN(data25)){
+  const err37 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.rateLimit.properties.requests,data:data25};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -9107,9 +9112,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err38 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.rateLimit.type,parentSchema:schema18.properties.rateLimit,data:data22};
+  if(data24.windowMs !== undefined){
+  let data26 = data24.windowMs;
+  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+  const err38 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.rateLimit.properties.windowMs.type,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -9118,11 +9124,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data18.maxConcurrency !== undefined){
-  let data25 = data18.maxConcurrency;
-  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-  const err39 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrency.type,parentSchema:schema18.properties.maxConcurrency,data:data25};
+  if(typeof data26 == "number"){
+  if(data26 > 86400000 || isNaN(data26)){
+  const err39 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -9131,9 +9135,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data25 == "number"){
-  if(data25 < 1 || isNaN(data25)){
-  const err40 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrency,data:data25};
+  if(data26 < 1 || isNaN(data26)){
+  const err40 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -9144,10 +9147,9 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data18.maxConcurrencyPerPrincipal !== undefined){
-  let data26 = data18.maxConcurrencyPerPrincipal;
-  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-  const err41 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data26};
+  }
+  else {
+  const err41 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.rateLimit.type,parentSchema:schema18.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9156,9 +9158,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data26 == "number"){
-  if(data26 < 1 || isNaN(data26)){
-  const err42 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data26};
+  }
+  if(data20.maxConcurrency !== undefined){
+  let data27 = data20.maxConcurrency;
+  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+  const err42 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrency.type,parentSchema:schema18.properties.maxConcurrency,data:data27};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9167,11 +9171,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err43 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data18};
+  if(typeof data27 == "number"){
+  if(data27 < 1 || isNaN(data27)){
+  const err43 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrency,data:data27};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9181,18 +9183,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data27 = data.examples;
-  if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-  for(const key5 in data27){
-  if(!(validate12(data27[key5], {instancePath:instancePath+"/examples/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key5,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
   }
-  }
-  }
-  else {
-  const err44 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data27};
+  if(data20.maxConcurrencyPerPrincipal !== undefined){
+  let data28 = data20.maxConcurrencyPerPrincipal;
+  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+  const err44 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data28};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9201,12 +9196,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.renamedFrom !== undefined){
-  let data29 = data.renamedFrom;
-  if(typeof data29 === "string"){
-  if(func3(data29) < 1){
-  const err45 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data29};
+  if(typeof data28 == "number"){
+  if(data28 < 1 || isNaN(data28)){
+  const err45 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data28};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -9216,8 +9208,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
+  }
   else {
-  const err46 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data29};
+  const err46 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data20};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -9227,14 +9221,60 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.examples !== undefined){
+  let data29 = data.examples;
+  if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+  for(const key6 in data29){
+  if(!(validate12(data29[key6], {instancePath:instancePath+"/examples/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key6,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
+  }
+  }
   }
   else {
-  const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  const err47 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data29};
   if(vErrors === null){
   vErrors = [err47];
   }
   else {
   vErrors.push(err47);
+  }
+  errors++;
+  }
+  }
+  if(data.renamedFrom !== undefined){
+  let data31 = data.renamedFrom;
+  if(typeof data31 === "string"){
+  if(func3(data31) < 1){
+  const err48 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data31};
+  if(vErrors === null){
+  vErrors = [err48];
+  }
+  else {
+  vErrors.push(err48);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err49 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data31};
+  if(vErrors === null){
+  vErrors = [err49];
+  }
+  else {
+  vErrors.push(err49);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(vErrors === null){
+  vErrors = [err50];
+  }
+  else {
+  vErrors.push(err50);
   }
   errors++;
   }

@@ -37,14 +37,14 @@ describe('snapshotToManifest', () => {
     };
     const r = snapshotToManifest(snapshot({ capabilities: { tools: {} }, tools: [tool] }));
     const entry = (r.manifest.tools as Record<string, Record<string, unknown>>)['API-get.user'];
-    expect(Object.keys(entry)).toEqual(['title', 'inputSchema', 'annotations', '_meta']);
+    expect(Object.keys(entry)).toEqual(['title', 'inputSchema', 'annotations', 'execution', '_meta']);
     expect(entry.inputSchema).toBe(tool.inputSchema);
     expect(entry.annotations).toEqual({ readOnlyHint: true });
+    expect(entry.execution).toEqual({ taskSupport: 'optional' });
     expect(r.gaps.filter((g) => g.path[0] === 'tools').map((g) => g.message)).toEqual([
-      'tools["API-get.user"].execution: source has {"taskSupport":"optional"}, generated has nothing',
       'tools["API-get.user"].annotations.futureHint: source has 1, generated has nothing',
     ]);
-    expect(r.notes.get('tools/API-get.user')).toEqual(['execution: source has {"taskSupport":"optional"}, generated has nothing', 'annotations.futureHint: source has 1, generated has nothing']);
+    expect(r.notes.get('tools/API-get.user')).toEqual(['annotations.futureHint: source has 1, generated has nothing']);
   });
 
   it('finds prompt argument gaps: titles, and `required` left out', () => {

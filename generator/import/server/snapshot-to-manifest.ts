@@ -97,7 +97,7 @@ function declaredCapabilities(source: Json): Json | undefined {
 
 /**
  * What a generated server declares: logging always, a list capability (listChanged) for each kind it registers,
- * and what the manifest's `capabilities:` adds.
+ * tasks when a tool may run as one, and what the manifest's `capabilities:` adds.
  */
 export function generatedCapabilities(manifest: Json): Json {
   const has = (k: Section) => manifest[k] !== undefined && Object.keys(manifest[k] as Json).length > 0;
@@ -105,6 +105,11 @@ export function generatedCapabilities(manifest: Json): Json {
   if (has('prompts')) caps.prompts = { listChanged: true };
   if (has('resources') || has('resourceTemplates')) caps.resources = { listChanged: true };
   if (has('tools')) caps.tools = { listChanged: true };
+  // Tools that may run as tasks make the (2025-era) server declare the tasks capability.
+  const tools = isObject(manifest.tools) ? Object.values(manifest.tools) : [];
+  if (tools.some((t) => isObject(t) && isObject(t.execution) && ['optional', 'required'].includes(t.execution.taskSupport as string))) {
+    caps.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+  }
   const declared = isObject(manifest.capabilities) ? manifest.capabilities : {};
   for (const [k, v] of Object.entries(declared)) caps[k] = isObject(v) && isObject(caps[k]) ? { ...caps[k], ...v } : v;
   return caps;

@@ -14,6 +14,7 @@ export interface PublishedTool {
   outputSchema?: JsonObject;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   _meta?: JsonObject;
 }
 
@@ -486,6 +487,116 @@ export const testXMcpHeaderTool: PublishedTool = {
   }
 };
 
+/** Tool "greet": Says hello; never runs as a task */
+export const greetTool: PublishedTool = {
+  "name": "greet",
+  "description": "Says hello; never runs as a task",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "name"
+    ]
+  }
+};
+
+/** Tool "slow_compute": Waits the given number of seconds, then answers; runs as a task when the client can take one */
+export const slowComputeTool: PublishedTool = {
+  "name": "slow_compute",
+  "description": "Waits the given number of seconds, then answers; runs as a task when the client can take one",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "seconds": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 600
+      },
+      "label": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "seconds"
+    ]
+  },
+  "execution": {
+    "taskSupport": "optional"
+  }
+};
+
+/** Tool "failing_job": Fails with a tool error after about a second; runs only as a task */
+export const failingJobTool: PublishedTool = {
+  "name": "failing_job",
+  "description": "Fails with a tool error after about a second; runs only as a task",
+  "inputSchema": {
+    "type": "object"
+  },
+  "execution": {
+    "taskSupport": "required"
+  }
+};
+
+/** Tool "protocol_error_job": Fails with a protocol error (the task ends failed) */
+export const protocolErrorJobTool: PublishedTool = {
+  "name": "protocol_error_job",
+  "description": "Fails with a protocol error (the task ends failed)",
+  "inputSchema": {
+    "type": "object"
+  },
+  "execution": {
+    "taskSupport": "optional"
+  }
+};
+
+/** Tool "confirm_delete": Asks the user to confirm deleting a file, from within its task */
+export const confirmDeleteTool: PublishedTool = {
+  "name": "confirm_delete",
+  "description": "Asks the user to confirm deleting a file, from within its task",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "filename": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "filename"
+    ]
+  },
+  "execution": {
+    "taskSupport": "optional"
+  }
+};
+
+/** Tool "multi_input": Asks two questions at once from within its task */
+export const multiInputTool: PublishedTool = {
+  "name": "multi_input",
+  "description": "Asks two questions at once from within its task",
+  "inputSchema": {
+    "type": "object"
+  },
+  "execution": {
+    "taskSupport": "optional"
+  }
+};
+
+/** Tool "test_tool_with_task": Asks for the caller's name within the request, then goes on as a task that greets them */
+export const testToolWithTaskTool: PublishedTool = {
+  "name": "test_tool_with_task",
+  "description": "Asks for the caller's name within the request, then goes on as a task that greets them",
+  "inputSchema": {
+    "type": "object"
+  },
+  "execution": {
+    "taskSupport": "required"
+  }
+};
+
 /** Resource "static-text": A static text resource for testing */
 export const staticTextResource: PublishedResource = {
   "uri": "test://static-text",
@@ -576,7 +687,7 @@ export const testInputRequiredResultPromptPrompt: PublishedPrompt = {
   "description": "MRTR (SEP-2322): prompt that requires elicitation input before rendering"
 };
 
-export const tools: readonly PublishedTool[] = [testSimpleTextTool, testImageContentTool, testAudioContentTool, testEmbeddedResourceTool, testMultipleContentTypesTool, testResourceLinkTool, testStructuredOutputTool, testErrorHandlingTool, testToolWithLoggingTool, testToolWithProgressTool, testLoggingToolTool, testStreamingElicitationTool, testReconnectionTool, testSamplingTool, testElicitationTool, testElicitationSep1034DefaultsTool, testElicitationSep1330EnumsTool, testElicitationUrlTool, testMissingCapabilityTool, testInputRequiredResultElicitationTool, testInputRequiredResultSamplingTool, testInputRequiredResultListRootsTool, testInputRequiredResultRequestStateTool, testInputRequiredResultMultipleInputsTool, testInputRequiredResultMultiRoundTool, testInputRequiredResultTamperedStateTool, testInputRequiredResultCapabilitiesTool, testTriggerToolChangeTool, testTriggerPromptChangeTool, testUpdateWatchedResourceTool, jsonSchema202012ToolTool, testXMcpHeaderTool];
+export const tools: readonly PublishedTool[] = [testSimpleTextTool, testImageContentTool, testAudioContentTool, testEmbeddedResourceTool, testMultipleContentTypesTool, testResourceLinkTool, testStructuredOutputTool, testErrorHandlingTool, testToolWithLoggingTool, testToolWithProgressTool, testLoggingToolTool, testStreamingElicitationTool, testReconnectionTool, testSamplingTool, testElicitationTool, testElicitationSep1034DefaultsTool, testElicitationSep1330EnumsTool, testElicitationUrlTool, testMissingCapabilityTool, testInputRequiredResultElicitationTool, testInputRequiredResultSamplingTool, testInputRequiredResultListRootsTool, testInputRequiredResultRequestStateTool, testInputRequiredResultMultipleInputsTool, testInputRequiredResultMultiRoundTool, testInputRequiredResultTamperedStateTool, testInputRequiredResultCapabilitiesTool, testTriggerToolChangeTool, testTriggerPromptChangeTool, testUpdateWatchedResourceTool, jsonSchema202012ToolTool, testXMcpHeaderTool, greetTool, slowComputeTool, failingJobTool, protocolErrorJobTool, confirmDeleteTool, multiInputTool, testToolWithTaskTool];
 export const resources: readonly PublishedResource[] = [staticTextResource, staticBinaryResource, watchedResourceResource];
 export const resourceTemplates: readonly PublishedResourceTemplate[] = [templateResourceTemplate];
 export const prompts: readonly PublishedPrompt[] = [testSimplePromptPrompt, testPromptWithArgumentsPrompt, testPromptWithEmbeddedResourcePrompt, testPromptWithImagePrompt, testInputRequiredResultPromptPrompt];

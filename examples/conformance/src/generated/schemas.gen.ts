@@ -71,6 +71,20 @@ export const jsonSchema202012ToolInputSchema = fromJsonSchema<T.JsonSchema202012
 
 export const testXMcpHeaderInputSchema = fromJsonSchema<T.TestXMcpHeaderInput>(defs.testXMcpHeaderTool.inputSchema as JsonSchemaType);
 
+export const greetInputSchema = fromJsonSchema<T.GreetInput>(defs.greetTool.inputSchema as JsonSchemaType);
+
+export const slowComputeInputSchema = fromJsonSchema<T.SlowComputeInput>(defs.slowComputeTool.inputSchema as JsonSchemaType);
+
+export const failingJobInputSchema = fromJsonSchema<T.FailingJobInput>(defs.failingJobTool.inputSchema as JsonSchemaType);
+
+export const protocolErrorJobInputSchema = fromJsonSchema<T.ProtocolErrorJobInput>(defs.protocolErrorJobTool.inputSchema as JsonSchemaType);
+
+export const confirmDeleteInputSchema = fromJsonSchema<T.ConfirmDeleteInput>(defs.confirmDeleteTool.inputSchema as JsonSchemaType);
+
+export const multiInputInputSchema = fromJsonSchema<T.MultiInputInput>(defs.multiInputTool.inputSchema as JsonSchemaType);
+
+export const testToolWithTaskInputSchema = fromJsonSchema<T.TestToolWithTaskInput>(defs.testToolWithTaskTool.inputSchema as JsonSchemaType);
+
 export const testPromptWithArgumentsArgsSchema = fromJsonSchema<T.TestPromptWithArgumentsArgs>({
   "type": "object",
   "properties": {

@@ -5,8 +5,11 @@
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { AppContext } from '../lifecycle.js';
 import type { HandlerContext, ToolResult } from './context.gen.js';
+import type { TaskContext } from './tasks.gen.js';
 
 export type Context = HandlerContext<AppContext>;
+/** The context of tools declared with `execution.taskSupport`: `ctx.task` starts and describes the task. */
+export type TaskToolContext = TaskContext<AppContext>;
 
 export interface TestSimpleTextInput {
   [key: string]: unknown;
@@ -150,6 +153,35 @@ export interface TestXMcpHeaderInput {
   "level"?: number;
 }
 
+export interface GreetInput {
+  "name": string;
+}
+
+export interface SlowComputeInput {
+  "seconds": number;
+  "label"?: string;
+}
+
+export interface FailingJobInput {
+  [key: string]: unknown;
+}
+
+export interface ProtocolErrorJobInput {
+  [key: string]: unknown;
+}
+
+export interface ConfirmDeleteInput {
+  "filename": string;
+}
+
+export interface MultiInputInput {
+  [key: string]: unknown;
+}
+
+export interface TestToolWithTaskInput {
+  [key: string]: unknown;
+}
+
 export interface JsonSchema202012ToolInputAddress {
   "street"?: string;
   "city"?: string;
@@ -214,6 +246,13 @@ export interface ToolTypes {
   "test_update_watched_resource": { input: TestUpdateWatchedResourceInput; output: undefined };
   "json_schema_2020_12_tool": { input: JsonSchema202012ToolInput; output: undefined };
   "test_x_mcp_header": { input: TestXMcpHeaderInput; output: undefined };
+  "greet": { input: GreetInput; output: undefined };
+  "slow_compute": { input: SlowComputeInput; output: undefined; task: true };
+  "failing_job": { input: FailingJobInput; output: undefined; task: true };
+  "protocol_error_job": { input: ProtocolErrorJobInput; output: undefined; task: true };
+  "confirm_delete": { input: ConfirmDeleteInput; output: undefined; task: true };
+  "multi_input": { input: MultiInputInput; output: undefined; task: true };
+  "test_tool_with_task": { input: TestToolWithTaskInput; output: undefined; task: true };
 }
 
 export interface ResourceTemplateTypes {
@@ -253,7 +292,7 @@ export type PromptName = keyof PromptTypes;
 /** A tool handler: `input` is already validated against the tool's inputSchema. */
 export type ToolHandler<N extends ToolName> = (
   input: ToolTypes[N]['input'],
-  ctx: Context,
+  ctx: ToolTypes[N] extends { task: true } ? TaskToolContext : Context,
 ) => Promise<ToolResult<ToolTypes[N]['output']>>;
 
 // N names the resource, so a handler typed for a name the manifest no longer has fails to compile.

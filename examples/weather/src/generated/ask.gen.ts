@@ -146,7 +146,7 @@ export class Asker {
   }
 }
 
-function inputRequest(q: Question<unknown>): InputRequest {
+export function inputRequest(q: Question<unknown>): InputRequest {
   switch (q.kind) {
     case 'elicit':
       return inputRequired.elicit(q.params);
@@ -162,7 +162,7 @@ function inputRequest(q: Question<unknown>): InputRequest {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Client answers are untrusted: a malformed one counts as missing, so the question is asked again. */
-function isAnswer(q: Question<unknown>, answer: unknown): boolean {
+export function isAnswer(q: Question<unknown>, answer: unknown): boolean {
   if (!isObject(answer)) return false;
   switch (q.kind) {
     case 'elicit':

@@ -14,6 +14,7 @@ export interface PublishedTool {
   outputSchema?: JsonObject;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   _meta?: JsonObject;
 }
 

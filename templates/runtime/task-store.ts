@@ -1,0 +1,135 @@
+// Where tasks live between the call that starts one and the requests that poll, answer or cancel it. The store is
+// an interface so that several processes can share tasks (a Redis store, say): every change goes through
+// `update`, and `watch` tells the process running a task about changes made elsewhere (answers, cancellation).
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+export const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+export interface TaskError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface TaskRecord {
+  taskId: string;
+  /** The principal the task belongs to: only requests from the same principal see it. */
+  owner: string;
+  tool: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number;
+  pollIntervalMs: number;
+  /** Epoch milliseconds after which the task is gone (createdAt + ttlMs). */
+  expiresAt: number;
+  /** The tool's result, once `completed`. */
+  result?: Record<string, unknown>;
+  /** The protocol error, once `failed`. */
+  error?: TaskError;
+  /** Questions waiting for the client (2026-07-28 tasks), by key. */
+  inputRequests?: Record<string, unknown>;
+  /** Answers delivered by tasks/update that the running handler has not taken yet, by key. */
+  inputResponses?: Record<string, unknown>;
+}
+
+export interface TaskStore {
+  /** Stores a new task; it is readable by `get` once this resolves. */
+  create(record: TaskRecord): Promise<void>;
+  /** The task, when it exists, has not expired and belongs to `owner`. */
+  get(owner: string, taskId: string): Promise<TaskRecord | undefined>;
+  /** Atomically replaces the task with `change(task)` (unchanged when it returns undefined); undefined when there is no such task. */
+  update(owner: string, taskId: string, change: (task: TaskRecord) => TaskRecord | undefined): Promise<TaskRecord | undefined>;
+  /** The owner's live tasks, oldest first, `limit` at a time; `cursor` is the `nextCursor` of the previous page. */
+  list(owner: string, cursor: string | undefined, limit: number): Promise<{ tasks: TaskRecord[]; nextCursor?: string }>;
+  /** Calls `listener` with the task after every change to it, until the returned function is called. */
+  watch(taskId: string, listener: (task: TaskRecord) => void): () => void;
+}
+
+/** Expired tasks are swept this often (they are also dropped when read). */
+const SWEEP_MS = 60_000;
+
+/** Tasks of this process, in memory. */
+export class MemoryTaskStore implements TaskStore {
+  readonly #tasks = new Map<string, TaskRecord>();
+  readonly #listeners = new Map<string, Set<(task: TaskRecord) => void>>();
+  #sweeper: NodeJS.Timeout | undefined;
+
+  async create(record: TaskRecord): Promise<void> {
+    this.#tasks.set(record.taskId, structuredClone(record));
+    this.#sweeper ??= setInterval(() => this.#sweep(), SWEEP_MS).unref();
+  }
+
+  async get(owner: string, taskId: string): Promise<TaskRecord | undefined> {
+    const task = this.#live(taskId);
+    return task && task.owner === owner ? structuredClone(task) : undefined;
+  }
+
+  async update(owner: string, taskId: string, change: (task: TaskRecord) => TaskRecord | undefined): Promise<TaskRecord | undefined> {
+    const task = this.#live(taskId);
+    if (!task || task.owner !== owner) return undefined;
+    const next = change(structuredClone(task));
+    if (!next) return structuredClone(task);
+    this.#tasks.set(taskId, structuredClone(next));
+    for (const listener of this.#listeners.get(taskId) ?? []) listener(structuredClone(next));
+    return structuredClone(next);
+  }
+
+  async list(owner: string, cursor: string | undefined, limit: number): Promise<{ tasks: TaskRecord[]; nextCursor?: string }> {
+    const mine = [...this.#tasks.keys()].map((id) => this.#live(id)).filter((t): t is TaskRecord => t?.owner === owner);
+    const start = cursor === undefined ? 0 : mine.findIndex((t) => t.taskId === cursor) + 1;
+    if (cursor !== undefined && start === 0) throw new RangeError('unknown cursor');
+    const page = mine.slice(start, start + limit);
+    const more = start + limit < mine.length;
+    return { tasks: page.map((t) => structuredClone(t)), ...(more ? { nextCursor: page[page.length - 1].taskId } : {}) };
+  }
+
+  watch(taskId: string, listener: (task: TaskRecord) => void): () => void {
+    const set = this.#listeners.get(taskId) ?? new Set();
+    set.add(listener);
+    this.#listeners.set(taskId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#listeners.delete(taskId);
+    };
+  }
+
+  #live(taskId: string): TaskRecord | undefined {
+    const task = this.#tasks.get(taskId);
+    if (task && task.expiresAt <= Date.now()) {
+      this.#tasks.delete(taskId);
+      return undefined;
+    }
+    return task;
+  }
+
+  #sweep(): void {
+    for (const id of this.#tasks.keys()) this.#live(id);
+  }
+}
+
+/** How tasks are kept; change with `configureTasks` before serving (a shared store when several processes serve). */
+export const taskSettings = {
+  store: new MemoryTaskStore() as TaskStore,
+  /** Lifetime of a task from its creation, unless a 2025-era client asks for less (or more, up to maxTtlMs). */
+  defaultTtlMs: 3_600_000,
+  maxTtlMs: 86_400_000,
+  /** How often clients are told to poll. */
+  pollIntervalMs: 1_000,
+  /** A 2026-07-28 call that has not answered after this long continues as a task (unless it called ctx.task.start() first). */
+  startAfterMs: 100,
+};
+
+export function configureTasks(options: Partial<typeof taskSettings>): void {
+  Object.assign(taskSettings, options);
+}
+
+/** Whom a task belongs to: the authenticated client, else the 2025-era session, else the local user or anonymous caller. */
+export function principalOf(ctx: { http?: { authInfo?: { clientId: string } }; sessionId?: string }): string {
+  const clientId = ctx.http?.authInfo?.clientId;
+  if (clientId !== undefined) return `client:${clientId}`;
+  return ctx.sessionId ? `session:${ctx.sessionId}` : 'anonymous';
+}

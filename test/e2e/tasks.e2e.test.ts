@@ -1,0 +1,271 @@
+// Tools declared with `execution.taskSupport`, served for real over Streamable HTTP with bearer auth: in the 2025
+// era (SDK client: task-augmented tools/call, notifications/tasks/status, tasks/get, tasks/result, tasks/list,
+// tasks/cancel, questions from a task) and in 2026-07-28 (the tasks extension: CreateTaskResult, tasks/get with the
+// result inlined, tasks/update, tasks/cancel; the SDK 2.4 client refuses `resultType: "task"`, so these requests
+// are plain HTTP with the 2026-07-28 envelope). Tasks belong to the principal that started them.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, fromJsonSchema, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
+
+const ALICE = 'alice-token-0123456789abcdef0123456789';
+const BOB = 'bob-token-0123456789abcdef0123456789ab';
+const EXT = 'io.modelcontextprotocol/tasks';
+
+const MANIFEST = `version: 1
+server: {name: tasks-e2e, version: 1.0.0}
+transports: {stdio: false, http: true}
+auth:
+  type: bearer
+  credentials:
+    - {env: TASKS_E2E_ALICE, principal: alice}
+    - {env: TASKS_E2E_BOB, principal: bob}
+tools:
+  crunch:
+    description: Works through some steps, reporting progress
+    inputSchema:
+      type: object
+      properties:
+        steps: {type: integer, minimum: 0}
+        stepMs: {type: integer, minimum: 0}
+      required: [steps, stepMs]
+    execution: {taskSupport: optional}
+  approve:
+    description: Asks for approval from within its task
+    execution: {taskSupport: optional}
+  quick:
+    description: Never a task
+`;
+const CRUNCH = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+export const crunch: ToolHandler<'crunch'> = async (input, ctx) => {
+  for (let step = 1; step <= input.steps; step++) {
+    await sleep(input.stepMs, undefined, { signal: ctx.signal });
+    await ctx.progress(step, input.steps, \`step \${step}\`);
+  }
+  return text(\`crunched \${input.steps} as \${ctx.task.id ?? 'a request'}\`);
+};
+`;
+const APPROVE = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const approve: ToolHandler<'approve'> = async (_input, ctx) => {
+  await ctx.task.start();
+  const answer = await ctx.elicit({ message: 'Approve?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+  return text(answer.action === 'accept' && answer.content?.ok === true ? 'approved' : 'refused');
+};
+`;
+const QUICK = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const quick: ToolHandler<'quick'> = async () => text('quick');
+`;
+
+const anyResult = fromJsonSchema<Record<string, any>>({ type: 'object' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let server: RunningHttp;
+beforeAll(async () => {
+  const dir = generateProject(MANIFEST);
+  writeFileSync(join(dir, 'src/handlers/tools/crunch.ts'), CRUNCH);
+  writeFileSync(join(dir, 'src/handlers/tools/approve.ts'), APPROVE);
+  writeFileSync(join(dir, 'src/handlers/tools/quick.ts'), QUICK);
+  buildProject(dir);
+  process.env.TASKS_E2E_ALICE = ALICE;
+  process.env.TASKS_E2E_BOB = BOB;
+  server = await startHttpServer(dir);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('2025-11-25 tasks (SDK client)', () => {
+  const statuses = new Map<string, string[]>();
+  async function connect(token: string, elicit?: () => Record<string, unknown>): Promise<Client> {
+    const client = new Client({ name: 'tasks-e2e', version: '1.0.0' }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+    client.setNotificationHandler('notifications/tasks/status', (n) => {
+      const { taskId, status } = n.params as { taskId: string; status: string };
+      statuses.set(taskId, [...(statuses.get(taskId) ?? []), status]);
+    });
+    if (elicit) client.setRequestHandler('elicitation/create', async () => elicit() as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    return client;
+  }
+  const call = (c: Client, name: string, args: object, task?: object) => c.request({ method: 'tools/call', params: { name, arguments: args, ...(task ? { task } : {}) } }, anyResult);
+  const get = (c: Client, taskId: string) => c.request({ method: 'tasks/get', params: { taskId } }, anyResult);
+  async function until(c: Client, taskId: string, done: (status: string) => boolean): Promise<Record<string, any>> {
+    for (const start = Date.now(); Date.now() - start < 15_000; await sleep(50)) {
+      const task = await get(c, taskId);
+      if (done(task.status)) return task;
+    }
+    throw new Error(`task ${taskId} never got there`);
+  }
+
+  let alice: Client;
+  let bob: Client;
+  beforeAll(async () => {
+    alice = await connect(ALICE);
+    bob = await connect(BOB);
+  });
+  afterAll(async () => {
+    await alice?.close();
+    await bob?.close();
+  });
+
+  it('publishes the tools execution and the tasks capability', async () => {
+    const { tools } = await alice.listTools();
+    expect(tools.find((t) => t.name === 'crunch')?.execution).toEqual({ taskSupport: 'optional' });
+    expect(tools.find((t) => t.name === 'quick')?.execution).toBeUndefined();
+    expect(alice.getServerCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+  });
+
+  it('starts a task, reports its status, and hands over the result', async () => {
+    const created = await call(alice, 'crunch', { steps: 3, stepMs: 150 }, { ttl: 60_000 });
+    const { taskId, status, ttl, pollInterval } = created.task;
+    expect({ status, ttl, pollInterval }).toEqual({ status: 'working', ttl: 60_000, pollInterval: 1000 });
+    const working = await until(alice, taskId, (s) => s === 'working');
+    expect(working.taskId).toBe(taskId);
+    const result = await alice.request({ method: 'tasks/result', params: { taskId } }, anyResult); // waits for the end
+    expect(result.content).toEqual([{ type: 'text', text: `crunched 3 as ${taskId}` }]);
+    expect(result._meta['io.modelcontextprotocol/related-task']).toEqual({ taskId });
+    const done = await get(alice, taskId);
+    expect(done).toMatchObject({ status: 'completed', statusMessage: 'step 3' });
+    await sleep(100);
+    expect(statuses.get(taskId)?.at(-1)).toBe('completed');
+    const { tasks } = await alice.request({ method: 'tasks/list', params: {} }, anyResult);
+    expect(tasks.map((t: { taskId: string }) => t.taskId)).toContain(taskId);
+  });
+
+  it('cancels a running task for good', async () => {
+    const { task } = await call(alice, 'crunch', { steps: 100, stepMs: 100 }, {});
+    const cancelled = await alice.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult);
+    expect(cancelled.status).toBe('cancelled');
+    await sleep(300);
+    expect((await get(alice, task.taskId)).status).toBe('cancelled');
+    await expect(alice.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({ code: -32602 });
+    await expect(alice.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult)).rejects.toThrow(/cancelled/);
+  });
+
+  it("keeps one principal's tasks from another", async () => {
+    const { task } = await call(alice, 'crunch', { steps: 1, stepMs: 10 }, {});
+    await until(alice, task.taskId, (s) => s === 'completed');
+    await expect(get(bob, task.taskId)).rejects.toMatchObject({ code: -32602 });
+    await expect(bob.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({ code: -32602 });
+    await expect(bob.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({ code: -32602 });
+    const { tasks } = await bob.request({ method: 'tasks/list', params: {} }, anyResult);
+    expect(tasks.map((t: { taskId: string }) => t.taskId)).not.toContain(task.taskId);
+  });
+
+  it('forgets a task when its TTL has passed', async () => {
+    const { task } = await call(alice, 'crunch', { steps: 1, stepMs: 10 }, { ttl: 600 });
+    expect(task.ttl).toBe(600);
+    expect((await until(alice, task.taskId, (s) => s === 'completed')).status).toBe('completed');
+    await sleep(800);
+    await expect(get(alice, task.taskId)).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('runs an ordinary call without a task, and refuses a task for a tool without task support', async () => {
+    expect((await alice.callTool({ name: 'crunch', arguments: { steps: 1, stepMs: 1 } })).content).toEqual([{ type: 'text', text: 'crunched 1 as a request' }]);
+    await expect(call(alice, 'quick', {}, {})).rejects.toMatchObject({ code: -32601 });
+  });
+
+  it('asks the client from within a task', async () => {
+    const client = await connect(ALICE, () => ({ action: 'accept', content: { ok: true } }));
+    try {
+      const { task } = await call(client, 'approve', {}, {});
+      const result = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult);
+      expect(result.content).toEqual([{ type: 'text', text: 'approved' }]);
+      expect(statuses.get(task.taskId)).toContain('input_required');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('2026-07-28 tasks extension', () => {
+  let id = 0;
+  /** One 2026-07-28 request: the standard headers and the `_meta` envelope, as a client of that revision sends them. */
+  async function rpc(token: string, method: string, params: Record<string, unknown>, extensions: object = { [EXT]: {} }) {
+    const name = method === 'tools/call' ? params.name : params.taskId;
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: ++id,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'tasks-e2e', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, extensions },
+          },
+        },
+      }),
+    });
+    const text = await res.text();
+    const json = res.headers.get('content-type')?.includes('text/event-stream')
+      ? JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).at(-1)!.slice(5))
+      : JSON.parse(text);
+    return json as { result?: Record<string, any>; error?: { code: number; message: string; data?: any } };
+  }
+  async function until(taskId: string, done: (t: Record<string, any>) => boolean): Promise<Record<string, any>> {
+    for (const start = Date.now(); Date.now() - start < 15_000; await sleep(50)) {
+      const { result } = await rpc(ALICE, 'tasks/get', { taskId });
+      if (result && done(result)) return result;
+    }
+    throw new Error(`task ${taskId} never got there`);
+  }
+
+  it('turns a long call into a task and inlines its result in tasks/get', async () => {
+    const { result: created } = await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 3, stepMs: 150 } });
+    expect(created).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 3_600_000, pollIntervalMs: 1000 });
+    expect(created).not.toHaveProperty('content');
+    const taskId = created!.taskId as string;
+    expect((await rpc(ALICE, 'tasks/get', { taskId })).result).toMatchObject({ resultType: 'complete', taskId, status: 'working' });
+    const done = await until(taskId, (t) => t.status === 'completed');
+    expect(done.result.content).toEqual([{ type: 'text', text: `crunched 3 as ${taskId}` }]);
+    expect((await rpc(BOB, 'tasks/get', { taskId })).error?.code).toBe(-32602);
+    expect((await rpc(BOB, 'tasks/cancel', { taskId })).error?.code).toBe(-32602);
+  });
+
+  it('answers a quick call at once, and without the extension runs calls synchronously', async () => {
+    expect((await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 0, stepMs: 0 } })).result).toMatchObject({ resultType: 'complete', content: [{ text: 'crunched 0 as a request' }] });
+    expect((await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 2, stepMs: 100 } }, {})).result).toMatchObject({ resultType: 'complete', content: [{ text: 'crunched 2 as a request' }] });
+    const refused = await rpc(ALICE, 'tasks/get', { taskId: 'x' }, {});
+    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [EXT]: {} } } } });
+    expect((await rpc(ALICE, 'tasks/list', {})).error?.code).toBe(-32601);
+    expect((await rpc(ALICE, 'tasks/result', { taskId: 'x' })).error?.code).toBe(-32601);
+  });
+
+  it('waits in input_required for tasks/update', async () => {
+    const { result: created } = await rpc(ALICE, 'tools/call', { name: 'approve', arguments: {} });
+    const taskId = created!.taskId as string;
+    const asking = await until(taskId, (t) => t.status === 'input_required');
+    const [key] = Object.keys(asking.inputRequests);
+    expect(asking.inputRequests[key]).toMatchObject({ method: 'elicitation/create', params: { message: 'Approve?' } });
+    // An answer that does not fit the question is asked again.
+    expect((await rpc(ALICE, 'tasks/update', { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: 'yes' } } } })).result).toMatchObject({ resultType: 'complete' });
+    expect((await until(taskId, (t) => t.status === 'input_required')).inputRequests).toHaveProperty(key);
+    await rpc(ALICE, 'tasks/update', { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } });
+    expect((await until(taskId, (t) => t.status === 'completed')).result.content).toEqual([{ type: 'text', text: 'approved' }]);
+  });
+
+  it('cancels a task', async () => {
+    const { result: created } = await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 100, stepMs: 100 } });
+    const taskId = created!.taskId as string;
+    const ack = (await rpc(ALICE, 'tasks/cancel', { taskId })).result;
+    expect(ack).toMatchObject({ resultType: 'complete' });
+    expect(ack).not.toHaveProperty('status');
+    await sleep(300);
+    expect((await rpc(ALICE, 'tasks/get', { taskId })).result).toMatchObject({ status: 'cancelled' });
+  });
+});
