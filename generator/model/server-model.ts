@@ -119,6 +119,6 @@ export interface ServerModel {
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
   examplesJson: string;
   exampleCount: number;
-  /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, and the MCP Inspector. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string };
+  /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, the MCP Inspector and TypeScript. */
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; inspector: string; typescript: string };
 }
