@@ -3,6 +3,8 @@
 // a position, not a syntax tree, and parsing the file again only to quote it would cost a compiler load.
 
 const IDENT = /[\p{ID_Continue}$\u200c\u200d]/u;
+/** Words after which `(...)` is a parenthesized operand, not a call. */
+const KEYWORD = /(?:^|[^\p{ID_Continue}$])(?:return|await|typeof|void|delete|yield|in|of|instanceof|case|throw|new|else|do)$/u;
 
 /** The whole `a.b?.c!.name` expression when the name at (line, column) is the name of a property access. */
 export function accessText(text: string, line: number, column: number): string | undefined {
@@ -30,8 +32,8 @@ export function accessText(text: string, line: number, column: number): string |
         if (open < 0) return undefined;
         operandStart = open;
         i = skipSpace(text, open - 1);
-        // A call or index continues to the left only when an identifier, a closing bracket or `!` is right before it.
-        if (i >= 0 && (IDENT.test(text[i]) || text[i] === ')' || text[i] === ']' || text[i] === '!')) continue;
+        // A call or index continues to the left only when a callee (not a keyword), a closing bracket or `!` is before it.
+        if (i >= 0 && ((IDENT.test(text[i]) && !KEYWORD.test(text.slice(Math.max(0, i - 11), i + 1))) || text[i] === ')' || text[i] === ']' || text[i] === '!')) continue;
         break;
       }
       if (i >= 0 && IDENT.test(text[i])) {
