@@ -32,8 +32,8 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     // A restarting process suits HTTP (clients reconnect); a stdio client would lose its pipe on every restart.
     devScriptLiteral: stringLiteral(model.http ? 'node scripts/dev.mjs --transport http' : 'node scripts/dev.mjs'),
     devDescription: model.http
-      ? `serves http://${http.host}:${http.port}${http.path} from source, restarting on every change, and type-checks every save (tsc --watch, errors on stderr)`
-      : 'runs the server over stdio from source, restarting on every change, and type-checks every save (tsc --watch, errors on stderr)',
+      ? `serves http://${http.host}:${http.port}${http.path} from source, restarting and type-checking on every change`
+      : 'runs the server over stdio from source, restarting and type-checking on every change',
   };
   const user = (content: string): EmittedFile => ({ owner: 'user', content });
   return new Map([
