@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ensureGeneratedDeps } from '../test/support/generated-deps.ts';
 import { compareServers, prepareServers } from './compare-servers.mjs';
+import { benchEditLoop, renderEditLoop } from './edit-loop.mjs';
 import { fmtMs, peakRssMb, ROOT, timeCli, timeCommand } from './lib.mjs';
 import { makeManifest } from './make-manifest.mjs';
 
@@ -54,6 +55,7 @@ const project = join(work, `t${mid}`, 'out');
 if (!existsSync(join(project, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(project, 'node_modules'), 'dir');
 results.tscNoEmit = { tools: mid, ms: timeCommand(process.execPath, [join(deps, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--noEmit'], { runs: 2 }) };
 results.contractCheck = { tools: mid, ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }) };
+results.editLoop = benchEditLoop(work, deps);
 
 const servers = prepareServers(work, deps);
 results.servers = await compareServers(servers);
@@ -72,6 +74,7 @@ function renderTable(r) {
   lines.push('', `peak RSS of generate at ${r.peakRssMb.tools} tools: ${r.peakRssMb.generate.toFixed(0)} MB`);
   lines.push(`tsc --noEmit of the generated ${r.tscNoEmit.tools}-tool project: ${fmtMs(r.tscNoEmit.ms)}`);
   lines.push(`generate after one tool changed, with the handler contract check (dependencies installed), ${r.contractCheck.tools} tools: ${fmtMs(r.contractCheck.ms)}`);
+  lines.push('', renderEditLoop(r.editLoop, fmtMs));
   const s = r.servers;
   const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
   lines.push('', '| generated vs hand-written (same run, alternating) | generated | hand-written | ratio |', '|---|---:|---:|---:|');

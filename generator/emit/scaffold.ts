@@ -32,10 +32,10 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     binName: model.packageName.replace(/^@[^/]+\//, ''),
     binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),
     // A restarting process suits HTTP (clients reconnect); a stdio client would lose its pipe on every restart.
-    devScriptLiteral: stringLiteral(model.http ? 'tsx watch src/main.ts --transport http --log-format pretty' : 'tsx watch src/main.ts --log-format pretty'),
+    devScriptLiteral: stringLiteral(model.http ? 'node scripts/dev.mjs --transport http --log-format pretty' : 'node scripts/dev.mjs --log-format pretty'),
     devDescription: model.http
-      ? `serves http://${http.host}:${http.port}${http.path} from source, restarting on every change`
-      : 'runs the server over stdio from source, restarting on every change',
+      ? `serves http://${http.host}:${http.port}${http.path} from source, restarting and type-checking on every change`
+      : 'runs the server over stdio from source, restarting and type-checking on every change',
   };
   const user = (content: string): EmittedFile => ({ owner: 'user', content });
   return new Map([
@@ -47,6 +47,7 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     ['.dockerignore', user(readStatic('project/dockerignore'))],
     ['src/main.ts', user(readStatic('project/src/main.ts'))],
     ['src/lifecycle.ts', user(readStatic('project/src/lifecycle.ts'))],
+    ['scripts/dev.mjs', user(readStatic('project/scripts/dev.mjs'))],
     ['test/server.test.ts', user(readStatic('project/test/server.test.ts'))],
     // A copy of the manifest schema, so editors complete and check mcp.yaml offline.
     ['.mcp-gen/manifest.schema.json', { owner: 'generator', content: readSchema() }],

@@ -132,6 +132,6 @@ export interface ServerModel {
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
   examplesJson: string;
   exampleCount: number;
-  /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, and the MCP Inspector. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; pino: string; pinoPretty: string; otel: Record<string, string> };
+  /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, the MCP Inspector and TypeScript. */
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; typescript: string; pino: string; pinoPretty: string; otel: Record<string, string> };
 }

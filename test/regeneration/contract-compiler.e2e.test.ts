@@ -1,0 +1,102 @@
+// The contract check runs the project's own compiler (TypeScript 7, incremental, build info in .mcp-gen/cache) and
+// reports a renamed input property at the handler line that still uses the old name, from `generate` (files
+// written) and from `check` (planned files in a mirror), without loading ts-morph.
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { depsDir, linkDeps } from '../support/generated-deps.js';
+import { CLI, runCli, tempDir, type CliResult } from '../support/project.js';
+
+const manifest = (prop: string) => `version: 1
+server: {name: rename-me, version: 1.0.0}
+tools:
+  get_forecast:
+    description: Forecast for a city
+    inputSchema:
+      type: object
+      properties:
+        ${prop}: {type: string}
+        days: {type: integer}
+      required: [${prop}]
+`;
+
+const handler = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+
+export const getForecast: ToolHandler<'get_forecast'> = async (input) => {
+  const days = input.days ?? 3;
+  return text(\`\${days} days of sun in \${input.city}\`);
+};
+`;
+
+/** The CLI with ts-morph made unloadable: a run that imports it fails instead of passing slowly. */
+function runWithoutTsMorph(args: string[], cwd: string): CliResult {
+  const hook = 'export async function resolve(s, c, n) { if (s === "ts-morph") throw new Error("ts-morph was loaded"); return n(s, c); }';
+  const register = `import { register } from "node:module"; register("data:text/javascript,${encodeURIComponent(hook)}");`;
+  try {
+    const stdout = execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI, ...args], { cwd, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr: '' };
+  } catch (err) {
+    const e = err as { status: number; stdout: string; stderr: string };
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('contract check on the project compiler', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir('contract-tsc-');
+    writeFileSync(join(dir, 'mcp.yaml'), manifest('city'));
+    expect(runCli(['generate'], dir).code).toBe(0);
+    linkDeps(dir);
+    writeFileSync(join(dir, 'src/handlers/tools/get_forecast.ts'), handler);
+    expect(runWithoutTsMorph(['check'], dir)).toMatchObject({ code: 0 });
+  });
+
+  it('names the line and column of the renamed property, from check (planned) and generate (written), exit 1 and 3', () => {
+    writeFileSync(join(dir, 'mcp.yaml'), manifest('town'));
+    const expected = 'src/handlers/tools/get_forecast.ts:6:47: error input.city no longer exists (removed from get_forecast.inputSchema)';
+    const checked = runWithoutTsMorph(['check'], dir);
+    expect(checked.code, checked.stderr).toBe(1);
+    expect(checked.stderr).toContain(expected);
+    const generated = runWithoutTsMorph(['generate'], dir);
+    expect(generated.code, generated.stderr + generated.stdout).toBe(3);
+    expect(generated.stderr).toContain(expected);
+    expect(generated.stderr.match(/error /g)).toHaveLength(1);
+    // The incremental build lives in the cache folder, which ignores itself in git.
+    expect(existsSync(join(dir, '.mcp-gen/cache/contracts.tsbuildinfo'))).toBe(true);
+    expect(readFileSync(join(dir, '.mcp-gen/cache/.gitignore'), 'utf8')).toMatch(/^\*$/m);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('.mcp-gen/cache/');
+  });
+
+  it('passes again once the handler follows, reusing the build info', () => {
+    writeFileSync(join(dir, 'src/handlers/tools/get_forecast.ts'), handler.replace('input.city', 'input.town'));
+    writeFileSync(join(dir, 'mcp.yaml'), manifest('town').replace('Forecast for a city', 'Forecast for a town'));
+    const r = runWithoutTsMorph(['generate'], dir);
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stderr).not.toContain('error');
+    expect(runWithoutTsMorph(['check'], dir)).toMatchObject({ code: 0 });
+  });
+
+  it('reports any other compiler error with its code and entry', () => {
+    writeFileSync(join(dir, 'src/handlers/tools/get_forecast.ts'), handler.replace('input.city', 'input.town').replace('const days = input.days ?? 3', "const days: number = input.days ?? 'three'"));
+    const r = runWithoutTsMorph(['check'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`src/handlers/tools/get_forecast.ts:5:9: error error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`);
+  });
+});
+
+it('skips the check, as without dependencies, when the project has no TypeScript installed', () => {
+  const dir = tempDir('contract-notsc-');
+  writeFileSync(join(dir, 'mcp.yaml'), manifest('city'));
+  expect(runCli(['generate'], dir).code).toBe(0);
+  // Every dependency but the compiler.
+  mkdirSync(join(dir, 'node_modules', '@modelcontextprotocol'), { recursive: true });
+  symlinkSync(join(depsDir(), 'node_modules', '@modelcontextprotocol', 'server'), join(dir, 'node_modules', '@modelcontextprotocol', 'server'), 'dir');
+  writeFileSync(join(dir, 'mcp.yaml'), manifest('town'));
+  const r = runCli(['generate', '--json'], dir);
+  expect(r.code, r.stderr).toBe(0);
+  expect(JSON.parse(r.stdout)).toMatchObject({ note: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', handlerProblems: [] });
+  rmSync(dir, { recursive: true, force: true });
+});
