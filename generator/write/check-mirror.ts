@@ -4,6 +4,8 @@
 // (a parent folder), and the mirror is synced file by file so the incremental build reuses what did not change.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { readTextInside, writeEscape } from '../core/index.js';
+import { MAX_PROJECT_FILE_BYTES } from './project-state.js';
 
 /** Where a mirror's files come from, path relative to the project -> content. */
 export function mirrorContents(root: string, overlay: ReadonlyMap<string, string | null>): Map<string, string> {
@@ -48,7 +50,10 @@ export function syncMirror(root: string, mirror: string, files: ReadonlyMap<stri
   for (const [path, content] of all) {
     const abs = join(mirror, path);
     present.delete(path);
-    if (existsSync(abs) && readFileSync(abs, 'utf8') === content) continue;
+    const inProject = relative(root, abs).split('\\').join('/');
+    const escape = writeEscape(root, inProject);
+    if (escape) throw new Error(`refusing to write ${inProject}: ${escape}`);
+    if (readTextInside(root, inProject, MAX_PROJECT_FILE_BYTES) === content) continue;
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, content);
   }

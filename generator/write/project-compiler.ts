@@ -3,6 +3,7 @@
 // seconds, while the native compiler (TypeScript 7) with its .tsbuildinfo answers a one-file change in well under one.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeEscape } from '../core/index.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -59,6 +60,9 @@ export function findCompiler(root: string): Compiler | undefined {
 /** Creates the cache folder with a .gitignore of its own, so projects generated before it existed ignore it too. */
 export function ensureCacheDir(root: string): string {
   const dir = join(root, CACHE_DIR);
+  // The compiler writes its build info here: a link planted on the way must not lead its writes (or ours) out.
+  const escape = writeEscape(root, `${CACHE_DIR}/.gitignore`);
+  if (escape) throw new Error(`refusing to write ${CACHE_DIR}: ${escape}`);
   mkdirSync(dir, { recursive: true });
   const ignore = join(dir, '.gitignore');
   if (!existsSync(ignore)) writeFileSync(ignore, '# mcp-gen scratch space (incremental type-check), safe to delete\n*\n');
