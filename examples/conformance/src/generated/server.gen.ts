@@ -11,6 +11,7 @@ import { logRequests } from './log.gen.js';
 import { mockable } from './mock.gen.js';
 import { installSubscriptions } from './notify.gen.js';
 import * as schemas from './schemas.gen.js';
+import { inTask, installTasks } from './tasks.gen.js';
 import type * as T from './types.gen.js';
 import { testSimpleText as toolTestSimpleText } from '../handlers/tools/test_simple_text.js';
 import { testImageContent as toolTestImageContent } from '../handlers/tools/test_image_content.js';
@@ -44,6 +45,13 @@ import { testTriggerPromptChange as toolTestTriggerPromptChange } from '../handl
 import { testUpdateWatchedResource as toolTestUpdateWatchedResource } from '../handlers/tools/test_update_watched_resource.js';
 import { jsonSchema202012Tool as toolJsonSchema202012Tool } from '../handlers/tools/json_schema_2020_12_tool.js';
 import { testXMcpHeader as toolTestXMcpHeader } from '../handlers/tools/test_x_mcp_header.js';
+import { greet as toolGreet } from '../handlers/tools/greet.js';
+import { slowCompute as toolSlowCompute } from '../handlers/tools/slow_compute.js';
+import { failingJob as toolFailingJob } from '../handlers/tools/failing_job.js';
+import { protocolErrorJob as toolProtocolErrorJob } from '../handlers/tools/protocol_error_job.js';
+import { confirmDelete as toolConfirmDelete } from '../handlers/tools/confirm_delete.js';
+import { multiInput as toolMultiInput } from '../handlers/tools/multi_input.js';
+import { testToolWithTask as toolTestToolWithTask } from '../handlers/tools/test_tool_with_task.js';
 import { watchedResource as resourceWatchedResource } from '../handlers/resources/watched_resource.js';
 import { template as templateTemplate } from '../handlers/resource-templates/template.js';
 import { testPromptWithArgumentsCompletions as completePromptTestPromptWithArguments } from '../handlers/completions/prompts/test_prompt_with_arguments.js';
@@ -217,6 +225,41 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     { ...metadata(defs.testXMcpHeaderTool), inputSchema: schemas.testXMcpHeaderInputSchema },
     (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.testXMcpHeaderTool.name, toolTestXMcpHeader)(input, context(ctx)))),
   );
+  server.registerTool(
+    defs.greetTool.name,
+    { ...metadata(defs.greetTool), inputSchema: schemas.greetInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await mockable('tool', defs.greetTool.name, toolGreet)(input, context(ctx)))),
+  );
+  server.registerTool(
+    defs.slowComputeTool.name,
+    { ...metadata(defs.slowComputeTool), inputSchema: schemas.slowComputeInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await inTask(ctx, context(ctx), (c) => mockable('tool', defs.slowComputeTool.name, toolSlowCompute)(input, c)))),
+  ).execution = defs.slowComputeTool.execution; // registerTool takes no execution; the registered tool lists what it holds
+  server.registerTool(
+    defs.failingJobTool.name,
+    { ...metadata(defs.failingJobTool), inputSchema: schemas.failingJobInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await inTask(ctx, context(ctx), (c) => mockable('tool', defs.failingJobTool.name, toolFailingJob)(input, c)))),
+  ).execution = defs.failingJobTool.execution; // registerTool takes no execution; the registered tool lists what it holds
+  server.registerTool(
+    defs.protocolErrorJobTool.name,
+    { ...metadata(defs.protocolErrorJobTool), inputSchema: schemas.protocolErrorJobInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await inTask(ctx, context(ctx), (c) => mockable('tool', defs.protocolErrorJobTool.name, toolProtocolErrorJob)(input, c)))),
+  ).execution = defs.protocolErrorJobTool.execution; // registerTool takes no execution; the registered tool lists what it holds
+  server.registerTool(
+    defs.confirmDeleteTool.name,
+    { ...metadata(defs.confirmDeleteTool), inputSchema: schemas.confirmDeleteInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await inTask(ctx, context(ctx), (c) => mockable('tool', defs.confirmDeleteTool.name, toolConfirmDelete)(input, c)))),
+  ).execution = defs.confirmDeleteTool.execution; // registerTool takes no execution; the registered tool lists what it holds
+  server.registerTool(
+    defs.multiInputTool.name,
+    { ...metadata(defs.multiInputTool), inputSchema: schemas.multiInputInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await inTask(ctx, context(ctx), (c) => mockable('tool', defs.multiInputTool.name, toolMultiInput)(input, c)))),
+  ).execution = defs.multiInputTool.execution; // registerTool takes no execution; the registered tool lists what it holds
+  server.registerTool(
+    defs.testToolWithTaskTool.name,
+    { ...metadata(defs.testToolWithTaskTool), inputSchema: schemas.testToolWithTaskInputSchema },
+    (input, ctx) => answering(async () => toCallToolResult(await inTask(ctx, context(ctx), (c) => mockable('tool', defs.testToolWithTaskTool.name, toolTestToolWithTask)(input, c)))),
+  ).execution = defs.testToolWithTaskTool.execution; // registerTool takes no execution; the registered tool lists what it holds
   server.registerResource(defs.staticTextResource.name, defs.staticTextResource.uri, metadata(defs.staticTextResource), async (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "This is the content of the static text resource." }],
   }));
@@ -278,6 +321,14 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     resources: defs.resources.map((r) => r.uri),
   });
   installSubscriptions(server, { resources: defs.resources.map((r) => r.uri), templates: defs.resourceTemplates.map((t) => t.uriTemplate), max: undefined });
+  installTasks(server, era, {
+    [defs.slowComputeTool.name]: 'optional',
+    [defs.failingJobTool.name]: 'required',
+    [defs.protocolErrorJobTool.name]: 'optional',
+    [defs.confirmDeleteTool.name]: 'optional',
+    [defs.multiInputTool.name]: 'optional',
+    [defs.testToolWithTaskTool.name]: 'required',
+  });
   // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
   logRequests(server);
   return server;
