@@ -95,6 +95,12 @@ export interface Manifest {
   tools?: {
     [k: string]: Tool;
   };
+  /**
+   * Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable.
+   */
+  toolsets?: {
+    [k: string]: Toolset;
+  };
   resources?: {
     [k: string]: Resource;
   };
@@ -175,6 +181,19 @@ export interface HttpTransport {
    * How long an idle keep-alive connection stays open.
    */
   keepAliveTimeoutMs?: number;
+  /**
+   * Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.
+   */
+  toolsets?: {
+    /**
+     * Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets.
+     */
+    header?: string;
+    /**
+     * Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets.
+     */
+    query?: string;
+  };
 }
 export interface SseTransport {
   /**
@@ -253,6 +272,10 @@ export interface ToolPolicy {
    * Calls of this tool running at once, over all callers; one more is refused with -32003.
    */
   maxConcurrency?: number;
+  /**
+   * tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way.
+   */
+  hideWithoutScopes?: boolean;
 }
 export interface ToolExample {
   description?: string;
@@ -279,6 +302,20 @@ export interface ToolExample {
  */
 export interface ExampleContentBlock {
   type: 'text' | 'image' | 'audio' | 'resource' | 'resource_link';
+}
+export interface Toolset {
+  /**
+   * What the set is for; shown by mcp-gen docs and --help.
+   */
+  description?: string;
+  /**
+   * Names of tools under tools:.
+   */
+  tools: string[];
+  /**
+   * Served when no toolset is chosen.
+   */
+  default?: boolean;
 }
 export interface Resource {
   /**
@@ -527,6 +564,10 @@ export interface Auth {
    * oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names.
    */
   scopesSupported?: string[];
+  /**
+   * Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow.
+   */
+  hideWithoutScopes?: boolean;
   /**
    * Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead.
    */

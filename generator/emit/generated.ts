@@ -30,6 +30,8 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of RUNTIME) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
+  // Only for manifests with toolsets: or a tool hidden without its scopes (hideWithoutScopes).
+  if (model.toolsets) files.set('src/generated/toolsets.gen.ts', { owner: 'generator', content: `${model.header}\n${readStatic('runtime/toolsets.ts')}` });
   return files;
 }
 

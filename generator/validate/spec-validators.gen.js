@@ -8358,16 +8358,17 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
   const schema12 = {"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
-  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}};
+  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}};
+  const schema22 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
   const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."}}};
+  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
   const schema19 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
   const schema20 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
   const schema21 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
@@ -8901,7 +8902,7 @@ export function manifestValidatorFactory() {
   let data18 = data.policy;
   if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
   for(const key3 in data18){
-  if(!((((key3 === "scopes") || (key3 === "timeoutMs")) || (key3 === "rateLimit")) || (key3 === "maxConcurrency"))){
+  if(!(((((key3 === "scopes") || (key3 === "timeoutMs")) || (key3 === "rateLimit")) || (key3 === "maxConcurrency")) || (key3 === "hideWithoutScopes"))){
   const err22 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data18};
   if(vErrors === null){
   vErrors = [err22];
@@ -9144,9 +9145,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err41 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data18};
+  if(data18.hideWithoutScopes !== undefined){
+  let data26 = data18.hideWithoutScopes;
+  if(typeof data26 !== "boolean"){
+  const err41 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.hideWithoutScopes.type,parentSchema:schema18.properties.hideWithoutScopes,data:data26};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9156,18 +9158,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data26 = data.examples;
-  if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-  for(const key5 in data26){
-  if(!(validate12(data26[key5], {instancePath:instancePath+"/examples/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data26,parentDataProperty:key5,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err42 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data26};
+  const err42 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data18};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9177,11 +9170,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data28 = data.renamedFrom;
-  if(typeof data28 === "string"){
-  if(func3(data28) < 1){
-  const err43 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data28};
+  if(data.examples !== undefined){
+  let data27 = data.examples;
+  if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+  for(const key5 in data27){
+  if(!(validate12(data27[key5], {instancePath:instancePath+"/examples/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key5,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err43 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data27};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9191,8 +9191,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err44 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data28};
+  if(data.renamedFrom !== undefined){
+  let data29 = data.renamedFrom;
+  if(typeof data29 === "string"){
+  if(func3(data29) < 1){
+  const err44 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data29};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9202,9 +9205,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  const err45 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data29};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -9213,22 +9215,34 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  }
+  }
+  else {
+  const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(vErrors === null){
+  vErrors = [err46];
+  }
+  else {
+  vErrors.push(err46);
+  }
+  errors++;
+  }
   validate11.errors = vErrors;
   return errors === 0;
   }
 
-  const schema22 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema23 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
   const pattern4 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-  const schema24 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema25 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
-  const schema26 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
+  const schema25 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema26 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
+  const schema27 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
 
   function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.contents === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema25.required,parentSchema:schema25,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema26.required,parentSchema:schema26,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9239,7 +9253,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(key0 === "contents")){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9253,7 +9267,7 @@ export function manifestValidatorFactory() {
   let data0 = data.contents;
   if(Array.isArray(data0)){
   if(data0.length < 1){
-  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema25.properties.contents,data:data0};
+  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema26.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9268,7 +9282,7 @@ export function manifestValidatorFactory() {
   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
   for(const key1 in data1){
   if(!(((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "_meta"))){
-  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data:data1};
+  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9281,7 +9295,7 @@ export function manifestValidatorFactory() {
   if(data1.uri !== undefined){
   let data2 = data1.uri;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.uri.type,parentSchema:schema26.properties.uri,data:data2};
+  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.uri.type,parentSchema:schema27.properties.uri,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9294,7 +9308,7 @@ export function manifestValidatorFactory() {
   if(data1.mimeType !== undefined){
   let data3 = data1.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.mimeType.type,parentSchema:schema26.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.mimeType.type,parentSchema:schema27.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9307,7 +9321,7 @@ export function manifestValidatorFactory() {
   if(data1.text !== undefined){
   let data4 = data1.text;
   if(typeof data4 !== "string"){
-  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.text.type,parentSchema:schema26.properties.text,data:data4};
+  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.text.type,parentSchema:schema27.properties.text,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9321,7 +9335,7 @@ export function manifestValidatorFactory() {
   let data5 = data1.blob;
   if(typeof data5 === "string"){
   if(!pattern4.test(data5)){
-  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema26.properties.blob,data:data5};
+  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema27.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9332,7 +9346,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.blob.type,parentSchema:schema26.properties.blob,data:data5};
+  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.blob.type,parentSchema:schema27.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9345,7 +9359,7 @@ export function manifestValidatorFactory() {
   if(data1._meta !== undefined){
   let data6 = data1._meta;
   if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties._meta.type,parentSchema:schema26.properties._meta,data:data6};
+  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties._meta.type,parentSchema:schema27.properties._meta,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9357,7 +9371,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data1};
+  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data:data1};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9369,7 +9383,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.contents.type,parentSchema:schema25.properties.contents,data:data0};
+  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.contents.type,parentSchema:schema26.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9381,7 +9395,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9400,7 +9414,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema24.required,parentSchema:schema24,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema25.required,parentSchema:schema25,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9411,7 +9425,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(((key0 === "description") || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9424,7 +9438,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9483,7 +9497,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9502,7 +9516,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema22.required,parentSchema:schema22,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema23.required,parentSchema:schema23,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9512,8 +9526,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema22.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+  if(!(func2.call(schema23.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9526,7 +9540,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data0 = data.uri;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.uri.type,parentSchema:schema22.properties.uri,data:data0};
+  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.uri.type,parentSchema:schema23.properties.uri,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9539,7 +9553,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data1 = data.title;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.title.type,parentSchema:schema22.properties.title,data:data1};
+  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.title.type,parentSchema:schema23.properties.title,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9552,7 +9566,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data2 = data.description;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data2};
+  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.description.type,parentSchema:schema23.properties.description,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9565,7 +9579,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data3 = data.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.mimeType.type,parentSchema:schema22.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.mimeType.type,parentSchema:schema23.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9578,7 +9592,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data4 = data.size;
   if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.size.type,parentSchema:schema22.properties.size,data:data4};
+  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.size.type,parentSchema:schema23.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9589,7 +9603,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data4 == "number"){
   if(data4 < 0 || isNaN(data4)){
-  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.size,data:data4};
+  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9605,7 +9619,7 @@ export function manifestValidatorFactory() {
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   for(const key1 in data5){
   if(!(((key1 === "audience") || (key1 === "priority")) || (key1 === "lastModified"))){
-  const err8 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.annotations,data:data5};
+  const err8 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.annotations,data:data5};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9622,7 +9636,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data7 = data6[i0];
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err9 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema22.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.annotations.properties.audience.items.enum,parentSchema:schema22.properties.annotations.properties.audience.items,data:data7};
+  const err9 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema23.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.annotations.properties.audience.items.enum,parentSchema:schema23.properties.annotations.properties.audience.items,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9634,7 +9648,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.annotations.properties.audience.type,parentSchema:schema22.properties.annotations.properties.audience,data:data6};
+  const err10 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.annotations.properties.audience.type,parentSchema:schema23.properties.annotations.properties.audience,data:data6};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9648,7 +9662,7 @@ export function manifestValidatorFactory() {
   let data8 = data5.priority;
   if(typeof data8 == "number"){
   if(data8 > 1 || isNaN(data8)){
-  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema22.properties.annotations.properties.priority,data:data8};
+  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema23.properties.annotations.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9658,7 +9672,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data8 < 0 || isNaN(data8)){
-  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.annotations.properties.priority,data:data8};
+  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.annotations.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9669,7 +9683,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.properties.annotations.properties.priority.type,parentSchema:schema22.properties.annotations.properties.priority,data:data8};
+  const err13 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.annotations.properties.priority.type,parentSchema:schema23.properties.annotations.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -9682,7 +9696,7 @@ export function manifestValidatorFactory() {
   if(data5.lastModified !== undefined){
   let data9 = data5.lastModified;
   if(typeof data9 !== "string"){
-  const err14 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.annotations.properties.lastModified.type,parentSchema:schema22.properties.annotations.properties.lastModified,data:data9};
+  const err14 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.annotations.properties.lastModified.type,parentSchema:schema23.properties.annotations.properties.lastModified,data:data9};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -9694,7 +9708,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.annotations.type,parentSchema:schema22.properties.annotations,data:data5};
+  const err15 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.annotations.type,parentSchema:schema23.properties.annotations,data:data5};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -9815,7 +9829,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err24 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.icons.type,parentSchema:schema22.properties.icons,data:data10};
+  const err24 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.icons.type,parentSchema:schema23.properties.icons,data:data10};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -9828,7 +9842,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data17 = data._meta;
   if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-  const err25 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties._meta.type,parentSchema:schema22.properties._meta,data:data17};
+  const err25 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties._meta.type,parentSchema:schema23.properties._meta,data:data17};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -9841,7 +9855,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data18 = data.text;
   if(typeof data18 !== "string"){
-  const err26 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.text.type,parentSchema:schema22.properties.text,data:data18};
+  const err26 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.text.type,parentSchema:schema23.properties.text,data:data18};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -9855,7 +9869,7 @@ export function manifestValidatorFactory() {
   let data19 = data.blob;
   if(typeof data19 === "string"){
   if(!pattern4.test(data19)){
-  const err27 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema22.properties.blob,data:data19};
+  const err27 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema23.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -9866,7 +9880,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.blob.type,parentSchema:schema22.properties.blob,data:data19};
+  const err28 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.blob.type,parentSchema:schema23.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9880,7 +9894,7 @@ export function manifestValidatorFactory() {
   let data20 = data.file;
   if(typeof data20 === "string"){
   if(func3(data20) < 1){
-  const err29 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.file,data:data20};
+  const err29 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9891,7 +9905,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err30 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.file.type,parentSchema:schema22.properties.file,data:data20};
+  const err30 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.file.type,parentSchema:schema23.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9912,7 +9926,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.examples.type,parentSchema:schema22.properties.examples,data:data21};
+  const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.examples.type,parentSchema:schema23.properties.examples,data:data21};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9926,7 +9940,7 @@ export function manifestValidatorFactory() {
   let data23 = data.renamedFrom;
   if(typeof data23 === "string"){
   if(func3(data23) < 1){
-  const err32 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.renamedFrom,data:data23};
+  const err32 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9937,7 +9951,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.renamedFrom.type,parentSchema:schema22.properties.renamedFrom,data:data23};
+  const err33 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.renamedFrom.type,parentSchema:schema23.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -9949,7 +9963,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+  const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -9962,16 +9976,16 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema28 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema29 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
-  const schema31 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema29 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema30 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
+  const schema32 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema31.required,parentSchema:schema31,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema32.required,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9981,7 +9995,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data.output === undefined){
-  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema31.required,parentSchema:schema31,data};
+  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema32.required,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9992,7 +10006,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "uri")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10005,7 +10019,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data0};
+  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.description.type,parentSchema:schema32.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10019,7 +10033,7 @@ export function manifestValidatorFactory() {
   let data1 = data.uri;
   if(typeof data1 === "string"){
   if(func3(data1) < 1){
-  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.uri,data:data1};
+  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10030,7 +10044,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.uri.type,parentSchema:schema31.properties.uri,data:data1};
+  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.uri.type,parentSchema:schema32.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10089,7 +10103,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10108,7 +10122,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uriTemplate === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema28.required,parentSchema:schema28,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema29.required,parentSchema:schema29,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10118,8 +10132,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema28.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+  if(!(func2.call(schema29.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10132,7 +10146,7 @@ export function manifestValidatorFactory() {
   if(data.uriTemplate !== undefined){
   let data0 = data.uriTemplate;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.uriTemplate.type,parentSchema:schema28.properties.uriTemplate,data:data0};
+  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.uriTemplate.type,parentSchema:schema29.properties.uriTemplate,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10153,7 +10167,7 @@ export function manifestValidatorFactory() {
   const _errs10 = errors;
   if(Array.isArray(data2)){
   if(data2.length > 100){
-  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema29.oneOf[0],data:data2};
+  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema30.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10166,7 +10180,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data3 = data2[i0];
   if(typeof data3 !== "string"){
-  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.oneOf[0].items.type,parentSchema:schema29.oneOf[0].items,data:data3};
+  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.oneOf[0].items.type,parentSchema:schema30.oneOf[0].items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10178,7 +10192,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.oneOf[0].type,parentSchema:schema29.oneOf[0],data:data2};
+  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.oneOf[0].type,parentSchema:schema30.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10194,7 +10208,7 @@ export function manifestValidatorFactory() {
   }
   const _errs14 = errors;
   if(true !== data2){
-  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema29.oneOf[1],data:data2};
+  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema30.oneOf[1],data:data2};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10215,7 +10229,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid3){
-  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data:data2};
+  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data:data2};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10238,7 +10252,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.complete.type,parentSchema:schema28.properties.complete,data:data1};
+  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.complete.type,parentSchema:schema29.properties.complete,data:data1};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10251,7 +10265,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data4 = data.title;
   if(typeof data4 !== "string"){
-  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.title.type,parentSchema:schema28.properties.title,data:data4};
+  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.title.type,parentSchema:schema29.properties.title,data:data4};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10264,7 +10278,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data5 = data.description;
   if(typeof data5 !== "string"){
-  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.description.type,parentSchema:schema28.properties.description,data:data5};
+  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.description.type,parentSchema:schema29.properties.description,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10277,7 +10291,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data6 = data.mimeType;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.mimeType.type,parentSchema:schema28.properties.mimeType,data:data6};
+  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.mimeType.type,parentSchema:schema29.properties.mimeType,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10292,7 +10306,7 @@ export function manifestValidatorFactory() {
   if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
   for(const key2 in data7){
   if(!(((key2 === "audience") || (key2 === "priority")) || (key2 === "lastModified"))){
-  const err12 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.annotations,data:data7};
+  const err12 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema29.properties.annotations,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10309,7 +10323,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(!((data9 === "user") || (data9 === "assistant"))){
-  const err13 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.annotations.properties.audience.items.enum,parentSchema:schema28.properties.annotations.properties.audience.items,data:data9};
+  const err13 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema29.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.annotations.properties.audience.items.enum,parentSchema:schema29.properties.annotations.properties.audience.items,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10321,7 +10335,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.annotations.properties.audience.type,parentSchema:schema28.properties.annotations.properties.audience,data:data8};
+  const err14 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.annotations.properties.audience.type,parentSchema:schema29.properties.annotations.properties.audience,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10335,7 +10349,7 @@ export function manifestValidatorFactory() {
   let data10 = data7.priority;
   if(typeof data10 == "number"){
   if(data10 > 1 || isNaN(data10)){
-  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema28.properties.annotations.properties.priority,data:data10};
+  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema29.properties.annotations.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10345,7 +10359,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data10 < 0 || isNaN(data10)){
-  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.annotations.properties.priority,data:data10};
+  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.annotations.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10356,7 +10370,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.annotations.properties.priority.type,parentSchema:schema28.properties.annotations.properties.priority,data:data10};
+  const err17 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.annotations.properties.priority.type,parentSchema:schema29.properties.annotations.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10369,7 +10383,7 @@ export function manifestValidatorFactory() {
   if(data7.lastModified !== undefined){
   let data11 = data7.lastModified;
   if(typeof data11 !== "string"){
-  const err18 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.annotations.properties.lastModified.type,parentSchema:schema28.properties.annotations.properties.lastModified,data:data11};
+  const err18 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.annotations.properties.lastModified.type,parentSchema:schema29.properties.annotations.properties.lastModified,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10381,7 +10395,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.annotations.type,parentSchema:schema28.properties.annotations,data:data7};
+  const err19 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.annotations.type,parentSchema:schema29.properties.annotations,data:data7};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -10502,7 +10516,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.icons.type,parentSchema:schema28.properties.icons,data:data12};
+  const err28 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.icons.type,parentSchema:schema29.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -10515,7 +10529,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data19 = data._meta;
   if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err29 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties._meta.type,parentSchema:schema28.properties._meta,data:data19};
+  const err29 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties._meta.type,parentSchema:schema29.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -10536,7 +10550,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err30 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.examples.type,parentSchema:schema28.properties.examples,data:data20};
+  const err30 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.examples.type,parentSchema:schema29.properties.examples,data:data20};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -10550,7 +10564,7 @@ export function manifestValidatorFactory() {
   let data22 = data.renamedFrom;
   if(typeof data22 === "string"){
   if(func3(data22) < 1){
-  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.renamedFrom,data:data22};
+  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10561,7 +10575,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err32 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.renamedFrom.type,parentSchema:schema28.properties.renamedFrom,data:data22};
+  const err32 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.renamedFrom.type,parentSchema:schema29.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -10573,7 +10587,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+  const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -10586,16 +10600,16 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema33 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema35 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}};
-  const schema37 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema34 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema36 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}};
+  const schema38 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema37.required,parentSchema:schema37,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema38.required,parentSchema:schema38,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10606,7 +10620,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10619,7 +10633,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.description.type,parentSchema:schema37.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.description.type,parentSchema:schema38.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10635,7 +10649,7 @@ export function manifestValidatorFactory() {
   for(const key1 in data1){
   let data2 = data1[key1];
   if(typeof data2 !== "string"){
-  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.input.additionalProperties.type,parentSchema:schema37.properties.input.additionalProperties,data:data2};
+  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.input.additionalProperties.type,parentSchema:schema38.properties.input.additionalProperties,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10647,7 +10661,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.input.type,parentSchema:schema37.properties.input,data:data1};
+  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.input.type,parentSchema:schema38.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10661,7 +10675,7 @@ export function manifestValidatorFactory() {
   let data3 = data.output;
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.messages === undefined){
-  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema37.properties.output.required,parentSchema:schema37.properties.output,data:data3};
+  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema38.properties.output.required,parentSchema:schema38.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10672,7 +10686,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data3){
   if(!((key2 === "description") || (key2 === "messages"))){
-  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.output,data:data3};
+  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10685,7 +10699,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data4 = data3.description;
   if(typeof data4 !== "string"){
-  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.output.properties.description.type,parentSchema:schema37.properties.output.properties.description,data:data4};
+  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.output.properties.description.type,parentSchema:schema38.properties.output.properties.description,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10703,7 +10717,7 @@ export function manifestValidatorFactory() {
   let data6 = data5[i0];
   if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
   if(data6.role === undefined){
-  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema37.properties.output.properties.messages.items.required,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema38.properties.output.properties.messages.items.required,parentSchema:schema38.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10713,7 +10727,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data6.content === undefined){
-  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema37.properties.output.properties.messages.items.required,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema38.properties.output.properties.messages.items.required,parentSchema:schema38.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10724,7 +10738,7 @@ export function manifestValidatorFactory() {
   }
   for(const key3 in data6){
   if(!((key3 === "role") || (key3 === "content"))){
-  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10737,7 +10751,7 @@ export function manifestValidatorFactory() {
   if(data6.role !== undefined){
   let data7 = data6.role;
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema37.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema37.properties.output.properties.messages.items.properties.role,data:data7};
+  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema38.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema38.properties.output.properties.messages.items.properties.role,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10787,7 +10801,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.output.properties.messages.items.type,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.output.properties.messages.items.type,parentSchema:schema38.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10799,7 +10813,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.output.properties.messages.type,parentSchema:schema37.properties.output.properties.messages,data:data5};
+  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.output.properties.messages.type,parentSchema:schema38.properties.output.properties.messages,data:data5};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10811,7 +10825,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.output.type,parentSchema:schema37.properties.output,data:data3};
+  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.output.type,parentSchema:schema38.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10864,7 +10878,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -10884,7 +10898,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((((((key0 === "title") || (key0 === "description")) || (key0 === "arguments")) || (key0 === "messages")) || (key0 === "icons")) || (key0 === "_meta")) || (key0 === "examples")) || (key0 === "renamedFrom"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10897,7 +10911,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data0 = data.title;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.title.type,parentSchema:schema33.properties.title,data:data0};
+  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.title.type,parentSchema:schema34.properties.title,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10910,7 +10924,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data1 = data.description;
   if(typeof data1 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.description.type,parentSchema:schema33.properties.description,data:data1};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.description.type,parentSchema:schema34.properties.description,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10928,7 +10942,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.name === undefined){
-  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema33.properties.arguments.items.required,parentSchema:schema33.properties.arguments.items,data:data3};
+  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema34.properties.arguments.items.required,parentSchema:schema34.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10939,7 +10953,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!((((key1 === "name") || (key1 === "description")) || (key1 === "required")) || (key1 === "complete"))){
-  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.arguments.items,data:data3};
+  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10953,7 +10967,7 @@ export function manifestValidatorFactory() {
   let data4 = data3.name;
   if(typeof data4 === "string"){
   if(func3(data4) < 1){
-  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.arguments.items.properties.name,data:data4};
+  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10964,7 +10978,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.arguments.items.properties.name.type,parentSchema:schema33.properties.arguments.items.properties.name,data:data4};
+  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.arguments.items.properties.name.type,parentSchema:schema34.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10977,7 +10991,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data5 = data3.description;
   if(typeof data5 !== "string"){
-  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.arguments.items.properties.description.type,parentSchema:schema33.properties.arguments.items.properties.description,data:data5};
+  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.arguments.items.properties.description.type,parentSchema:schema34.properties.arguments.items.properties.description,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10990,7 +11004,7 @@ export function manifestValidatorFactory() {
   if(data3.required !== undefined){
   let data6 = data3.required;
   if(typeof data6 !== "boolean"){
-  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.arguments.items.properties.required.type,parentSchema:schema33.properties.arguments.items.properties.required,data:data6};
+  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.arguments.items.properties.required.type,parentSchema:schema34.properties.arguments.items.properties.required,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11008,7 +11022,7 @@ export function manifestValidatorFactory() {
   const _errs20 = errors;
   if(Array.isArray(data7)){
   if(data7.length > 100){
-  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema29.oneOf[0],data:data7};
+  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema30.oneOf[0],data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11021,7 +11035,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data8 = data7[i1];
   if(typeof data8 !== "string"){
-  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.oneOf[0].items.type,parentSchema:schema29.oneOf[0].items,data:data8};
+  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.oneOf[0].items.type,parentSchema:schema30.oneOf[0].items,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11033,7 +11047,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.oneOf[0].type,parentSchema:schema29.oneOf[0],data:data7};
+  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.oneOf[0].type,parentSchema:schema30.oneOf[0],data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11049,7 +11063,7 @@ export function manifestValidatorFactory() {
   }
   const _errs24 = errors;
   if(true !== data7){
-  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema29.oneOf[1],data:data7};
+  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema30.oneOf[1],data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11070,7 +11084,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid5){
-  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data:data7};
+  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data:data7};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11093,7 +11107,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.arguments.items.type,parentSchema:schema33.properties.arguments.items,data:data3};
+  const err14 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.arguments.items.type,parentSchema:schema34.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11105,7 +11119,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.arguments.type,parentSchema:schema33.properties.arguments,data:data2};
+  const err15 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.arguments.type,parentSchema:schema34.properties.arguments,data:data2};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11119,7 +11133,7 @@ export function manifestValidatorFactory() {
   let data9 = data.messages;
   if(Array.isArray(data9)){
   if(data9.length < 1){
-  const err16 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.messages,data:data9};
+  const err16 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.messages,data:data9};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11133,7 +11147,7 @@ export function manifestValidatorFactory() {
   let data10 = data9[i2];
   if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
   if(data10.role === undefined){
-  const err17 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema33.properties.messages.items.required,parentSchema:schema33.properties.messages.items,data:data10};
+  const err17 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema34.properties.messages.items.required,parentSchema:schema34.properties.messages.items,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11144,7 +11158,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data10){
   if(!(((key2 === "role") || (key2 === "text")) || (key2 === "content"))){
-  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.messages.items,data:data10};
+  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.messages.items,data:data10};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11157,7 +11171,7 @@ export function manifestValidatorFactory() {
   if(data10.role !== undefined){
   let data11 = data10.role;
   if(!((data11 === "user") || (data11 === "assistant"))){
-  const err19 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema33.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.messages.items.properties.role.enum,parentSchema:schema33.properties.messages.items.properties.role,data:data11};
+  const err19 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema34.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.messages.items.properties.role.enum,parentSchema:schema34.properties.messages.items.properties.role,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11170,7 +11184,7 @@ export function manifestValidatorFactory() {
   if(data10.text !== undefined){
   let data12 = data10.text;
   if(typeof data12 !== "string"){
-  const err20 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.messages.items.properties.text.type,parentSchema:schema33.properties.messages.items.properties.text,data:data12};
+  const err20 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.messages.items.properties.text.type,parentSchema:schema34.properties.messages.items.properties.text,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11184,7 +11198,7 @@ export function manifestValidatorFactory() {
   let data13 = data10.content;
   if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
   if(data13.type === undefined){
-  const err21 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data13};
+  const err21 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema36.required,parentSchema:schema36,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11194,8 +11208,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key3 in data13){
-  if(!(func2.call(schema35.properties, key3))){
-  const err22 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data13};
+  if(!(func2.call(schema36.properties, key3))){
+  const err22 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -11208,7 +11222,7 @@ export function manifestValidatorFactory() {
   if(data13.type !== undefined){
   let data14 = data13.type;
   if(!(((((data14 === "text") || (data14 === "image")) || (data14 === "audio")) || (data14 === "resource")) || (data14 === "resource_link"))){
-  const err23 = {instancePath:instancePath+"/messages/" + i2+"/content/type",schemaPath:"#/definitions/PromptContent/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data14};
+  const err23 = {instancePath:instancePath+"/messages/" + i2+"/content/type",schemaPath:"#/definitions/PromptContent/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.type.enum,parentSchema:schema36.properties.type,data:data14};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -11221,7 +11235,7 @@ export function manifestValidatorFactory() {
   if(data13.text !== undefined){
   let data15 = data13.text;
   if(typeof data15 !== "string"){
-  const err24 = {instancePath:instancePath+"/messages/" + i2+"/content/text",schemaPath:"#/definitions/PromptContent/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.text.type,parentSchema:schema35.properties.text,data:data15};
+  const err24 = {instancePath:instancePath+"/messages/" + i2+"/content/text",schemaPath:"#/definitions/PromptContent/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.text.type,parentSchema:schema36.properties.text,data:data15};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -11235,7 +11249,7 @@ export function manifestValidatorFactory() {
   let data16 = data13.data;
   if(typeof data16 === "string"){
   if(!pattern4.test(data16)){
-  const err25 = {instancePath:instancePath+"/messages/" + i2+"/content/data",schemaPath:"#/definitions/PromptContent/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema35.properties.data,data:data16};
+  const err25 = {instancePath:instancePath+"/messages/" + i2+"/content/data",schemaPath:"#/definitions/PromptContent/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema36.properties.data,data:data16};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -11246,7 +11260,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/messages/" + i2+"/content/data",schemaPath:"#/definitions/PromptContent/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.data.type,parentSchema:schema35.properties.data,data:data16};
+  const err26 = {instancePath:instancePath+"/messages/" + i2+"/content/data",schemaPath:"#/definitions/PromptContent/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.data.type,parentSchema:schema36.properties.data,data:data16};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -11260,7 +11274,7 @@ export function manifestValidatorFactory() {
   let data17 = data13.file;
   if(typeof data17 === "string"){
   if(func3(data17) < 1){
-  const err27 = {instancePath:instancePath+"/messages/" + i2+"/content/file",schemaPath:"#/definitions/PromptContent/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.file,data:data17};
+  const err27 = {instancePath:instancePath+"/messages/" + i2+"/content/file",schemaPath:"#/definitions/PromptContent/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.file,data:data17};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -11271,7 +11285,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/messages/" + i2+"/content/file",schemaPath:"#/definitions/PromptContent/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.file.type,parentSchema:schema35.properties.file,data:data17};
+  const err28 = {instancePath:instancePath+"/messages/" + i2+"/content/file",schemaPath:"#/definitions/PromptContent/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.file.type,parentSchema:schema36.properties.file,data:data17};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -11284,7 +11298,7 @@ export function manifestValidatorFactory() {
   if(data13.mimeType !== undefined){
   let data18 = data13.mimeType;
   if(typeof data18 !== "string"){
-  const err29 = {instancePath:instancePath+"/messages/" + i2+"/content/mimeType",schemaPath:"#/definitions/PromptContent/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.mimeType.type,parentSchema:schema35.properties.mimeType,data:data18};
+  const err29 = {instancePath:instancePath+"/messages/" + i2+"/content/mimeType",schemaPath:"#/definitions/PromptContent/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.mimeType.type,parentSchema:schema36.properties.mimeType,data:data18};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -11298,7 +11312,7 @@ export function manifestValidatorFactory() {
   let data19 = data13.resource;
   if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
   if(data19.uri === undefined){
-  const err30 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema35.properties.resource.required,parentSchema:schema35.properties.resource,data:data19};
+  const err30 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema36.properties.resource.required,parentSchema:schema36.properties.resource,data:data19};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -11309,7 +11323,7 @@ export function manifestValidatorFactory() {
   }
   for(const key4 in data19){
   if(!((((((key4 === "uri") || (key4 === "mimeType")) || (key4 === "text")) || (key4 === "blob")) || (key4 === "file")) || (key4 === "_meta"))){
-  const err31 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema35.properties.resource,data:data19};
+  const err31 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.resource,data:data19};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -11322,7 +11336,7 @@ export function manifestValidatorFactory() {
   if(data19.uri !== undefined){
   let data20 = data19.uri;
   if(typeof data20 !== "string"){
-  const err32 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/uri",schemaPath:"#/definitions/PromptContent/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.uri.type,parentSchema:schema35.properties.resource.properties.uri,data:data20};
+  const err32 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/uri",schemaPath:"#/definitions/PromptContent/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource.properties.uri.type,parentSchema:schema36.properties.resource.properties.uri,data:data20};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -11335,7 +11349,7 @@ export function manifestValidatorFactory() {
   if(data19.mimeType !== undefined){
   let data21 = data19.mimeType;
   if(typeof data21 !== "string"){
-  const err33 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/mimeType",schemaPath:"#/definitions/PromptContent/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.mimeType.type,parentSchema:schema35.properties.resource.properties.mimeType,data:data21};
+  const err33 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/mimeType",schemaPath:"#/definitions/PromptContent/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource.properties.mimeType.type,parentSchema:schema36.properties.resource.properties.mimeType,data:data21};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11348,7 +11362,7 @@ export function manifestValidatorFactory() {
   if(data19.text !== undefined){
   let data22 = data19.text;
   if(typeof data22 !== "string"){
-  const err34 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/text",schemaPath:"#/definitions/PromptContent/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.text.type,parentSchema:schema35.properties.resource.properties.text,data:data22};
+  const err34 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/text",schemaPath:"#/definitions/PromptContent/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource.properties.text.type,parentSchema:schema36.properties.resource.properties.text,data:data22};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11362,7 +11376,7 @@ export function manifestValidatorFactory() {
   let data23 = data19.blob;
   if(typeof data23 === "string"){
   if(!pattern4.test(data23)){
-  const err35 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/blob",schemaPath:"#/definitions/PromptContent/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema35.properties.resource.properties.blob,data:data23};
+  const err35 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/blob",schemaPath:"#/definitions/PromptContent/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema36.properties.resource.properties.blob,data:data23};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11373,7 +11387,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err36 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/blob",schemaPath:"#/definitions/PromptContent/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.blob.type,parentSchema:schema35.properties.resource.properties.blob,data:data23};
+  const err36 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/blob",schemaPath:"#/definitions/PromptContent/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource.properties.blob.type,parentSchema:schema36.properties.resource.properties.blob,data:data23};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11387,7 +11401,7 @@ export function manifestValidatorFactory() {
   let data24 = data19.file;
   if(typeof data24 === "string"){
   if(func3(data24) < 1){
-  const err37 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/file",schemaPath:"#/definitions/PromptContent/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.resource.properties.file,data:data24};
+  const err37 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/file",schemaPath:"#/definitions/PromptContent/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.resource.properties.file,data:data24};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -11398,7 +11412,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err38 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/file",schemaPath:"#/definitions/PromptContent/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.file.type,parentSchema:schema35.properties.resource.properties.file,data:data24};
+  const err38 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/file",schemaPath:"#/definitions/PromptContent/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource.properties.file.type,parentSchema:schema36.properties.resource.properties.file,data:data24};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -11411,7 +11425,7 @@ export function manifestValidatorFactory() {
   if(data19._meta !== undefined){
   let data25 = data19._meta;
   if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
-  const err39 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/_meta",schemaPath:"#/definitions/PromptContent/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.resource.properties._meta.type,parentSchema:schema35.properties.resource.properties._meta,data:data25};
+  const err39 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/_meta",schemaPath:"#/definitions/PromptContent/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.resource.properties._meta.type,parentSchema:schema36.properties.resource.properties._meta,data:data25};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -11423,7 +11437,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err40 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.resource.type,parentSchema:schema35.properties.resource,data:data19};
+  const err40 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.resource.type,parentSchema:schema36.properties.resource,data:data19};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -11436,7 +11450,7 @@ export function manifestValidatorFactory() {
   if(data13.uri !== undefined){
   let data26 = data13.uri;
   if(typeof data26 !== "string"){
-  const err41 = {instancePath:instancePath+"/messages/" + i2+"/content/uri",schemaPath:"#/definitions/PromptContent/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.uri.type,parentSchema:schema35.properties.uri,data:data26};
+  const err41 = {instancePath:instancePath+"/messages/" + i2+"/content/uri",schemaPath:"#/definitions/PromptContent/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.uri.type,parentSchema:schema36.properties.uri,data:data26};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -11449,7 +11463,7 @@ export function manifestValidatorFactory() {
   if(data13.name !== undefined){
   let data27 = data13.name;
   if(typeof data27 !== "string"){
-  const err42 = {instancePath:instancePath+"/messages/" + i2+"/content/name",schemaPath:"#/definitions/PromptContent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.name.type,parentSchema:schema35.properties.name,data:data27};
+  const err42 = {instancePath:instancePath+"/messages/" + i2+"/content/name",schemaPath:"#/definitions/PromptContent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.name.type,parentSchema:schema36.properties.name,data:data27};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -11462,7 +11476,7 @@ export function manifestValidatorFactory() {
   if(data13.title !== undefined){
   let data28 = data13.title;
   if(typeof data28 !== "string"){
-  const err43 = {instancePath:instancePath+"/messages/" + i2+"/content/title",schemaPath:"#/definitions/PromptContent/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data28};
+  const err43 = {instancePath:instancePath+"/messages/" + i2+"/content/title",schemaPath:"#/definitions/PromptContent/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.title.type,parentSchema:schema36.properties.title,data:data28};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -11475,7 +11489,7 @@ export function manifestValidatorFactory() {
   if(data13.description !== undefined){
   let data29 = data13.description;
   if(typeof data29 !== "string"){
-  const err44 = {instancePath:instancePath+"/messages/" + i2+"/content/description",schemaPath:"#/definitions/PromptContent/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.description.type,parentSchema:schema35.properties.description,data:data29};
+  const err44 = {instancePath:instancePath+"/messages/" + i2+"/content/description",schemaPath:"#/definitions/PromptContent/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.description.type,parentSchema:schema36.properties.description,data:data29};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -11488,7 +11502,7 @@ export function manifestValidatorFactory() {
   if(data13.size !== undefined){
   let data30 = data13.size;
   if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-  const err45 = {instancePath:instancePath+"/messages/" + i2+"/content/size",schemaPath:"#/definitions/PromptContent/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.size.type,parentSchema:schema35.properties.size,data:data30};
+  const err45 = {instancePath:instancePath+"/messages/" + i2+"/content/size",schemaPath:"#/definitions/PromptContent/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.size.type,parentSchema:schema36.properties.size,data:data30};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -11499,7 +11513,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data30 == "number"){
   if(data30 < 0 || isNaN(data30)){
-  const err46 = {instancePath:instancePath+"/messages/" + i2+"/content/size",schemaPath:"#/definitions/PromptContent/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.size,data:data30};
+  const err46 = {instancePath:instancePath+"/messages/" + i2+"/content/size",schemaPath:"#/definitions/PromptContent/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.size,data:data30};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -11515,7 +11529,7 @@ export function manifestValidatorFactory() {
   if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
   for(const key5 in data31){
   if(!(((key5 === "audience") || (key5 === "priority")) || (key5 === "lastModified"))){
-  const err47 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations",schemaPath:"#/definitions/PromptContent/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35.properties.annotations,data:data31};
+  const err47 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations",schemaPath:"#/definitions/PromptContent/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.annotations,data:data31};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -11532,7 +11546,7 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data33 = data32[i3];
   if(!((data33 === "user") || (data33 === "assistant"))){
-  const err48 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/audience/" + i3,schemaPath:"#/definitions/PromptContent/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema35.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.annotations.properties.audience.items.enum,parentSchema:schema35.properties.annotations.properties.audience.items,data:data33};
+  const err48 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/audience/" + i3,schemaPath:"#/definitions/PromptContent/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema36.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.annotations.properties.audience.items.enum,parentSchema:schema36.properties.annotations.properties.audience.items,data:data33};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -11544,7 +11558,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err49 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/audience",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.annotations.properties.audience.type,parentSchema:schema35.properties.annotations.properties.audience,data:data32};
+  const err49 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/audience",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.annotations.properties.audience.type,parentSchema:schema36.properties.annotations.properties.audience,data:data32};
   if(vErrors === null){
   vErrors = [err49];
   }
@@ -11558,7 +11572,7 @@ export function manifestValidatorFactory() {
   let data34 = data31.priority;
   if(typeof data34 == "number"){
   if(data34 > 1 || isNaN(data34)){
-  const err50 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema35.properties.annotations.properties.priority,data:data34};
+  const err50 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema36.properties.annotations.properties.priority,data:data34};
   if(vErrors === null){
   vErrors = [err50];
   }
@@ -11568,7 +11582,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data34 < 0 || isNaN(data34)){
-  const err51 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.annotations.properties.priority,data:data34};
+  const err51 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.annotations.properties.priority,data:data34};
   if(vErrors === null){
   vErrors = [err51];
   }
@@ -11579,7 +11593,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err52 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.annotations.properties.priority.type,parentSchema:schema35.properties.annotations.properties.priority,data:data34};
+  const err52 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.annotations.properties.priority.type,parentSchema:schema36.properties.annotations.properties.priority,data:data34};
   if(vErrors === null){
   vErrors = [err52];
   }
@@ -11592,7 +11606,7 @@ export function manifestValidatorFactory() {
   if(data31.lastModified !== undefined){
   let data35 = data31.lastModified;
   if(typeof data35 !== "string"){
-  const err53 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/lastModified",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.annotations.properties.lastModified.type,parentSchema:schema35.properties.annotations.properties.lastModified,data:data35};
+  const err53 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/lastModified",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.annotations.properties.lastModified.type,parentSchema:schema36.properties.annotations.properties.lastModified,data:data35};
   if(vErrors === null){
   vErrors = [err53];
   }
@@ -11604,7 +11618,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err54 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations",schemaPath:"#/definitions/PromptContent/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.annotations.type,parentSchema:schema35.properties.annotations,data:data31};
+  const err54 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations",schemaPath:"#/definitions/PromptContent/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.annotations.type,parentSchema:schema36.properties.annotations,data:data31};
   if(vErrors === null){
   vErrors = [err54];
   }
@@ -11617,7 +11631,7 @@ export function manifestValidatorFactory() {
   if(data13._meta !== undefined){
   let data36 = data13._meta;
   if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
-  const err55 = {instancePath:instancePath+"/messages/" + i2+"/content/_meta",schemaPath:"#/definitions/PromptContent/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties._meta.type,parentSchema:schema35.properties._meta,data:data36};
+  const err55 = {instancePath:instancePath+"/messages/" + i2+"/content/_meta",schemaPath:"#/definitions/PromptContent/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties._meta.type,parentSchema:schema36.properties._meta,data:data36};
   if(vErrors === null){
   vErrors = [err55];
   }
@@ -11629,7 +11643,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err56 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data13};
+  const err56 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data13};
   if(vErrors === null){
   vErrors = [err56];
   }
@@ -11641,7 +11655,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err57 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.messages.items.type,parentSchema:schema33.properties.messages.items,data:data10};
+  const err57 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.messages.items.type,parentSchema:schema34.properties.messages.items,data:data10};
   if(vErrors === null){
   vErrors = [err57];
   }
@@ -11653,7 +11667,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err58 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.messages.type,parentSchema:schema33.properties.messages,data:data9};
+  const err58 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.messages.type,parentSchema:schema34.properties.messages,data:data9};
   if(vErrors === null){
   vErrors = [err58];
   }
@@ -11774,7 +11788,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err67 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.icons.type,parentSchema:schema33.properties.icons,data:data37};
+  const err67 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.icons.type,parentSchema:schema34.properties.icons,data:data37};
   if(vErrors === null){
   vErrors = [err67];
   }
@@ -11787,7 +11801,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data44 = data._meta;
   if(!(data44 && typeof data44 == "object" && !Array.isArray(data44))){
-  const err68 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties._meta.type,parentSchema:schema33.properties._meta,data:data44};
+  const err68 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties._meta.type,parentSchema:schema34.properties._meta,data:data44};
   if(vErrors === null){
   vErrors = [err68];
   }
@@ -11808,7 +11822,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err69 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data45};
+  const err69 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.examples.type,parentSchema:schema34.properties.examples,data:data45};
   if(vErrors === null){
   vErrors = [err69];
   }
@@ -11822,7 +11836,7 @@ export function manifestValidatorFactory() {
   let data47 = data.renamedFrom;
   if(typeof data47 === "string"){
   if(func3(data47) < 1){
-  const err70 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.renamedFrom,data:data47};
+  const err70 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.renamedFrom,data:data47};
   if(vErrors === null){
   vErrors = [err70];
   }
@@ -11833,7 +11847,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err71 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data47};
+  const err71 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.renamedFrom.type,parentSchema:schema34.properties.renamedFrom,data:data47};
   if(vErrors === null){
   vErrors = [err71];
   }
@@ -11845,7 +11859,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+  const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err72];
   }
@@ -11858,15 +11872,15 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}};
-  const schema41 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
+  const schema41 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}};
+  const schema42 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
 
   function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema40.required,parentSchema:schema40,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema41.required,parentSchema:schema41,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11876,8 +11890,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema40.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+  if(!(func2.call(schema41.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11890,7 +11904,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((data0 === "bearer") || (data0 === "apiKey")) || (data0 === "oauth"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.type.enum,parentSchema:schema40.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.type.enum,parentSchema:schema41.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11904,7 +11918,7 @@ export function manifestValidatorFactory() {
   let data1 = data.header;
   if(typeof data1 === "string"){
   if(func3(data1) < 1){
-  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.header,data:data1};
+  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11915,7 +11929,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.header.type,parentSchema:schema40.properties.header,data:data1};
+  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11929,7 +11943,7 @@ export function manifestValidatorFactory() {
   let data2 = data.credentials;
   if(Array.isArray(data2)){
   if(data2.length < 1){
-  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema40.properties.credentials,data:data2};
+  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11943,7 +11957,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.env === undefined){
-  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema41.required,parentSchema:schema41,data:data3};
+  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema42.required,parentSchema:schema42,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11954,7 +11968,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((((key1 === "env") || (key1 === "principal")) || (key1 === "scopes")) || (key1 === "token")) || (key1 === "key")) || (key1 === "secret")) || (key1 === "value"))){
-  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data3};
+  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11967,7 +11981,7 @@ export function manifestValidatorFactory() {
   if(data3.env !== undefined){
   let data4 = data3.env;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.env.type,parentSchema:schema41.properties.env,data:data4};
+  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.env.type,parentSchema:schema42.properties.env,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11981,7 +11995,7 @@ export function manifestValidatorFactory() {
   let data5 = data3.principal;
   if(typeof data5 === "string"){
   if(func3(data5) < 1){
-  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.principal,data:data5};
+  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11992,7 +12006,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.principal.type,parentSchema:schema41.properties.principal,data:data5};
+  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.principal.type,parentSchema:schema42.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -12010,7 +12024,7 @@ export function manifestValidatorFactory() {
   let data7 = data6[i1];
   if(typeof data7 === "string"){
   if(func3(data7) < 1){
-  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.scopes.items,data:data7};
+  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -12021,7 +12035,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.scopes.items.type,parentSchema:schema41.properties.scopes.items,data:data7};
+  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.scopes.items.type,parentSchema:schema42.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -12033,7 +12047,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.scopes.type,parentSchema:schema41.properties.scopes,data:data6};
+  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.scopes.type,parentSchema:schema42.properties.scopes,data:data6};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -12045,7 +12059,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data3};
+  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data3};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -12057,7 +12071,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.credentials.type,parentSchema:schema40.properties.credentials,data:data2};
+  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.credentials.type,parentSchema:schema41.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -12070,7 +12084,7 @@ export function manifestValidatorFactory() {
   if(data.resource !== undefined){
   let data8 = data.resource;
   if(typeof data8 !== "string"){
-  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.type,parentSchema:schema40.properties.resource,data:data8};
+  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.resource.type,parentSchema:schema41.properties.resource,data:data8};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -12083,7 +12097,7 @@ export function manifestValidatorFactory() {
   if(data.authorizationServer !== undefined){
   let data9 = data.authorizationServer;
   if(typeof data9 !== "string"){
-  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.authorizationServer.type,parentSchema:schema40.properties.authorizationServer,data:data9};
+  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.authorizationServer.type,parentSchema:schema41.properties.authorizationServer,data:data9};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12096,7 +12110,7 @@ export function manifestValidatorFactory() {
   if(data.jwksUrl !== undefined){
   let data10 = data.jwksUrl;
   if(typeof data10 !== "string"){
-  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.jwksUrl.type,parentSchema:schema40.properties.jwksUrl,data:data10};
+  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.jwksUrl.type,parentSchema:schema41.properties.jwksUrl,data:data10};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -12114,7 +12128,7 @@ export function manifestValidatorFactory() {
   let data12 = data11[i2];
   if(typeof data12 === "string"){
   if(func3(data12) < 1){
-  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.scopesSupported.items,data:data12};
+  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -12125,7 +12139,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.scopesSupported.items.type,parentSchema:schema40.properties.scopesSupported.items,data:data12};
+  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.scopesSupported.items.type,parentSchema:schema41.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12137,7 +12151,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.scopesSupported.type,parentSchema:schema40.properties.scopesSupported,data:data11};
+  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.scopesSupported.type,parentSchema:schema41.properties.scopesSupported,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12147,14 +12161,27 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  if(data.hideWithoutScopes !== undefined){
+  let data13 = data.hideWithoutScopes;
+  if(typeof data13 !== "boolean"){
+  const err22 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.hideWithoutScopes.type,parentSchema:schema41.properties.hideWithoutScopes,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
   else {
   vErrors.push(err22);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+  if(vErrors === null){
+  vErrors = [err23];
+  }
+  else {
+  vErrors.push(err23);
   }
   errors++;
   }
@@ -12803,14 +12830,91 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err49 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(data18.toolsets !== undefined){
+  let data31 = data18.toolsets;
+  if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+  for(const key5 in data31){
+  if(!((key5 === "header") || (key5 === "query"))){
+  const err49 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data31};
   if(vErrors === null){
   vErrors = [err49];
   }
   else {
   vErrors.push(err49);
+  }
+  errors++;
+  }
+  }
+  if(data31.header !== undefined){
+  let data32 = data31.header;
+  if(typeof data32 === "string"){
+  if(func3(data32) < 1){
+  const err50 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data32};
+  if(vErrors === null){
+  vErrors = [err50];
+  }
+  else {
+  vErrors.push(err50);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err51 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data32};
+  if(vErrors === null){
+  vErrors = [err51];
+  }
+  else {
+  vErrors.push(err51);
+  }
+  errors++;
+  }
+  }
+  if(data31.query !== undefined){
+  let data33 = data31.query;
+  if(typeof data33 === "string"){
+  if(func3(data33) < 1){
+  const err52 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data33};
+  if(vErrors === null){
+  vErrors = [err52];
+  }
+  else {
+  vErrors.push(err52);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err53 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data33};
+  if(vErrors === null){
+  vErrors = [err53];
+  }
+  else {
+  vErrors.push(err53);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err54 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data31};
+  if(vErrors === null){
+  vErrors = [err54];
+  }
+  else {
+  vErrors.push(err54);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err55 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(vErrors === null){
+  vErrors = [err55];
+  }
+  else {
+  vErrors.push(err55);
   }
   errors++;
   }
@@ -12826,12 +12930,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid9){
-  const err50 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
+  const err56 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
   if(vErrors === null){
-  vErrors = [err50];
+  vErrors = [err56];
   }
   else {
-  vErrors.push(err50);
+  vErrors.push(err56);
   }
   errors++;
   }
@@ -12848,93 +12952,13 @@ export function manifestValidatorFactory() {
   }
   }
   if(data16.sse !== undefined){
-  let data31 = data16.sse;
-  const _errs72 = errors;
-  let valid16 = false;
+  let data34 = data16.sse;
+  const _errs79 = errors;
+  let valid17 = false;
   let passing1 = null;
-  const _errs73 = errors;
-  if(typeof data31 !== "boolean"){
-  const err51 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data31};
-  if(vErrors === null){
-  vErrors = [err51];
-  }
-  else {
-  vErrors.push(err51);
-  }
-  errors++;
-  }
-  var _valid1 = _errs73 === errors;
-  if(_valid1){
-  valid16 = true;
-  passing1 = 0;
-  }
-  const _errs75 = errors;
-  if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-  for(const key5 in data31){
-  if(!((key5 === "path") || (key5 === "messagesPath"))){
-  const err52 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data31};
-  if(vErrors === null){
-  vErrors = [err52];
-  }
-  else {
-  vErrors.push(err52);
-  }
-  errors++;
-  }
-  }
-  if(data31.path !== undefined){
-  let data32 = data31.path;
-  if(typeof data32 === "string"){
-  if(!pattern0.test(data32)){
-  const err53 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data32};
-  if(vErrors === null){
-  vErrors = [err53];
-  }
-  else {
-  vErrors.push(err53);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err54 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data32};
-  if(vErrors === null){
-  vErrors = [err54];
-  }
-  else {
-  vErrors.push(err54);
-  }
-  errors++;
-  }
-  }
-  if(data31.messagesPath !== undefined){
-  let data33 = data31.messagesPath;
-  if(typeof data33 === "string"){
-  if(!pattern0.test(data33)){
-  const err55 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data33};
-  if(vErrors === null){
-  vErrors = [err55];
-  }
-  else {
-  vErrors.push(err55);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err56 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data33};
-  if(vErrors === null){
-  vErrors = [err56];
-  }
-  else {
-  vErrors.push(err56);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err57 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data31};
+  const _errs80 = errors;
+  if(typeof data34 !== "boolean"){
+  const err57 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data34};
   if(vErrors === null){
   vErrors = [err57];
   }
@@ -12943,19 +12967,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid1 = _errs75 === errors;
-  if(_valid1 && valid16){
-  valid16 = false;
-  passing1 = [passing1, 1];
-  }
-  else {
+  var _valid1 = _errs80 === errors;
   if(_valid1){
-  valid16 = true;
-  passing1 = 1;
+  valid17 = true;
+  passing1 = 0;
   }
-  }
-  if(!valid16){
-  const err58 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data31};
+  const _errs82 = errors;
+  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+  for(const key6 in data34){
+  if(!((key6 === "path") || (key6 === "messagesPath"))){
+  const err58 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data34};
   if(vErrors === null){
   vErrors = [err58];
   }
@@ -12964,26 +12985,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs72;
-  if(vErrors !== null){
-  if(_errs72){
-  vErrors.length = _errs72;
   }
-  else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  if(data16.websocket !== undefined){
-  let data34 = data16.websocket;
-  const _errs84 = errors;
-  let valid19 = false;
-  let passing2 = null;
-  const _errs85 = errors;
-  if(typeof data34 !== "boolean"){
-  const err59 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data34};
+  if(data34.path !== undefined){
+  let data35 = data34.path;
+  if(typeof data35 === "string"){
+  if(!pattern0.test(data35)){
+  const err59 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data35};
   if(vErrors === null){
   vErrors = [err59];
   }
@@ -12992,16 +12999,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs85 === errors;
-  if(_valid2){
-  valid19 = true;
-  passing2 = 0;
   }
-  const _errs87 = errors;
-  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-  for(const key6 in data34){
-  if(!(key6 === "path")){
-  const err60 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data34};
+  else {
+  const err60 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data35};
   if(vErrors === null){
   vErrors = [err60];
   }
@@ -13011,11 +13011,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data34.path !== undefined){
-  let data35 = data34.path;
-  if(typeof data35 === "string"){
-  if(!pattern0.test(data35)){
-  const err61 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data35};
+  if(data34.messagesPath !== undefined){
+  let data36 = data34.messagesPath;
+  if(typeof data36 === "string"){
+  if(!pattern0.test(data36)){
+  const err61 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data36};
   if(vErrors === null){
   vErrors = [err61];
   }
@@ -13026,7 +13026,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err62 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data35};
+  const err62 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data36};
   if(vErrors === null){
   vErrors = [err62];
   }
@@ -13038,7 +13038,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err63 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data34};
+  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data34};
   if(vErrors === null){
   vErrors = [err63];
   }
@@ -13047,19 +13047,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs87 === errors;
-  if(_valid2 && valid19){
-  valid19 = false;
-  passing2 = [passing2, 1];
+  var _valid1 = _errs82 === errors;
+  if(_valid1 && valid17){
+  valid17 = false;
+  passing1 = [passing1, 1];
   }
   else {
-  if(_valid2){
-  valid19 = true;
-  passing2 = 1;
+  if(_valid1){
+  valid17 = true;
+  passing1 = 1;
   }
   }
-  if(!valid19){
-  const err64 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data34};
+  if(!valid17){
+  const err64 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data34};
   if(vErrors === null){
   vErrors = [err64];
   }
@@ -13069,10 +13069,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   else {
-  errors = _errs84;
+  errors = _errs79;
   if(vErrors !== null){
-  if(_errs84){
-  vErrors.length = _errs84;
+  if(_errs79){
+  vErrors.length = _errs79;
   }
   else {
   vErrors = null;
@@ -13080,9 +13080,14 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err65 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
+  if(data16.websocket !== undefined){
+  let data37 = data16.websocket;
+  const _errs91 = errors;
+  let valid20 = false;
+  let passing2 = null;
+  const _errs92 = errors;
+  if(typeof data37 !== "boolean"){
+  const err65 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data37};
   if(vErrors === null){
   vErrors = [err65];
   }
@@ -13091,13 +13096,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid2 = _errs92 === errors;
+  if(_valid2){
+  valid20 = true;
+  passing2 = 0;
   }
-  if(data.capabilities !== undefined){
-  let data36 = data.capabilities;
-  if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-  for(const key7 in data36){
-  if(!((((key7 === "resources") || (key7 === "tools")) || (key7 === "prompts")) || (key7 === "experimental"))){
-  const err66 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data36};
+  const _errs94 = errors;
+  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+  for(const key7 in data37){
+  if(!(key7 === "path")){
+  const err66 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data37};
   if(vErrors === null){
   vErrors = [err66];
   }
@@ -13107,12 +13115,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data36.resources !== undefined){
-  let data37 = data36.resources;
-  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-  for(const key8 in data37){
-  if(!((key8 === "subscribe") || (key8 === "listChanged"))){
-  const err67 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data37};
+  if(data37.path !== undefined){
+  let data38 = data37.path;
+  if(typeof data38 === "string"){
+  if(!pattern0.test(data38)){
+  const err67 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data38};
   if(vErrors === null){
   vErrors = [err67];
   }
@@ -13122,10 +13129,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.subscribe !== undefined){
-  let data38 = data37.subscribe;
-  if(typeof data38 !== "boolean"){
-  const err68 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data38};
+  else {
+  const err68 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data38};
   if(vErrors === null){
   vErrors = [err68];
   }
@@ -13135,10 +13140,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.listChanged !== undefined){
-  let data39 = data37.listChanged;
-  if(typeof data39 !== "boolean"){
-  const err69 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data39};
+  }
+  else {
+  const err69 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data37};
   if(vErrors === null){
   vErrors = [err69];
   }
@@ -13147,10 +13151,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
+  var _valid2 = _errs94 === errors;
+  if(_valid2 && valid20){
+  valid20 = false;
+  passing2 = [passing2, 1];
   }
   else {
-  const err70 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data37};
+  if(_valid2){
+  valid20 = true;
+  passing2 = 1;
+  }
+  }
+  if(!valid20){
+  const err70 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data37};
   if(vErrors === null){
   vErrors = [err70];
   }
@@ -13159,13 +13172,21 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs91;
+  if(vErrors !== null){
+  if(_errs91){
+  vErrors.length = _errs91;
   }
-  if(data36.tools !== undefined){
-  let data40 = data36.tools;
-  if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-  for(const key9 in data40){
-  if(!(key9 === "listChanged")){
-  const err71 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data40};
+  else {
+  vErrors = null;
+  }
+  }
+  }
+  }
+  }
+  else {
+  const err71 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
   if(vErrors === null){
   vErrors = [err71];
   }
@@ -13175,10 +13196,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data40.listChanged !== undefined){
-  let data41 = data40.listChanged;
-  if(typeof data41 !== "boolean"){
-  const err72 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data41};
+  if(data.capabilities !== undefined){
+  let data39 = data.capabilities;
+  if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+  for(const key8 in data39){
+  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
+  const err72 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data39};
   if(vErrors === null){
   vErrors = [err72];
   }
@@ -13188,9 +13211,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err73 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data40};
+  if(data39.resources !== undefined){
+  let data40 = data39.resources;
+  if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+  for(const key9 in data40){
+  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
+  const err73 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data40};
   if(vErrors === null){
   vErrors = [err73];
   }
@@ -13200,12 +13226,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data36.prompts !== undefined){
-  let data42 = data36.prompts;
-  if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-  for(const key10 in data42){
-  if(!(key10 === "listChanged")){
-  const err74 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data42};
+  if(data40.subscribe !== undefined){
+  let data41 = data40.subscribe;
+  if(typeof data41 !== "boolean"){
+  const err74 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data41};
   if(vErrors === null){
   vErrors = [err74];
   }
@@ -13215,10 +13239,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data42.listChanged !== undefined){
-  let data43 = data42.listChanged;
-  if(typeof data43 !== "boolean"){
-  const err75 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data43};
+  if(data40.listChanged !== undefined){
+  let data42 = data40.listChanged;
+  if(typeof data42 !== "boolean"){
+  const err75 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data42};
   if(vErrors === null){
   vErrors = [err75];
   }
@@ -13230,7 +13254,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err76 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data42};
+  const err76 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data40};
   if(vErrors === null){
   vErrors = [err76];
   }
@@ -13240,10 +13264,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data36.experimental !== undefined){
-  let data44 = data36.experimental;
-  if(!(data44 && typeof data44 == "object" && !Array.isArray(data44))){
-  const err77 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data44};
+  if(data39.tools !== undefined){
+  let data43 = data39.tools;
+  if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+  for(const key10 in data43){
+  if(!(key10 === "listChanged")){
+  const err77 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data43};
   if(vErrors === null){
   vErrors = [err77];
   }
@@ -13253,9 +13279,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err78 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data36};
+  if(data43.listChanged !== undefined){
+  let data44 = data43.listChanged;
+  if(typeof data44 !== "boolean"){
+  const err78 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data44};
   if(vErrors === null){
   vErrors = [err78];
   }
@@ -13265,10 +13292,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data45 = data.schemaFiles;
-  if(typeof data45 !== "boolean"){
-  const err79 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data45};
+  }
+  else {
+  const err79 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data43};
   if(vErrors === null){
   vErrors = [err79];
   }
@@ -13278,13 +13304,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data46 = data.definitions;
-  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-  for(const key11 in data46){
-  let data47 = data46[key11];
-  if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (typeof data47 !== "boolean")){
-  const err80 = {instancePath:instancePath+"/definitions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data47};
+  if(data39.prompts !== undefined){
+  let data45 = data39.prompts;
+  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+  for(const key11 in data45){
+  if(!(key11 === "listChanged")){
+  const err80 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data45};
   if(vErrors === null){
   vErrors = [err80];
   }
@@ -13294,9 +13319,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err81 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data46};
+  if(data45.listChanged !== undefined){
+  let data46 = data45.listChanged;
+  if(typeof data46 !== "boolean"){
+  const err81 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data46};
   if(vErrors === null){
   vErrors = [err81];
   }
@@ -13306,18 +13332,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data48 = data.tools;
-  if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-  for(const key12 in data48){
-  if(!(validate11(data48[key12], {instancePath:instancePath+"/tools/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data48,parentDataProperty:key12,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err82 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data48};
+  const err82 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data45};
   if(vErrors === null){
   vErrors = [err82];
   }
@@ -13327,18 +13344,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data50 = data.resources;
-  if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-  for(const key13 in data50){
-  if(!(validate15(data50[key13], {instancePath:instancePath+"/resources/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data50,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err83 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data50};
+  if(data39.experimental !== undefined){
+  let data47 = data39.experimental;
+  if(!(data47 && typeof data47 == "object" && !Array.isArray(data47))){
+  const err83 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data47};
   if(vErrors === null){
   vErrors = [err83];
   }
@@ -13348,18 +13357,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data52 = data.resourceTemplates;
-  if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-  for(const key14 in data52){
-  if(!(validate21(data52[key14], {instancePath:instancePath+"/resourceTemplates/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data52,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err84 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data52};
+  const err84 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data39};
   if(vErrors === null){
   vErrors = [err84];
   }
@@ -13369,23 +13369,270 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.prompts !== undefined){
-  let data54 = data.prompts;
+  if(data.schemaFiles !== undefined){
+  let data48 = data.schemaFiles;
+  if(typeof data48 !== "boolean"){
+  const err85 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data48};
+  if(vErrors === null){
+  vErrors = [err85];
+  }
+  else {
+  vErrors.push(err85);
+  }
+  errors++;
+  }
+  }
+  if(data.definitions !== undefined){
+  let data49 = data.definitions;
+  if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+  for(const key12 in data49){
+  let data50 = data49[key12];
+  if((!(data50 && typeof data50 == "object" && !Array.isArray(data50))) && (typeof data50 !== "boolean")){
+  const err86 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data50};
+  if(vErrors === null){
+  vErrors = [err86];
+  }
+  else {
+  vErrors.push(err86);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err87 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data49};
+  if(vErrors === null){
+  vErrors = [err87];
+  }
+  else {
+  vErrors.push(err87);
+  }
+  errors++;
+  }
+  }
+  if(data.tools !== undefined){
+  let data51 = data.tools;
+  if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+  for(const key13 in data51){
+  if(!(validate11(data51[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data51,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err88 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data51};
+  if(vErrors === null){
+  vErrors = [err88];
+  }
+  else {
+  vErrors.push(err88);
+  }
+  errors++;
+  }
+  }
+  if(data.toolsets !== undefined){
+  let data53 = data.toolsets;
+  if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+  for(const key14 in data53){
+  let data54 = data53[key14];
   if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+  if(data54.tools === undefined){
+  const err89 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema22.required,parentSchema:schema22,data:data54};
+  if(vErrors === null){
+  vErrors = [err89];
+  }
+  else {
+  vErrors.push(err89);
+  }
+  errors++;
+  }
   for(const key15 in data54){
-  if(!(validate26(data54[key15], {instancePath:instancePath+"/prompts/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data54,parentDataProperty:key15,rootData}))){
+  if(!(((key15 === "description") || (key15 === "tools")) || (key15 === "default"))){
+  const err90 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data:data54};
+  if(vErrors === null){
+  vErrors = [err90];
+  }
+  else {
+  vErrors.push(err90);
+  }
+  errors++;
+  }
+  }
+  if(data54.description !== undefined){
+  let data55 = data54.description;
+  if(typeof data55 !== "string"){
+  const err91 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data55};
+  if(vErrors === null){
+  vErrors = [err91];
+  }
+  else {
+  vErrors.push(err91);
+  }
+  errors++;
+  }
+  }
+  if(data54.tools !== undefined){
+  let data56 = data54.tools;
+  if(Array.isArray(data56)){
+  const len4 = data56.length;
+  for(let i4=0; i4<len4; i4++){
+  let data57 = data56[i4];
+  if(typeof data57 === "string"){
+  if(func3(data57) < 1){
+  const err92 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.tools.items,data:data57};
+  if(vErrors === null){
+  vErrors = [err92];
+  }
+  else {
+  vErrors.push(err92);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err93 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.tools.items.type,parentSchema:schema22.properties.tools.items,data:data57};
+  if(vErrors === null){
+  vErrors = [err93];
+  }
+  else {
+  vErrors.push(err93);
+  }
+  errors++;
+  }
+  }
+  let i5 = data56.length;
+  let j0;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data56[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err94 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema22.properties.tools,data:data56};
+  if(vErrors === null){
+  vErrors = [err94];
+  }
+  else {
+  vErrors.push(err94);
+  }
+  errors++;
+  break;
+  }
+  indices0[item0] = i5;
+  }
+  }
+  }
+  else {
+  const err95 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.tools.type,parentSchema:schema22.properties.tools,data:data56};
+  if(vErrors === null){
+  vErrors = [err95];
+  }
+  else {
+  vErrors.push(err95);
+  }
+  errors++;
+  }
+  }
+  if(data54.default !== undefined){
+  let data58 = data54.default;
+  if(typeof data58 !== "boolean"){
+  const err96 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.default.type,parentSchema:schema22.properties.default,data:data58};
+  if(vErrors === null){
+  vErrors = [err96];
+  }
+  else {
+  vErrors.push(err96);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err97 = {instancePath:instancePath+"/toolsets/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data:data54};
+  if(vErrors === null){
+  vErrors = [err97];
+  }
+  else {
+  vErrors.push(err97);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err98 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data53};
+  if(vErrors === null){
+  vErrors = [err98];
+  }
+  else {
+  vErrors.push(err98);
+  }
+  errors++;
+  }
+  }
+  if(data.resources !== undefined){
+  let data59 = data.resources;
+  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+  for(const key16 in data59){
+  if(!(validate15(data59[key16], {instancePath:instancePath+"/resources/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data59,parentDataProperty:key16,rootData}))){
+  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err99 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data59};
+  if(vErrors === null){
+  vErrors = [err99];
+  }
+  else {
+  vErrors.push(err99);
+  }
+  errors++;
+  }
+  }
+  if(data.resourceTemplates !== undefined){
+  let data61 = data.resourceTemplates;
+  if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+  for(const key17 in data61){
+  if(!(validate21(data61[key17], {instancePath:instancePath+"/resourceTemplates/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data61,parentDataProperty:key17,rootData}))){
+  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err100 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data61};
+  if(vErrors === null){
+  vErrors = [err100];
+  }
+  else {
+  vErrors.push(err100);
+  }
+  errors++;
+  }
+  }
+  if(data.prompts !== undefined){
+  let data63 = data.prompts;
+  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+  for(const key18 in data63){
+  if(!(validate26(data63[key18], {instancePath:instancePath+"/prompts/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data63,parentDataProperty:key18,rootData}))){
   vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err85 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data54};
+  const err101 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data63};
   if(vErrors === null){
-  vErrors = [err85];
+  vErrors = [err101];
   }
   else {
-  vErrors.push(err85);
+  vErrors.push(err101);
   }
   errors++;
   }
@@ -13397,218 +13644,11 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.lint !== undefined){
-  let data57 = data.lint;
-  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-  for(const key16 in data57){
-  if(!((key16 === "rules") || (key16 === "toolsListTokenBudget"))){
-  const err86 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data57};
-  if(vErrors === null){
-  vErrors = [err86];
-  }
-  else {
-  vErrors.push(err86);
-  }
-  errors++;
-  }
-  }
-  if(data57.rules !== undefined){
-  let data58 = data57.rules;
-  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-  for(const key17 in data58){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key17))){
-  const err87 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data58};
-  if(vErrors === null){
-  vErrors = [err87];
-  }
-  else {
-  vErrors.push(err87);
-  }
-  errors++;
-  }
-  }
-  if(data58["description-missing"] !== undefined){
-  let data59 = data58["description-missing"];
-  if(!(((data59 === "off") || (data59 === "warn")) || (data59 === "error"))){
-  const err88 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data59};
-  if(vErrors === null){
-  vErrors = [err88];
-  }
-  else {
-  vErrors.push(err88);
-  }
-  errors++;
-  }
-  }
-  if(data58["description-short"] !== undefined){
-  let data60 = data58["description-short"];
-  if(!(((data60 === "off") || (data60 === "warn")) || (data60 === "error"))){
-  const err89 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data60};
-  if(vErrors === null){
-  vErrors = [err89];
-  }
-  else {
-  vErrors.push(err89);
-  }
-  errors++;
-  }
-  }
-  if(data58["parameter-description-missing"] !== undefined){
-  let data61 = data58["parameter-description-missing"];
-  if(!(((data61 === "off") || (data61 === "warn")) || (data61 === "error"))){
-  const err90 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data61};
-  if(vErrors === null){
-  vErrors = [err90];
-  }
-  else {
-  vErrors.push(err90);
-  }
-  errors++;
-  }
-  }
-  if(data58["write-without-annotations"] !== undefined){
-  let data62 = data58["write-without-annotations"];
-  if(!(((data62 === "off") || (data62 === "warn")) || (data62 === "error"))){
-  const err91 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data62};
-  if(vErrors === null){
-  vErrors = [err91];
-  }
-  else {
-  vErrors.push(err91);
-  }
-  errors++;
-  }
-  }
-  if(data58["destructive-without-idempotent"] !== undefined){
-  let data63 = data58["destructive-without-idempotent"];
-  if(!(((data63 === "off") || (data63 === "warn")) || (data63 === "error"))){
-  const err92 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data63};
-  if(vErrors === null){
-  vErrors = [err92];
-  }
-  else {
-  vErrors.push(err92);
-  }
-  errors++;
-  }
-  }
-  if(data58["name-convention"] !== undefined){
-  let data64 = data58["name-convention"];
-  if(!(((data64 === "off") || (data64 === "warn")) || (data64 === "error"))){
-  const err93 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data64};
-  if(vErrors === null){
-  vErrors = [err93];
-  }
-  else {
-  vErrors.push(err93);
-  }
-  errors++;
-  }
-  }
-  if(data58["tool-name-length"] !== undefined){
-  let data65 = data58["tool-name-length"];
-  if(!(((data65 === "off") || (data65 === "warn")) || (data65 === "error"))){
-  const err94 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data65};
-  if(vErrors === null){
-  vErrors = [err94];
-  }
-  else {
-  vErrors.push(err94);
-  }
-  errors++;
-  }
-  }
-  if(data58["input-schema-ref"] !== undefined){
-  let data66 = data58["input-schema-ref"];
-  if(!(((data66 === "off") || (data66 === "warn")) || (data66 === "error"))){
-  const err95 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data66};
-  if(vErrors === null){
-  vErrors = [err95];
-  }
-  else {
-  vErrors.push(err95);
-  }
-  errors++;
-  }
-  }
-  if(data58["openapi-keyword"] !== undefined){
-  let data67 = data58["openapi-keyword"];
-  if(!(((data67 === "off") || (data67 === "warn")) || (data67 === "error"))){
-  const err96 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data67};
-  if(vErrors === null){
-  vErrors = [err96];
-  }
-  else {
-  vErrors.push(err96);
-  }
-  errors++;
-  }
-  }
-  if(data58["output-schema-not-object"] !== undefined){
-  let data68 = data58["output-schema-not-object"];
-  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
-  const err97 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data68};
-  if(vErrors === null){
-  vErrors = [err97];
-  }
-  else {
-  vErrors.push(err97);
-  }
-  errors++;
-  }
-  }
-  if(data58["tools-list-token-budget"] !== undefined){
-  let data69 = data58["tools-list-token-budget"];
-  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
-  const err98 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data69};
-  if(vErrors === null){
-  vErrors = [err98];
-  }
-  else {
-  vErrors.push(err98);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err99 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data58};
-  if(vErrors === null){
-  vErrors = [err99];
-  }
-  else {
-  vErrors.push(err99);
-  }
-  errors++;
-  }
-  }
-  if(data57.toolsListTokenBudget !== undefined){
-  let data70 = data57.toolsListTokenBudget;
-  if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
-  const err100 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data70};
-  if(vErrors === null){
-  vErrors = [err100];
-  }
-  else {
-  vErrors.push(err100);
-  }
-  errors++;
-  }
-  if(typeof data70 == "number"){
-  if(data70 < 1 || isNaN(data70)){
-  const err101 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data70};
-  if(vErrors === null){
-  vErrors = [err101];
-  }
-  else {
-  vErrors.push(err101);
-  }
-  errors++;
-  }
-  }
-  }
-  }
-  else {
-  const err102 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data57};
+  let data66 = data.lint;
+  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+  for(const key19 in data66){
+  if(!((key19 === "rules") || (key19 === "toolsListTokenBudget"))){
+  const err102 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data66};
   if(vErrors === null){
   vErrors = [err102];
   }
@@ -13618,14 +13658,221 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(data66.rules !== undefined){
+  let data67 = data66.rules;
+  if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+  for(const key20 in data67){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key20))){
+  const err103 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data67};
   if(vErrors === null){
   vErrors = [err103];
   }
   else {
   vErrors.push(err103);
+  }
+  errors++;
+  }
+  }
+  if(data67["description-missing"] !== undefined){
+  let data68 = data67["description-missing"];
+  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
+  const err104 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data68};
+  if(vErrors === null){
+  vErrors = [err104];
+  }
+  else {
+  vErrors.push(err104);
+  }
+  errors++;
+  }
+  }
+  if(data67["description-short"] !== undefined){
+  let data69 = data67["description-short"];
+  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
+  const err105 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data69};
+  if(vErrors === null){
+  vErrors = [err105];
+  }
+  else {
+  vErrors.push(err105);
+  }
+  errors++;
+  }
+  }
+  if(data67["parameter-description-missing"] !== undefined){
+  let data70 = data67["parameter-description-missing"];
+  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
+  const err106 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data70};
+  if(vErrors === null){
+  vErrors = [err106];
+  }
+  else {
+  vErrors.push(err106);
+  }
+  errors++;
+  }
+  }
+  if(data67["write-without-annotations"] !== undefined){
+  let data71 = data67["write-without-annotations"];
+  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
+  const err107 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data71};
+  if(vErrors === null){
+  vErrors = [err107];
+  }
+  else {
+  vErrors.push(err107);
+  }
+  errors++;
+  }
+  }
+  if(data67["destructive-without-idempotent"] !== undefined){
+  let data72 = data67["destructive-without-idempotent"];
+  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
+  const err108 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data72};
+  if(vErrors === null){
+  vErrors = [err108];
+  }
+  else {
+  vErrors.push(err108);
+  }
+  errors++;
+  }
+  }
+  if(data67["name-convention"] !== undefined){
+  let data73 = data67["name-convention"];
+  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
+  const err109 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data73};
+  if(vErrors === null){
+  vErrors = [err109];
+  }
+  else {
+  vErrors.push(err109);
+  }
+  errors++;
+  }
+  }
+  if(data67["tool-name-length"] !== undefined){
+  let data74 = data67["tool-name-length"];
+  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
+  const err110 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data74};
+  if(vErrors === null){
+  vErrors = [err110];
+  }
+  else {
+  vErrors.push(err110);
+  }
+  errors++;
+  }
+  }
+  if(data67["input-schema-ref"] !== undefined){
+  let data75 = data67["input-schema-ref"];
+  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
+  const err111 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data75};
+  if(vErrors === null){
+  vErrors = [err111];
+  }
+  else {
+  vErrors.push(err111);
+  }
+  errors++;
+  }
+  }
+  if(data67["openapi-keyword"] !== undefined){
+  let data76 = data67["openapi-keyword"];
+  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
+  const err112 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data76};
+  if(vErrors === null){
+  vErrors = [err112];
+  }
+  else {
+  vErrors.push(err112);
+  }
+  errors++;
+  }
+  }
+  if(data67["output-schema-not-object"] !== undefined){
+  let data77 = data67["output-schema-not-object"];
+  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
+  const err113 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data77};
+  if(vErrors === null){
+  vErrors = [err113];
+  }
+  else {
+  vErrors.push(err113);
+  }
+  errors++;
+  }
+  }
+  if(data67["tools-list-token-budget"] !== undefined){
+  let data78 = data67["tools-list-token-budget"];
+  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
+  const err114 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data78};
+  if(vErrors === null){
+  vErrors = [err114];
+  }
+  else {
+  vErrors.push(err114);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err115 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data67};
+  if(vErrors === null){
+  vErrors = [err115];
+  }
+  else {
+  vErrors.push(err115);
+  }
+  errors++;
+  }
+  }
+  if(data66.toolsListTokenBudget !== undefined){
+  let data79 = data66.toolsListTokenBudget;
+  if(!((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79)))){
+  const err116 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data79};
+  if(vErrors === null){
+  vErrors = [err116];
+  }
+  else {
+  vErrors.push(err116);
+  }
+  errors++;
+  }
+  if(typeof data79 == "number"){
+  if(data79 < 1 || isNaN(data79)){
+  const err117 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data79};
+  if(vErrors === null){
+  vErrors = [err117];
+  }
+  else {
+  vErrors.push(err117);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err118 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data66};
+  if(vErrors === null){
+  vErrors = [err118];
+  }
+  else {
+  vErrors.push(err118);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err119];
+  }
+  else {
+  vErrors.push(err119);
   }
   errors++;
   }
