@@ -23,6 +23,8 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     httpTransports: httpTransports(model),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
     imports: serverImports(model),
+    /** The toolset names for --toolsets in the usage text; empty (no flag) without toolsets. */
+    toolsetChoice: model.toolsets?.usageList ?? '',
   };
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
