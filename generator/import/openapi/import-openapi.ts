@@ -112,7 +112,7 @@ export function costLine({ full, written }: OpenApiImport['cost']): string {
   if (written.bytes === full.bytes) {
     return `tools/list: ${tokens(written)}${written.tokens > 10_000 ? '; --output-schema shallow --schema-depth 3 --nested-descriptions trim cuts it (docs/import.md)' : ''}`;
   }
-  return `tools/list: ${tokens(written)}, ${Math.round((1 - written.bytes / full.bytes) * 100)}% less than with full schemas (${tokens(full)})`;
+  return `tools/list: ${tokens(written)}, ${Math.round((1 - written.bytes / full.bytes) * 100)}% less than the ~${full.tokens.toLocaleString('en-US')} tokens of full schemas`;
 }
 
 function dedupe(findings: SpecFinding[]): SpecFinding[] {
