@@ -23,7 +23,8 @@ export function toolsetsModel(m: Manifest): ToolsetsModel | null {
     if (scopes.length > 0 && (tool.policy?.hideWithoutScopes ?? hideByDefault)) Object.defineProperty(hidden, name, { value: [...scopes], enumerable: true });
   }
   const names = Object.keys(sets);
-  if (names.length === 0 && Object.keys(hidden).length === 0) return null;
+  // Without tools the server has no tools handlers to filter (and sets of nothing change nothing).
+  if (entriesOf(m, 'tools').length === 0 || (names.length === 0 && Object.keys(hidden).length === 0)) return null;
   const setsOut: Record<string, unknown> = {};
   const config: Record<string, unknown> = { sets: setsOut, hidden, request: null };
   for (const name of names) {
