@@ -32,10 +32,13 @@ export function registerImportCommands(program: Command): void {
     .option('--path <pattern>', 'only paths matching this pattern, * for any characters (repeatable)', collect)
     .option('--x-mcp-only', 'only operations marked x-mcp: true (x-mcp: false always excludes one)')
     .option('--env-prefix <prefix>', 'prefix of the environment variables for base URL and credentials (default: from info.title)')
-    .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string }) => {
+    .option('--output-schema <mode>', 'full (default), shallow (top-level fields only) or none (text results): response schemas are most of a tools/list', 'full')
+    .option('--schema-depth <n>', 'levels of nested properties kept in input and output schemas; deeper objects become {type: object}')
+    .option('--nested-descriptions <mode>', 'keep (default), trim (first sentence) or drop the descriptions below the top-level arguments', 'keep')
+    .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string; outputSchema: string; schemaDepth?: string; nestedDescriptions: string }) => {
       const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
       const imports = await loadImport();
-      await guarded(imports, () => imports.runImportOpenApi(spec, { ...opts, ...filters, merge: opts.merge === true, generate: generateProject }));
+      await guarded(imports, () => imports.runImportOpenApi(spec, { ...opts, ...filters, slim: imports.slimOptions(opts), merge: opts.merge === true, generate: generateProject }));
     });
 }
 

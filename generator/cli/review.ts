@@ -2,14 +2,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { hasErrors } from '../core/index.js';
+import { hasErrors, toolsetsOf } from '../core/index.js';
 import { loadManifest, readManifest, type LoadedManifest } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
 import { resolveSchemaFiles } from '../load/index.js';
 import { validateManifest } from '../validate/index.js';
 import { formatManifest } from '../fmt/index.js';
-import { lintManifest } from '../validate/index.js';
+import { costReport, lintManifest } from '../validate/index.js';
 import { renderDocs } from '../docs/index.js';
 import { usage, type CommandOutput } from '../diff/index.js';
 
@@ -29,9 +29,11 @@ export function runLint(opts: { manifest: string; format: string }): CommandOutp
   const code = hasErrors(issues) ? 1 : 0;
   const error = code ? `lint: ${summarize(issues)}` : undefined;
   if (opts.format === 'json') return { code, stdout: `${formatIssuesJson(issues, opts.manifest)}\n`, stderr: '', error };
-  if (issues.length === 0) return { code, stdout: `${opts.manifest}: no lint findings\n`, stderr: '' };
+  // With toolsets, what each list a client can get costs: the budget applies to each.
+  const costs = toolsetsOf(loaded.data as Manifest).length ? costReport(loaded.data as Manifest) : '';
+  if (issues.length === 0) return { code, stdout: `${costs}${opts.manifest}: no lint findings\n`, stderr: '' };
   const report = `${formatIssuesText(issues, opts.manifest, loaded.source)}\n\n`;
-  return { code, stdout: '', stderr: error ? report : `${report}${summarize(issues)}\n`, error };
+  return { code, stdout: costs, stderr: error ? report : `${report}${summarize(issues)}\n`, error };
 }
 
 export function runDocs(opts: { manifest: string; out?: string; check?: boolean }): CommandOutput {

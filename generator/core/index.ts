@@ -14,5 +14,6 @@ export { TOKEN_METHOD, buildSurface, toolsListJson, toolsListSize, type ListSize
 export { parseUriTemplate, uriTemplateVariableNames } from './uri-template.js';
 export { HTTP_DEFAULTS, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost } from './defaults.js';
 export { isObject, type Json } from './json.js';
+export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';
 export { markdownText, showHidden } from './text-safety.js';

@@ -139,6 +139,12 @@ export interface Manifest {
      */
     toolsListTokenBudget?: number;
   };
+  /**
+   * Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable.
+   */
+  toolsets?: {
+    [k: string]: Toolset;
+  };
 }
 export interface Icon {
   /**
@@ -196,6 +202,19 @@ export interface HttpTransport {
    * resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed.
    */
   maxSubscriptionsPerSession?: number;
+  /**
+   * Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.
+   */
+  toolsets?: {
+    /**
+     * Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets.
+     */
+    header?: string;
+    /**
+     * Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets.
+     */
+    query?: string;
+  };
 }
 export interface SseTransport {
   /**
@@ -299,6 +318,10 @@ export interface ToolPolicy {
    * Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003.
    */
   maxConcurrencyPerPrincipal?: number;
+  /**
+   * tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way.
+   */
+  hideWithoutScopes?: boolean;
 }
 export interface ToolExample {
   description?: string;
@@ -604,6 +627,10 @@ export interface Auth {
   clientSecret?: {
     [k: string]: unknown;
   };
+  /**
+   * Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow.
+   */
+  hideWithoutScopes?: boolean;
 }
 export interface Credential {
   /**
@@ -642,6 +669,20 @@ export interface Credential {
   value?: {
     [k: string]: unknown;
   };
+}
+export interface Toolset {
+  /**
+   * What the set is for; shown by mcp-gen docs and --help.
+   */
+  description?: string;
+  /**
+   * Names of tools under tools:.
+   */
+  tools: string[];
+  /**
+   * Served when no toolset is chosen.
+   */
+  default?: boolean;
 }
 
 export type JsonSchema = { [key: string]: unknown } | boolean;

@@ -5,6 +5,7 @@ import { entriesOf, ENTRY_KINDS, type EntryKind } from './entries.js';
 import type { JsonSchema, Manifest } from './manifest-types.js';
 import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from './published.js';
 import { isObject } from './schema-refs.js';
+import { defaultToolsets, servedTools, toolsetsOf } from './toolsets.js';
 
 import type { Json } from './json.js';
 export type { Json };
@@ -27,6 +28,8 @@ export interface Surface {
   listChanged: Record<EntryKind, boolean>;
   /** Shared definitions, to tell a tool's own `definitions` from bundled ones. */
   shared: Record<string, JsonSchema>;
+  /** With `toolsets:`, the tools served when no set is chosen, and those each set serves alone; null without. */
+  toolsets: { defaultServed: Set<string>; sets: Map<string, Set<string>> } | null;
 }
 
 export function buildSurface(m: Manifest): Surface {
@@ -52,7 +55,14 @@ export function buildSurface(m: Manifest): Surface {
     entries,
     listChanged: listChangedOf(m),
     shared,
+    toolsets: toolsetsSurface(m),
   };
+}
+
+function toolsetsSurface(m: Manifest): Surface['toolsets'] {
+  const sets = toolsetsOf(m);
+  if (sets.length === 0) return null;
+  return { defaultServed: servedTools(m, defaultToolsets(m)), sets: new Map(sets.map((s) => [s.name, servedTools(m, [s.name])])) };
 }
 
 /** `capabilities.<list>.listChanged: false` in the manifest; otherwise the server announces list changes. */
@@ -66,9 +76,9 @@ function listChangedOf(m: Manifest): Record<EntryKind, boolean> {
   return { tools: flag('tools'), resources, resourceTemplates: resources, prompts: flag('prompts') };
 }
 
-/** The `tools/list` result as sent: its size is what every conversation with the server pays for. */
-export function toolsListJson(s: Surface): string {
-  return JSON.stringify({ tools: [...s.entries.tools.values()].map((e) => e.published) });
+/** The `tools/list` result as sent (to a caller served `only` these tools): its size is what every conversation pays for. */
+export function toolsListJson(s: Surface, only?: ReadonlySet<string>): string {
+  return JSON.stringify({ tools: [...s.entries.tools.values()].filter((e) => !only || only.has(e.name)).map((e) => e.published) });
 }
 
 export interface ListSize {
@@ -79,7 +89,7 @@ export interface ListSize {
 /** How tokens are estimated: models' tokenizers differ, so this is a documented rule of thumb. */
 export const TOKEN_METHOD = 'UTF-8 bytes / 4';
 
-export function toolsListSize(s: Surface): ListSize {
-  const bytes = Buffer.byteLength(toolsListJson(s), 'utf8');
+export function toolsListSize(s: Surface, only?: ReadonlySet<string>): ListSize {
+  const bytes = Buffer.byteLength(toolsListJson(s, only), 'utf8');
   return { bytes, tokens: Math.ceil(bytes / 4) };
 }

@@ -5,12 +5,14 @@ import { canonicalJson, sameJson, showValue } from '../core/index.js';
 import { CHANGE_CLASSES, KIND_LABEL, type Change } from './change.js';
 import { compareEntry, RULE_PREFIX } from './compare-entries.js';
 import { compareDescriptions } from './compare-text.js';
+import { diffToolsets } from './compare-toolsets.js';
 import type { Surface, SurfaceEntry } from '../core/index.js';
 
 export function diffSurfaces(base: Surface, head: Surface): Change[] {
   const out: Change[] = [];
   diffServer(base, head, out);
   for (const kind of ENTRY_KINDS) diffKind(kind, base, head, out);
+  diffToolsets(base, head, out);
   return out;
 }
 

@@ -8,6 +8,7 @@ import { effectiveHints } from '../diff/index.js';
 import { schemaRows, type SchemaRow } from './schema-rows.js';
 import { cell } from '../diff/index.js';
 import { buildSurface, toolsListSize, TOKEN_METHOD, type SurfaceEntry } from '../core/index.js';
+import { toolsetSections } from './toolset-sections.js';
 
 import type { Json } from '../core/index.js';
 
@@ -24,7 +25,8 @@ export function renderDocs(m: Manifest, manifestName: string): string {
   out.push('', `${count(tools.length, 'tool')}, ${count(s.entries.resources.size, 'resource')}, ${count(s.entries.resourceTemplates.size, 'resource template')}, ` +
     `${count(s.entries.prompts.size, 'prompt')}. \`tools/list\` is ${size.bytes.toLocaleString('en-US')} bytes, about ${size.tokens.toLocaleString('en-US')} tokens (${TOKEN_METHOD}).`);
   const declared = (kind: 'tools' | 'prompts', name: string) => (isObject(m[kind]) ? (m[kind] as Record<string, unknown>)[name] : undefined);
-  if (tools.length) out.push('', '## Tools', ...tools.flatMap((e) => [...toolSection(e), ...examplesMarkdown('tools', declared('tools', e.name))]));
+  const toolDocs = (e: SurfaceEntry) => [...toolSection(e), ...examplesMarkdown('tools', declared('tools', e.name))];
+  if (tools.length) out.push(...toolsetSections(m, s, toolDocs));
   if (s.entries.resources.size) out.push('', '## Resources', '', '| Name | URI | MIME type | Description |', '|---|---|---|---|', ...[...s.entries.resources.values()].map(resourceRow));
   if (s.entries.resourceTemplates.size) out.push('', '## Resource templates', '', '| Name | URI template | Variables | MIME type | Description |', '|---|---|---|---|---|', ...[...s.entries.resourceTemplates.values()].map(templateRow));
   if (s.entries.prompts.size) out.push('', '## Prompts', ...[...s.entries.prompts.values()].flatMap((e) => [...promptSection(e), ...examplesMarkdown('prompts', declared('prompts', e.name))]));

@@ -28,6 +28,8 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     httpTransports: httpTransports(model),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
     imports: serverImports(model),
+    /** The toolset names for --toolsets in the usage text; empty (no flag) without toolsets. */
+    toolsetChoice: model.toolsets?.usageList ?? '',
   };
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
@@ -35,6 +37,8 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of [...RUNTIME, ...(model.telemetry ? TELEMETRY_RUNTIME : []), ...(model.tasks ? TASK_RUNTIME : [])]) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
+  // Only for manifests with toolsets: or a tool hidden without its scopes (hideWithoutScopes).
+  if (model.toolsets) files.set('src/generated/toolsets.gen.ts', { owner: 'generator', content: `${model.header}\n${readStatic('runtime/toolsets.ts')}` });
   return files;
 }
 

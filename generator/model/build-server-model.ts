@@ -4,6 +4,7 @@ import { authModel, policyLiteral, toolScopes } from './auth-model.js';
 import { packageRoot } from '../core/index.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './content-model.js';
 import { buildExamplesModel } from './examples-model.js';
+import { toolsetsModel } from './toolsets-model.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/index.js';
@@ -148,6 +149,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     policies: tools.some((t) => t.policyJson !== null),
     telemetry: m.telemetry?.otel === true,
     tasks: tools.some((t) => t.taskSupport !== null),
+    toolsets: toolsetsModel(m),
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
     sdk: sdkVersions(),

@@ -4,6 +4,7 @@
 import type { CompletionHandlerModel, CompletionModel, MessageModel } from './content-model.js';
 
 import type { Json } from '../core/index.js';
+import type { ToolsetsModel } from './toolsets-model.js';
 export type { Json };
 
 export interface EntryModel {
@@ -127,6 +128,8 @@ export interface ServerModel {
   telemetry: boolean;
   /** Some tool declares `execution.taskSupport` optional or required: server.gen.ts serves tasks (tasks.gen.ts). */
   tasks: boolean;
+  /** Toolsets or tools hidden without their scopes: server.gen.ts filters tools/list and guards tools/call. */
+  toolsets: ToolsetsModel | null;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */

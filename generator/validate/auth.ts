@@ -13,9 +13,9 @@ export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // RFC 6749 scope-token: printable ASCII except space, `"` and `\`.
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 // RFC 9110 token characters: what a header name may hold.
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Headers the transport itself reads or sets; a key in one of them would be mangled or leak into routing.
-const RESERVED_HEADERS = new Set(['authorization', 'host', 'origin', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'accept']);
+export const RESERVED_HEADERS = new Set(['authorization', 'host', 'origin', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'accept']);
 
 export function checkAuth(m: Manifest): Finding[] {
   const findings: Finding[] = [];

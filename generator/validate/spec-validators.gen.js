@@ -8358,16 +8358,17 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
   const schema12 = {"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
-  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."}}};
+  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
+  const schema42 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
   const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."}}};
+  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
   const schema19 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
   const schema20 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
   const schema21 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
@@ -8941,7 +8942,7 @@ export function manifestValidatorFactory() {
   let data20 = data.policy;
   if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
   for(const key4 in data20){
-  if(!(((((key4 === "scopes") || (key4 === "timeoutMs")) || (key4 === "rateLimit")) || (key4 === "maxConcurrency")) || (key4 === "maxConcurrencyPerPrincipal"))){
+  if(!((((((key4 === "scopes") || (key4 === "timeoutMs")) || (key4 === "rateLimit")) || (key4 === "maxConcurrency")) || (key4 === "maxConcurrencyPerPrincipal")) || (key4 === "hideWithoutScopes"))){
   const err25 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data20};
   if(vErrors === null){
   vErrors = [err25];
@@ -9209,9 +9210,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err46 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data20};
+  if(data20.hideWithoutScopes !== undefined){
+  let data29 = data20.hideWithoutScopes;
+  if(typeof data29 !== "boolean"){
+  const err46 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.hideWithoutScopes.type,parentSchema:schema18.properties.hideWithoutScopes,data:data29};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -9221,18 +9223,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data29 = data.examples;
-  if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-  for(const key6 in data29){
-  if(!(validate12(data29[key6], {instancePath:instancePath+"/examples/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key6,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err47 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data29};
+  const err47 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data20};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -9242,11 +9235,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data31 = data.renamedFrom;
-  if(typeof data31 === "string"){
-  if(func3(data31) < 1){
-  const err48 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data31};
+  if(data.examples !== undefined){
+  let data30 = data.examples;
+  if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+  for(const key6 in data30){
+  if(!(validate12(data30[key6], {instancePath:instancePath+"/examples/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key6,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err48 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data30};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -9256,8 +9256,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err49 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data31};
+  if(data.renamedFrom !== undefined){
+  let data32 = data.renamedFrom;
+  if(typeof data32 === "string"){
+  if(func3(data32) < 1){
+  const err49 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err49];
   }
@@ -9267,14 +9270,25 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  const err50 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err50];
   }
   else {
   vErrors.push(err50);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(vErrors === null){
+  vErrors = [err51];
+  }
+  else {
+  vErrors.push(err51);
   }
   errors++;
   }
@@ -11923,7 +11937,7 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}};
+  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
   const schema41 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
   const func0 = require("ajv/dist/runtime/equal").default;
 
@@ -12297,14 +12311,27 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  if(data.hideWithoutScopes !== undefined){
+  let data16 = data.hideWithoutScopes;
+  if(typeof data16 !== "boolean"){
+  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.hideWithoutScopes.type,parentSchema:schema40.properties.hideWithoutScopes,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
   else {
   vErrors.push(err28);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  if(vErrors === null){
+  vErrors = [err29];
+  }
+  else {
+  vErrors.push(err29);
   }
   errors++;
   }
@@ -13028,14 +13055,91 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err55 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(data18.toolsets !== undefined){
+  let data34 = data18.toolsets;
+  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+  for(const key5 in data34){
+  if(!((key5 === "header") || (key5 === "query"))){
+  const err55 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data34};
   if(vErrors === null){
   vErrors = [err55];
   }
   else {
   vErrors.push(err55);
+  }
+  errors++;
+  }
+  }
+  if(data34.header !== undefined){
+  let data35 = data34.header;
+  if(typeof data35 === "string"){
+  if(func3(data35) < 1){
+  const err56 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
+  if(vErrors === null){
+  vErrors = [err56];
+  }
+  else {
+  vErrors.push(err56);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err57 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
+  if(vErrors === null){
+  vErrors = [err57];
+  }
+  else {
+  vErrors.push(err57);
+  }
+  errors++;
+  }
+  }
+  if(data34.query !== undefined){
+  let data36 = data34.query;
+  if(typeof data36 === "string"){
+  if(func3(data36) < 1){
+  const err58 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
+  if(vErrors === null){
+  vErrors = [err58];
+  }
+  else {
+  vErrors.push(err58);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err59 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
+  if(vErrors === null){
+  vErrors = [err59];
+  }
+  else {
+  vErrors.push(err59);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err60 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data34};
+  if(vErrors === null){
+  vErrors = [err60];
+  }
+  else {
+  vErrors.push(err60);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err61 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(vErrors === null){
+  vErrors = [err61];
+  }
+  else {
+  vErrors.push(err61);
   }
   errors++;
   }
@@ -13051,12 +13155,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid9){
-  const err56 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
+  const err62 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
   if(vErrors === null){
-  vErrors = [err56];
+  vErrors = [err62];
   }
   else {
-  vErrors.push(err56);
+  vErrors.push(err62);
   }
   errors++;
   }
@@ -13073,93 +13177,13 @@ export function manifestValidatorFactory() {
   }
   }
   if(data16.sse !== undefined){
-  let data34 = data16.sse;
-  const _errs78 = errors;
-  let valid16 = false;
+  let data37 = data16.sse;
+  const _errs85 = errors;
+  let valid17 = false;
   let passing1 = null;
-  const _errs79 = errors;
-  if(typeof data34 !== "boolean"){
-  const err57 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data34};
-  if(vErrors === null){
-  vErrors = [err57];
-  }
-  else {
-  vErrors.push(err57);
-  }
-  errors++;
-  }
-  var _valid1 = _errs79 === errors;
-  if(_valid1){
-  valid16 = true;
-  passing1 = 0;
-  }
-  const _errs81 = errors;
-  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-  for(const key5 in data34){
-  if(!((key5 === "path") || (key5 === "messagesPath"))){
-  const err58 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data34};
-  if(vErrors === null){
-  vErrors = [err58];
-  }
-  else {
-  vErrors.push(err58);
-  }
-  errors++;
-  }
-  }
-  if(data34.path !== undefined){
-  let data35 = data34.path;
-  if(typeof data35 === "string"){
-  if(!pattern0.test(data35)){
-  const err59 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data35};
-  if(vErrors === null){
-  vErrors = [err59];
-  }
-  else {
-  vErrors.push(err59);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err60 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data35};
-  if(vErrors === null){
-  vErrors = [err60];
-  }
-  else {
-  vErrors.push(err60);
-  }
-  errors++;
-  }
-  }
-  if(data34.messagesPath !== undefined){
-  let data36 = data34.messagesPath;
-  if(typeof data36 === "string"){
-  if(!pattern0.test(data36)){
-  const err61 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data36};
-  if(vErrors === null){
-  vErrors = [err61];
-  }
-  else {
-  vErrors.push(err61);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err62 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data36};
-  if(vErrors === null){
-  vErrors = [err62];
-  }
-  else {
-  vErrors.push(err62);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data34};
+  const _errs86 = errors;
+  if(typeof data37 !== "boolean"){
+  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data37};
   if(vErrors === null){
   vErrors = [err63];
   }
@@ -13168,19 +13192,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid1 = _errs81 === errors;
-  if(_valid1 && valid16){
-  valid16 = false;
-  passing1 = [passing1, 1];
-  }
-  else {
+  var _valid1 = _errs86 === errors;
   if(_valid1){
-  valid16 = true;
-  passing1 = 1;
+  valid17 = true;
+  passing1 = 0;
   }
-  }
-  if(!valid16){
-  const err64 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data34};
+  const _errs88 = errors;
+  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+  for(const key6 in data37){
+  if(!((key6 === "path") || (key6 === "messagesPath"))){
+  const err64 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data37};
   if(vErrors === null){
   vErrors = [err64];
   }
@@ -13189,26 +13210,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs78;
-  if(vErrors !== null){
-  if(_errs78){
-  vErrors.length = _errs78;
   }
-  else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  if(data16.websocket !== undefined){
-  let data37 = data16.websocket;
-  const _errs90 = errors;
-  let valid19 = false;
-  let passing2 = null;
-  const _errs91 = errors;
-  if(typeof data37 !== "boolean"){
-  const err65 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data37};
+  if(data37.path !== undefined){
+  let data38 = data37.path;
+  if(typeof data38 === "string"){
+  if(!pattern0.test(data38)){
+  const err65 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data38};
   if(vErrors === null){
   vErrors = [err65];
   }
@@ -13217,16 +13224,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs91 === errors;
-  if(_valid2){
-  valid19 = true;
-  passing2 = 0;
   }
-  const _errs93 = errors;
-  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-  for(const key6 in data37){
-  if(!((((key6 === "path") || (key6 === "maxConnections")) || (key6 === "idleTimeoutMs")) || (key6 === "initTimeoutMs"))){
-  const err66 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data37};
+  else {
+  const err66 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data38};
   if(vErrors === null){
   vErrors = [err66];
   }
@@ -13236,11 +13236,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.path !== undefined){
-  let data38 = data37.path;
-  if(typeof data38 === "string"){
-  if(!pattern0.test(data38)){
-  const err67 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data38};
+  if(data37.messagesPath !== undefined){
+  let data39 = data37.messagesPath;
+  if(typeof data39 === "string"){
+  if(!pattern0.test(data39)){
+  const err67 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data39};
   if(vErrors === null){
   vErrors = [err67];
   }
@@ -13251,7 +13251,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err68 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data38};
+  const err68 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data39};
   if(vErrors === null){
   vErrors = [err68];
   }
@@ -13261,10 +13261,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.maxConnections !== undefined){
-  let data39 = data37.maxConnections;
-  if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
-  const err69 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data39};
+  }
+  else {
+  const err69 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data37};
   if(vErrors === null){
   vErrors = [err69];
   }
@@ -13273,9 +13272,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data39 == "number"){
-  if(data39 < 1 || isNaN(data39)){
-  const err70 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data39};
+  var _valid1 = _errs88 === errors;
+  if(_valid1 && valid17){
+  valid17 = false;
+  passing1 = [passing1, 1];
+  }
+  else {
+  if(_valid1){
+  valid17 = true;
+  passing1 = 1;
+  }
+  }
+  if(!valid17){
+  const err70 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data37};
   if(vErrors === null){
   vErrors = [err70];
   }
@@ -13284,12 +13293,26 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs85;
+  if(vErrors !== null){
+  if(_errs85){
+  vErrors.length = _errs85;
+  }
+  else {
+  vErrors = null;
   }
   }
-  if(data37.idleTimeoutMs !== undefined){
-  let data40 = data37.idleTimeoutMs;
-  if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-  const err71 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data40};
+  }
+  }
+  if(data16.websocket !== undefined){
+  let data40 = data16.websocket;
+  const _errs97 = errors;
+  let valid20 = false;
+  let passing2 = null;
+  const _errs98 = errors;
+  if(typeof data40 !== "boolean"){
+  const err71 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data40};
   if(vErrors === null){
   vErrors = [err71];
   }
@@ -13298,9 +13321,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data40 == "number"){
-  if(data40 < 1000 || isNaN(data40)){
-  const err72 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data40};
+  var _valid2 = _errs98 === errors;
+  if(_valid2){
+  valid20 = true;
+  passing2 = 0;
+  }
+  const _errs100 = errors;
+  if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+  for(const key7 in data40){
+  if(!((((key7 === "path") || (key7 === "maxConnections")) || (key7 === "idleTimeoutMs")) || (key7 === "initTimeoutMs"))){
+  const err72 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data40};
   if(vErrors === null){
   vErrors = [err72];
   }
@@ -13310,11 +13340,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data37.initTimeoutMs !== undefined){
-  let data41 = data37.initTimeoutMs;
-  if(!((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41)))){
-  const err73 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data41};
+  if(data40.path !== undefined){
+  let data41 = data40.path;
+  if(typeof data41 === "string"){
+  if(!pattern0.test(data41)){
+  const err73 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data41};
   if(vErrors === null){
   vErrors = [err73];
   }
@@ -13323,9 +13353,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data41 == "number"){
-  if(data41 < 100 || isNaN(data41)){
-  const err74 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data41};
+  }
+  else {
+  const err74 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data41};
   if(vErrors === null){
   vErrors = [err74];
   }
@@ -13335,10 +13365,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err75 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data37};
+  if(data40.maxConnections !== undefined){
+  let data42 = data40.maxConnections;
+  if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
+  const err75 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data42};
   if(vErrors === null){
   vErrors = [err75];
   }
@@ -13347,19 +13377,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs93 === errors;
-  if(_valid2 && valid19){
-  valid19 = false;
-  passing2 = [passing2, 1];
-  }
-  else {
-  if(_valid2){
-  valid19 = true;
-  passing2 = 1;
-  }
-  }
-  if(!valid19){
-  const err76 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data37};
+  if(typeof data42 == "number"){
+  if(data42 < 1 || isNaN(data42)){
+  const err76 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data42};
   if(vErrors === null){
   vErrors = [err76];
   }
@@ -13368,21 +13388,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs90;
-  if(vErrors !== null){
-  if(_errs90){
-  vErrors.length = _errs90;
-  }
-  else {
-  vErrors = null;
   }
   }
-  }
-  }
-  }
-  else {
-  const err77 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
+  if(data40.idleTimeoutMs !== undefined){
+  let data43 = data40.idleTimeoutMs;
+  if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
+  const err77 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
   if(vErrors === null){
   vErrors = [err77];
   }
@@ -13391,13 +13402,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.capabilities !== undefined){
-  let data42 = data.capabilities;
-  if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-  for(const key7 in data42){
-  if(!((((key7 === "resources") || (key7 === "tools")) || (key7 === "prompts")) || (key7 === "experimental"))){
-  const err78 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data42};
+  if(typeof data43 == "number"){
+  if(data43 < 1000 || isNaN(data43)){
+  const err78 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
   if(vErrors === null){
   vErrors = [err78];
   }
@@ -13407,12 +13414,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data42.resources !== undefined){
-  let data43 = data42.resources;
-  if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-  for(const key8 in data43){
-  if(!((key8 === "subscribe") || (key8 === "listChanged"))){
-  const err79 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data43};
+  }
+  if(data40.initTimeoutMs !== undefined){
+  let data44 = data40.initTimeoutMs;
+  if(!((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44)))){
+  const err79 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data44};
   if(vErrors === null){
   vErrors = [err79];
   }
@@ -13421,11 +13427,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data43.subscribe !== undefined){
-  let data44 = data43.subscribe;
-  if(typeof data44 !== "boolean"){
-  const err80 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data44};
+  if(typeof data44 == "number"){
+  if(data44 < 100 || isNaN(data44)){
+  const err80 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data44};
   if(vErrors === null){
   vErrors = [err80];
   }
@@ -13435,10 +13439,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data43.listChanged !== undefined){
-  let data45 = data43.listChanged;
-  if(typeof data45 !== "boolean"){
-  const err81 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data45};
+  }
+  }
+  else {
+  const err81 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data40};
   if(vErrors === null){
   vErrors = [err81];
   }
@@ -13447,10 +13451,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
+  var _valid2 = _errs100 === errors;
+  if(_valid2 && valid20){
+  valid20 = false;
+  passing2 = [passing2, 1];
   }
   else {
-  const err82 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data43};
+  if(_valid2){
+  valid20 = true;
+  passing2 = 1;
+  }
+  }
+  if(!valid20){
+  const err82 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data40};
   if(vErrors === null){
   vErrors = [err82];
   }
@@ -13459,13 +13472,21 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs97;
+  if(vErrors !== null){
+  if(_errs97){
+  vErrors.length = _errs97;
   }
-  if(data42.tools !== undefined){
-  let data46 = data42.tools;
-  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-  for(const key9 in data46){
-  if(!(key9 === "listChanged")){
-  const err83 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data46};
+  else {
+  vErrors = null;
+  }
+  }
+  }
+  }
+  }
+  else {
+  const err83 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
   if(vErrors === null){
   vErrors = [err83];
   }
@@ -13475,10 +13496,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data46.listChanged !== undefined){
-  let data47 = data46.listChanged;
-  if(typeof data47 !== "boolean"){
-  const err84 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data47};
+  if(data.capabilities !== undefined){
+  let data45 = data.capabilities;
+  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+  for(const key8 in data45){
+  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
+  const err84 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data45};
   if(vErrors === null){
   vErrors = [err84];
   }
@@ -13488,9 +13511,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err85 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data46};
+  if(data45.resources !== undefined){
+  let data46 = data45.resources;
+  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+  for(const key9 in data46){
+  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
+  const err85 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
   if(vErrors === null){
   vErrors = [err85];
   }
@@ -13500,12 +13526,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data42.prompts !== undefined){
-  let data48 = data42.prompts;
-  if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-  for(const key10 in data48){
-  if(!(key10 === "listChanged")){
-  const err86 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data48};
+  if(data46.subscribe !== undefined){
+  let data47 = data46.subscribe;
+  if(typeof data47 !== "boolean"){
+  const err86 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data47};
   if(vErrors === null){
   vErrors = [err86];
   }
@@ -13515,10 +13539,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data48.listChanged !== undefined){
-  let data49 = data48.listChanged;
-  if(typeof data49 !== "boolean"){
-  const err87 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data49};
+  if(data46.listChanged !== undefined){
+  let data48 = data46.listChanged;
+  if(typeof data48 !== "boolean"){
+  const err87 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data48};
   if(vErrors === null){
   vErrors = [err87];
   }
@@ -13530,7 +13554,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err88 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data48};
+  const err88 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
   if(vErrors === null){
   vErrors = [err88];
   }
@@ -13540,10 +13564,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data42.experimental !== undefined){
-  let data50 = data42.experimental;
-  if(!(data50 && typeof data50 == "object" && !Array.isArray(data50))){
-  const err89 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data50};
+  if(data45.tools !== undefined){
+  let data49 = data45.tools;
+  if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+  for(const key10 in data49){
+  if(!(key10 === "listChanged")){
+  const err89 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
   if(vErrors === null){
   vErrors = [err89];
   }
@@ -13553,9 +13579,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err90 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data42};
+  if(data49.listChanged !== undefined){
+  let data50 = data49.listChanged;
+  if(typeof data50 !== "boolean"){
+  const err90 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data50};
   if(vErrors === null){
   vErrors = [err90];
   }
@@ -13565,10 +13592,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data51 = data.schemaFiles;
-  if(typeof data51 !== "boolean"){
-  const err91 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data51};
+  }
+  else {
+  const err91 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
   if(vErrors === null){
   vErrors = [err91];
   }
@@ -13578,13 +13604,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data52 = data.definitions;
-  if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-  for(const key11 in data52){
-  let data53 = data52[key11];
-  if((!(data53 && typeof data53 == "object" && !Array.isArray(data53))) && (typeof data53 !== "boolean")){
-  const err92 = {instancePath:instancePath+"/definitions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data53};
+  if(data45.prompts !== undefined){
+  let data51 = data45.prompts;
+  if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+  for(const key11 in data51){
+  if(!(key11 === "listChanged")){
+  const err92 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
   if(vErrors === null){
   vErrors = [err92];
   }
@@ -13594,9 +13619,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err93 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data52};
+  if(data51.listChanged !== undefined){
+  let data52 = data51.listChanged;
+  if(typeof data52 !== "boolean"){
+  const err93 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data52};
   if(vErrors === null){
   vErrors = [err93];
   }
@@ -13606,18 +13632,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data54 = data.tools;
-  if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-  for(const key12 in data54){
-  if(!(validate11(data54[key12], {instancePath:instancePath+"/tools/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data54,parentDataProperty:key12,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err94 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data54};
+  const err94 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
   if(vErrors === null){
   vErrors = [err94];
   }
@@ -13627,18 +13644,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data56 = data.resources;
-  if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-  for(const key13 in data56){
-  if(!(validate15(data56[key13], {instancePath:instancePath+"/resources/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data56,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err95 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data56};
+  if(data45.experimental !== undefined){
+  let data53 = data45.experimental;
+  if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
+  const err95 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data53};
   if(vErrors === null){
   vErrors = [err95];
   }
@@ -13648,18 +13657,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data58 = data.resourceTemplates;
-  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-  for(const key14 in data58){
-  if(!(validate21(data58[key14], {instancePath:instancePath+"/resourceTemplates/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data58,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err96 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data58};
+  const err96 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data45};
   if(vErrors === null){
   vErrors = [err96];
   }
@@ -13669,23 +13669,127 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.schemaFiles !== undefined){
+  let data54 = data.schemaFiles;
+  if(typeof data54 !== "boolean"){
+  const err97 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data54};
+  if(vErrors === null){
+  vErrors = [err97];
+  }
+  else {
+  vErrors.push(err97);
+  }
+  errors++;
+  }
+  }
+  if(data.definitions !== undefined){
+  let data55 = data.definitions;
+  if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+  for(const key12 in data55){
+  let data56 = data55[key12];
+  if((!(data56 && typeof data56 == "object" && !Array.isArray(data56))) && (typeof data56 !== "boolean")){
+  const err98 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data56};
+  if(vErrors === null){
+  vErrors = [err98];
+  }
+  else {
+  vErrors.push(err98);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err99 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data55};
+  if(vErrors === null){
+  vErrors = [err99];
+  }
+  else {
+  vErrors.push(err99);
+  }
+  errors++;
+  }
+  }
+  if(data.tools !== undefined){
+  let data57 = data.tools;
+  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+  for(const key13 in data57){
+  if(!(validate11(data57[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data57,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err100 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data57};
+  if(vErrors === null){
+  vErrors = [err100];
+  }
+  else {
+  vErrors.push(err100);
+  }
+  errors++;
+  }
+  }
+  if(data.resources !== undefined){
+  let data59 = data.resources;
+  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+  for(const key14 in data59){
+  if(!(validate15(data59[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data59,parentDataProperty:key14,rootData}))){
+  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err101 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data59};
+  if(vErrors === null){
+  vErrors = [err101];
+  }
+  else {
+  vErrors.push(err101);
+  }
+  errors++;
+  }
+  }
+  if(data.resourceTemplates !== undefined){
+  let data61 = data.resourceTemplates;
+  if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+  for(const key15 in data61){
+  if(!(validate21(data61[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data61,parentDataProperty:key15,rootData}))){
+  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err102 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data61};
+  if(vErrors === null){
+  vErrors = [err102];
+  }
+  else {
+  vErrors.push(err102);
+  }
+  errors++;
+  }
+  }
   if(data.prompts !== undefined){
-  let data60 = data.prompts;
-  if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-  for(const key15 in data60){
-  if(!(validate26(data60[key15], {instancePath:instancePath+"/prompts/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data60,parentDataProperty:key15,rootData}))){
+  let data63 = data.prompts;
+  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+  for(const key16 in data63){
+  if(!(validate26(data63[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data63,parentDataProperty:key16,rootData}))){
   vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err97 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data60};
+  const err103 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data63};
   if(vErrors === null){
-  vErrors = [err97];
+  vErrors = [err103];
   }
   else {
-  vErrors.push(err97);
+  vErrors.push(err103);
   }
   errors++;
   }
@@ -13697,92 +13801,11 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.telemetry !== undefined){
-  let data63 = data.telemetry;
-  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-  for(const key16 in data63){
-  if(!(key16 === "otel")){
-  const err98 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data63};
-  if(vErrors === null){
-  vErrors = [err98];
-  }
-  else {
-  vErrors.push(err98);
-  }
-  errors++;
-  }
-  }
-  if(data63.otel !== undefined){
-  let data64 = data63.otel;
-  if(typeof data64 !== "boolean"){
-  const err99 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data64};
-  if(vErrors === null){
-  vErrors = [err99];
-  }
-  else {
-  vErrors.push(err99);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err100 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data63};
-  if(vErrors === null){
-  vErrors = [err100];
-  }
-  else {
-  vErrors.push(err100);
-  }
-  errors++;
-  }
-  }
-  if(data.lint !== undefined){
-  let data65 = data.lint;
-  if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-  for(const key17 in data65){
-  if(!((key17 === "rules") || (key17 === "toolsListTokenBudget"))){
-  const err101 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data65};
-  if(vErrors === null){
-  vErrors = [err101];
-  }
-  else {
-  vErrors.push(err101);
-  }
-  errors++;
-  }
-  }
-  if(data65.rules !== undefined){
-  let data66 = data65.rules;
+  let data66 = data.telemetry;
   if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-  for(const key18 in data66){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key18))){
-  const err102 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data66};
-  if(vErrors === null){
-  vErrors = [err102];
-  }
-  else {
-  vErrors.push(err102);
-  }
-  errors++;
-  }
-  }
-  if(data66["description-missing"] !== undefined){
-  let data67 = data66["description-missing"];
-  if(!(((data67 === "off") || (data67 === "warn")) || (data67 === "error"))){
-  const err103 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data67};
-  if(vErrors === null){
-  vErrors = [err103];
-  }
-  else {
-  vErrors.push(err103);
-  }
-  errors++;
-  }
-  }
-  if(data66["description-short"] !== undefined){
-  let data68 = data66["description-short"];
-  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
-  const err104 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data68};
+  for(const key17 in data66){
+  if(!(key17 === "otel")){
+  const err104 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data66};
   if(vErrors === null){
   vErrors = [err104];
   }
@@ -13792,10 +13815,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["parameter-description-missing"] !== undefined){
-  let data69 = data66["parameter-description-missing"];
-  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
-  const err105 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data69};
+  if(data66.otel !== undefined){
+  let data67 = data66.otel;
+  if(typeof data67 !== "boolean"){
+  const err105 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data67};
   if(vErrors === null){
   vErrors = [err105];
   }
@@ -13805,10 +13828,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["write-without-annotations"] !== undefined){
-  let data70 = data66["write-without-annotations"];
-  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
-  const err106 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data70};
+  }
+  else {
+  const err106 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data66};
   if(vErrors === null){
   vErrors = [err106];
   }
@@ -13818,10 +13840,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["destructive-without-idempotent"] !== undefined){
-  let data71 = data66["destructive-without-idempotent"];
-  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
-  const err107 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data71};
+  if(data.lint !== undefined){
+  let data68 = data.lint;
+  if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+  for(const key18 in data68){
+  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
+  const err107 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data68};
   if(vErrors === null){
   vErrors = [err107];
   }
@@ -13831,10 +13855,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["name-convention"] !== undefined){
-  let data72 = data66["name-convention"];
-  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
-  const err108 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data72};
+  if(data68.rules !== undefined){
+  let data69 = data68.rules;
+  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+  for(const key19 in data69){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
+  const err108 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data69};
   if(vErrors === null){
   vErrors = [err108];
   }
@@ -13844,10 +13870,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["tool-name-length"] !== undefined){
-  let data73 = data66["tool-name-length"];
-  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
-  const err109 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data73};
+  if(data69["description-missing"] !== undefined){
+  let data70 = data69["description-missing"];
+  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
+  const err109 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data70};
   if(vErrors === null){
   vErrors = [err109];
   }
@@ -13857,10 +13883,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["input-schema-ref"] !== undefined){
-  let data74 = data66["input-schema-ref"];
-  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
-  const err110 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data74};
+  if(data69["description-short"] !== undefined){
+  let data71 = data69["description-short"];
+  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
+  const err110 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data71};
   if(vErrors === null){
   vErrors = [err110];
   }
@@ -13870,10 +13896,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["openapi-keyword"] !== undefined){
-  let data75 = data66["openapi-keyword"];
-  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
-  const err111 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data75};
+  if(data69["parameter-description-missing"] !== undefined){
+  let data72 = data69["parameter-description-missing"];
+  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
+  const err111 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data72};
   if(vErrors === null){
   vErrors = [err111];
   }
@@ -13883,10 +13909,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["output-schema-not-object"] !== undefined){
-  let data76 = data66["output-schema-not-object"];
-  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
-  const err112 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data76};
+  if(data69["write-without-annotations"] !== undefined){
+  let data73 = data69["write-without-annotations"];
+  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
+  const err112 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data73};
   if(vErrors === null){
   vErrors = [err112];
   }
@@ -13896,10 +13922,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66["tools-list-token-budget"] !== undefined){
-  let data77 = data66["tools-list-token-budget"];
-  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
-  const err113 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data77};
+  if(data69["destructive-without-idempotent"] !== undefined){
+  let data74 = data69["destructive-without-idempotent"];
+  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
+  const err113 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data74};
   if(vErrors === null){
   vErrors = [err113];
   }
@@ -13909,9 +13935,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err114 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data66};
+  if(data69["name-convention"] !== undefined){
+  let data75 = data69["name-convention"];
+  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
+  const err114 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data75};
   if(vErrors === null){
   vErrors = [err114];
   }
@@ -13921,10 +13948,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data65.toolsListTokenBudget !== undefined){
-  let data78 = data65.toolsListTokenBudget;
-  if(!((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78)))){
-  const err115 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data78};
+  if(data69["tool-name-length"] !== undefined){
+  let data76 = data69["tool-name-length"];
+  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
+  const err115 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data76};
   if(vErrors === null){
   vErrors = [err115];
   }
@@ -13933,9 +13960,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data78 == "number"){
-  if(data78 < 1 || isNaN(data78)){
-  const err116 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data78};
+  }
+  if(data69["input-schema-ref"] !== undefined){
+  let data77 = data69["input-schema-ref"];
+  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
+  const err116 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data77};
   if(vErrors === null){
   vErrors = [err116];
   }
@@ -13945,10 +13974,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err117 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data65};
+  if(data69["openapi-keyword"] !== undefined){
+  let data78 = data69["openapi-keyword"];
+  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
+  const err117 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data78};
   if(vErrors === null){
   vErrors = [err117];
   }
@@ -13958,14 +13987,232 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(data69["output-schema-not-object"] !== undefined){
+  let data79 = data69["output-schema-not-object"];
+  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
+  const err118 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data79};
   if(vErrors === null){
   vErrors = [err118];
   }
   else {
   vErrors.push(err118);
+  }
+  errors++;
+  }
+  }
+  if(data69["tools-list-token-budget"] !== undefined){
+  let data80 = data69["tools-list-token-budget"];
+  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
+  const err119 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data80};
+  if(vErrors === null){
+  vErrors = [err119];
+  }
+  else {
+  vErrors.push(err119);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err120 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data69};
+  if(vErrors === null){
+  vErrors = [err120];
+  }
+  else {
+  vErrors.push(err120);
+  }
+  errors++;
+  }
+  }
+  if(data68.toolsListTokenBudget !== undefined){
+  let data81 = data68.toolsListTokenBudget;
+  if(!((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81)))){
+  const err121 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data81};
+  if(vErrors === null){
+  vErrors = [err121];
+  }
+  else {
+  vErrors.push(err121);
+  }
+  errors++;
+  }
+  if(typeof data81 == "number"){
+  if(data81 < 1 || isNaN(data81)){
+  const err122 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data81};
+  if(vErrors === null){
+  vErrors = [err122];
+  }
+  else {
+  vErrors.push(err122);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err123 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data68};
+  if(vErrors === null){
+  vErrors = [err123];
+  }
+  else {
+  vErrors.push(err123);
+  }
+  errors++;
+  }
+  }
+  if(data.toolsets !== undefined){
+  let data82 = data.toolsets;
+  if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+  for(const key20 in data82){
+  let data83 = data82[key20];
+  if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+  if(data83.tools === undefined){
+  const err124 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema42.required,parentSchema:schema42,data:data83};
+  if(vErrors === null){
+  vErrors = [err124];
+  }
+  else {
+  vErrors.push(err124);
+  }
+  errors++;
+  }
+  for(const key21 in data83){
+  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
+  const err125 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data83};
+  if(vErrors === null){
+  vErrors = [err125];
+  }
+  else {
+  vErrors.push(err125);
+  }
+  errors++;
+  }
+  }
+  if(data83.description !== undefined){
+  let data84 = data83.description;
+  if(typeof data84 !== "string"){
+  const err126 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.description.type,parentSchema:schema42.properties.description,data:data84};
+  if(vErrors === null){
+  vErrors = [err126];
+  }
+  else {
+  vErrors.push(err126);
+  }
+  errors++;
+  }
+  }
+  if(data83.tools !== undefined){
+  let data85 = data83.tools;
+  if(Array.isArray(data85)){
+  const len4 = data85.length;
+  for(let i4=0; i4<len4; i4++){
+  let data86 = data85[i4];
+  if(typeof data86 === "string"){
+  if(func3(data86) < 1){
+  const err127 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.tools.items,data:data86};
+  if(vErrors === null){
+  vErrors = [err127];
+  }
+  else {
+  vErrors.push(err127);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err128 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.tools.items.type,parentSchema:schema42.properties.tools.items,data:data86};
+  if(vErrors === null){
+  vErrors = [err128];
+  }
+  else {
+  vErrors.push(err128);
+  }
+  errors++;
+  }
+  }
+  let i5 = data85.length;
+  let j0;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data85[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err129 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema42.properties.tools,data:data85};
+  if(vErrors === null){
+  vErrors = [err129];
+  }
+  else {
+  vErrors.push(err129);
+  }
+  errors++;
+  break;
+  }
+  indices0[item0] = i5;
+  }
+  }
+  }
+  else {
+  const err130 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.tools.type,parentSchema:schema42.properties.tools,data:data85};
+  if(vErrors === null){
+  vErrors = [err130];
+  }
+  else {
+  vErrors.push(err130);
+  }
+  errors++;
+  }
+  }
+  if(data83.default !== undefined){
+  let data87 = data83.default;
+  if(typeof data87 !== "boolean"){
+  const err131 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.default.type,parentSchema:schema42.properties.default,data:data87};
+  if(vErrors === null){
+  vErrors = [err131];
+  }
+  else {
+  vErrors.push(err131);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err132 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data83};
+  if(vErrors === null){
+  vErrors = [err132];
+  }
+  else {
+  vErrors.push(err132);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err133 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data82};
+  if(vErrors === null){
+  vErrors = [err133];
+  }
+  else {
+  vErrors.push(err133);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err134 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err134];
+  }
+  else {
+  vErrors.push(err134);
   }
   errors++;
   }

@@ -12,6 +12,7 @@ import { checkPrompts } from './prompts.js';
 import { checkSchemas } from './schemas.js';
 import { checkSpec } from './spec.js';
 import { checkCompletions, checkTransports } from './transports.js';
+import { checkToolsets } from './toolsets.js';
 import { checkUris } from './uris.js';
 import type { Finding } from '../core/index.js';
 import { formatPath } from '../core/index.js';
@@ -51,6 +52,7 @@ export function validateManifest(loaded: LoadedManifest | ResolvedManifest, opti
     ...checkTransports(m),
     ...checkCompletions(m),
     ...checkAuth(m),
+    ...checkToolsets(m),
     ...checkHttp(m),
     ...checkPaths(m, dirname(loaded.file)),
     ...checkLimits(m),

@@ -12,6 +12,8 @@ import { isObject } from '../../core/index.js';
 import { SchemaConverter } from './schema.js';
 import { apiConfig, envPrefixFor, type ApiConfig } from './security.js';
 import { operationToTool, type ImportedTool } from './tool.js';
+import { FULL, isFull, slimEntry, type SlimOptions } from './slim.js';
+import { buildSurface, toolsListSize, type ListSize, type Manifest } from '../../core/index.js';
 import { formatIssuesText, summarize } from '../../core/index.js';
 
 export interface ImportOpenApiOptions {
@@ -21,6 +23,8 @@ export interface ImportOpenApiOptions {
   path: string[];
   xMcpOnly: boolean;
   envPrefix?: string;
+  /** How much of each schema to publish (slim imports); everything by default. */
+  slim?: SlimOptions;
   /** Always run: the handlers that call the API are written with the project, or stubs would take their place. */
   generate: RunGenerate;
 }
@@ -31,6 +35,8 @@ export interface OpenApiImport {
   tools: ImportedTool[];
   api: ApiConfig;
   warnings: SpecFinding[];
+  /** tools/list of the written manifest, and of the same import with full schemas. */
+  cost: { full: ListSize; written: ListSize };
 }
 
 /** The document as a manifest, in memory; throws with positioned errors when the document cannot be imported. */
@@ -56,8 +62,12 @@ export function convertOpenApi(specPath: string, opts: Omit<ImportOpenApiOptions
   if (typeof info.title === 'string') server.title = info.title;
   const about = typeof info.summary === 'string' ? info.summary : typeof info.description === 'string' ? info.description : undefined;
   if (about?.trim()) server.description = about.trim();
-  const manifest: Json = { version: 1, server, tools: Object.fromEntries(tools.map((t) => [t.name, t.entry])) };
-  return { spec, manifest, tools, api, warnings: unique };
+  const slim = opts.slim ?? FULL;
+  const full: Json = { version: 1, server, tools: Object.fromEntries(tools.map((t) => [t.name, t.entry])) };
+  const manifest: Json = isFull(slim) ? full : { ...full, tools: Object.fromEntries(tools.map((t) => [t.name, slimEntry(t.entry, slim)])) };
+  const size = (m: Json) => toolsListSize(buildSurface(m as unknown as Manifest));
+  const written = size(manifest);
+  return { spec, manifest, tools, api, warnings: unique, cost: { full: isFull(slim) ? written : size(full), written } };
 }
 
 export async function runImportOpenApi(specPath: string, opts: ImportOpenApiOptions): Promise<void> {
@@ -69,6 +79,7 @@ export async function runImportOpenApi(specPath: string, opts: ImportOpenApiOpti
     process.stderr.write(`${formatIssuesText(issues, spec.file, spec.source)}\n\n${summarize(issues)}\n`);
   }
   process.stdout.write(`imported ${tools.length} operation${tools.length === 1 ? '' : 's'} from ${spec.file} (OpenAPI ${String(spec.doc.openapi)})\n`);
+  process.stdout.write(`${costLine(imported.cost)}\n`);
   const credentials = Object.values(api.schemes).flatMap((s) => (s.type === 'basic' ? [s.usernameEnv, s.passwordEnv] : [s.env]));
   const header = [
     'yaml-language-server: $schema=.mcp-gen/manifest.schema.json',
@@ -93,6 +104,15 @@ export async function runImportOpenApi(specPath: string, opts: ImportOpenApiOpti
         `${written.created.includes(CLIENT_FILE) ? `; created ${CLIENT_FILE}` : ''}\n`,
     );
   }
+}
+
+/** What the imported tools/list costs every conversation, and what the slim options saved. */
+export function costLine({ full, written }: OpenApiImport['cost']): string {
+  const tokens = (s: ListSize) => `~${s.tokens.toLocaleString('en-US')} tokens (${s.bytes.toLocaleString('en-US')} bytes)`;
+  if (written.bytes === full.bytes) {
+    return `tools/list: ${tokens(written)}${written.tokens > 10_000 ? '; --output-schema shallow --schema-depth 3 --nested-descriptions trim cuts it (docs/import.md)' : ''}`;
+  }
+  return `tools/list: ${tokens(written)}, ${Math.round((1 - written.bytes / full.bytes) * 100)}% less than the ~${full.tokens.toLocaleString('en-US')} tokens of full schemas`;
 }
 
 function dedupe(findings: SpecFinding[]): SpecFinding[] {

@@ -7,7 +7,7 @@ import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from
 import { checkNameConvention } from './names.js';
 import type { LintFinding } from './lint-finding.js';
 export type { LintFinding } from './lint-finding.js';
-import { buildSurface, toolsListJson, TOKEN_METHOD } from '../../core/index.js';
+import { budgetFindings, DEFAULT_TOKEN_BUDGET } from './token-budget.js';
 
 
 export interface LintRule {
@@ -16,7 +16,7 @@ export interface LintRule {
   check(m: Manifest): LintFinding[];
 }
 
-export const DEFAULT_TOKEN_BUDGET = 10_000;
+export { DEFAULT_TOKEN_BUDGET };
 const MIN_DESCRIPTION = { chars: 20, words: 4 };
 const MAX_TOOL_NAME = 64;
 
@@ -131,18 +131,8 @@ export const LINT_RULES: readonly LintRule[] = [
   },
   {
     id: 'tools-list-token-budget',
-    summary: `the whole tools/list above lint.toolsListTokenBudget (default ${DEFAULT_TOKEN_BUDGET.toLocaleString('en-US')} tokens)`,
-    check: (m) => {
-      const budget = typeof m.lint?.toolsListTokenBudget === 'number' ? m.lint.toolsListTokenBudget : DEFAULT_TOKEN_BUDGET;
-      const surface = buildSurface(m);
-      const bytes = Buffer.byteLength(toolsListJson(surface), 'utf8');
-      const tokens = Math.ceil(bytes / 4);
-      if (tokens <= budget) return [];
-      const largest = [...surface.entries.tools.values()]
-        .map((e) => ({ name: e.name, tokens: Math.ceil(Buffer.byteLength(JSON.stringify(e.published), 'utf8') / 4) }))
-        .sort((a, b) => b.tokens - a.tokens).slice(0, 3).map((e) => `${e.name} (~${e.tokens})`).join(', ');
-      return [{ path: ['tools'], at: 'key', message: `tools/list is about ${tokens.toLocaleString('en-US')} tokens (${bytes.toLocaleString('en-US')} bytes, estimated as ${TOKEN_METHOD}), above the budget of ${budget.toLocaleString('en-US')}; every conversation pays for it`, hint: `largest tools: ${largest}; shorten descriptions and schemas, or raise lint.toolsListTokenBudget` }];
-    },
+    summary: `a tools/list above lint.toolsListTokenBudget (default ${DEFAULT_TOKEN_BUDGET.toLocaleString('en-US')} tokens): the whole list, or with toolsets the default choice and each set`,
+    check: budgetFindings,
   },
 ];
 

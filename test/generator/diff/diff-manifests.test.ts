@@ -31,6 +31,7 @@ const prompt = (args: unknown[]) => ({ prompts: { review: { description: 'Review
 const template = (uriTemplate: string) => ({ resourceTemplates: { file: { uriTemplate } } });
 const definitions = (d: Record<string, unknown>, schema: unknown) => ({ definitions: d, ...tool(schema) });
 const ref = (name: string) => ({ $ref: `#/definitions/${name}` });
+const sets = (toolsets: Parts['toolsets']) => ({ tools: { a: {}, b: {}, c: {} }, ...(toolsets ? { toolsets } : {}) });
 
 interface Case {
   name: string;
@@ -76,6 +77,9 @@ const breaking: Case[] = [
   { name: 'oneOf tagged variant removed', base: tool(obj({ f: { oneOf: [obj({ kind: { const: 'eq' }, v: {} }), obj({ kind: { const: 'in' }, vs: { type: 'array' } })] } })), head: tool(obj({ f: { oneOf: [obj({ kind: { const: 'eq' }, v: {} })] } })), want: [['breaking', 'tool-input-variant-removed']] },
   { name: 'oneOf tagged variant gains a required property', base: tool(obj({ f: { oneOf: [obj({ kind: { const: 'eq' }, v: {} }), obj({ kind: { const: 'in' } })] } })), head: tool(obj({ f: { oneOf: [obj({ kind: { const: 'in' } }), obj({ kind: { const: 'eq' }, v: {} }, { required: ['v'] })] } })), want: [['breaking', 'tool-input-property-required']] },
   { name: 'allOf branch adds a required name', base: tool({ allOf: [obj({ a: { type: 'string' } }), obj({ b: { type: 'string' } })], type: 'object' }), head: tool({ allOf: [obj({ a: { type: 'string' } }), obj({ b: { type: 'string' } }, { required: ['b'] })], type: 'object' }), want: [['breaking', 'tool-input-property-required']] },
+  { name: 'tool moved out of the default toolsets', base: sets({ core: { tools: ['a', 'b'], default: true }, extra: { tools: ['c'] } }), head: sets({ core: { tools: ['a'], default: true }, extra: { tools: ['b', 'c'] } }), want: [['breaking', 'tool-left-default-toolsets']] },
+  { name: 'toolsets introduced with a default that leaves a tool out', base: sets(undefined), head: sets({ core: { tools: ['a', 'c'], default: true }, extra: { tools: ['b'] } }), want: [['breaking', 'tool-left-default-toolsets']] },
+  { name: 'toolset removed', base: sets({ core: { tools: ['a', 'b', 'c'] }, extra: { tools: ['b'] } }), head: sets({ core: { tools: ['a', 'b', 'c'] } }), want: [['breaking', 'toolset-removed']] },
 ];
 
 const risky: Case[] = [
@@ -92,6 +96,7 @@ const risky: Case[] = [
   { name: 'template text changed, same variables', base: template('file:///{path}'), head: template('files:///{path}'), want: [['risky', 'template-uri-changed']] },
   { name: 'instructions rewritten', base: { server: { instructions: 'Call search first.' } }, head: { server: { instructions: 'Never call search; ask the user instead.' } }, want: [['risky', 'server-instructions-rewritten']] },
   { name: 'unclassifiable keyword changed', base: tool(obj({ q: { not: { const: 'x' } } })), head: tool(obj({ q: { not: { const: 'y' } } })), want: [['risky', 'tool-input-keyword-changed']] },
+  { name: 'tool moved from one non-default toolset to another', base: sets({ core: { tools: ['a'], default: true }, extra: { tools: ['b', 'c'] } }), head: sets({ core: { tools: ['a'], default: true }, extra: { tools: ['b'] }, more: { tools: ['c'] } }), want: [['risky', 'tool-left-toolset']] },
 ];
 
 const safe: Case[] = [
