@@ -82,14 +82,14 @@ it('npm run dev serves over HTTP and reports a type error on the save that makes
   linkDeps(dir);
   writeFileSync(join(dir, 'src/handlers/tools/greet.ts'), handler('name'));
   const pkg = JSON.parse((await import('node:fs')).readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(pkg.scripts.dev).toBe('node scripts/dev.mjs --transport http');
+  expect(pkg.scripts.dev).toBe('node scripts/dev.mjs --transport http --log-format pretty');
   // What `npm run dev` runs, with a free port instead of 3000.
   const child = spawn(process.execPath, ['scripts/dev.mjs', '--transport', 'http', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = watchOutput(child);
   try {
     let mark = await out.waitFor(/Found 0 errors/, 0, 120_000);
     await out.waitFor(/http:\/\/\S+/, 0);
-    const url = /(http:\/\/127\.0\.0\.1:\d+\S*)/.exec(out.text())![1];
+    const url = /(http:\/\/127\.0\.0\.1:\d+[^\s"]*)/.exec(out.text())![1];
     const client = new Client({ name: 'dev-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     const result = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
