@@ -51,8 +51,8 @@ export function syncMirror(root: string, mirror: string, files: ReadonlyMap<stri
     const abs = join(mirror, path);
     present.delete(path);
     const inProject = relative(root, abs).split('\\').join('/');
-    const escape = writeEscape(root, inProject);
-    if (escape) throw new Error(`refusing to write ${inProject}: ${escape}`);
+    const leak = writeEscape(root, inProject);
+    if (leak) throw new Error(`refusing to write ${inProject}: ${leak}`);
     if (readTextInside(root, inProject, MAX_PROJECT_FILE_BYTES) === content) continue;
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, content);

@@ -61,8 +61,8 @@ export function findCompiler(root: string): Compiler | undefined {
 export function ensureCacheDir(root: string): string {
   const dir = join(root, CACHE_DIR);
   // The compiler writes its build info here: a link planted on the way must not lead its writes (or ours) out.
-  const escape = writeEscape(root, `${CACHE_DIR}/.gitignore`);
-  if (escape) throw new Error(`refusing to write ${CACHE_DIR}: ${escape}`);
+  const leak = writeEscape(root, `${CACHE_DIR}/.gitignore`);
+  if (leak) throw new Error(`refusing to write ${CACHE_DIR}: ${leak}`);
   mkdirSync(dir, { recursive: true });
   const ignore = join(dir, '.gitignore');
   if (!existsSync(ignore)) writeFileSync(ignore, '# mcp-gen scratch space (incremental type-check), safe to delete\n*\n');

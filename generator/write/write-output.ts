@@ -51,8 +51,8 @@ function assertInside(outDir: string, plan: readonly PlannedFile[]): void {
   for (const p of plan) {
     for (const path of [p.action === 'rename' ? p.from : undefined, WRITES.has(p.action) || p.action === 'delete' ? p.path : undefined]) {
       if (path === undefined) continue;
-      const escape = writeEscape(outDir, path);
-      if (escape) throw new Error(`refusing to write ${path}: ${escape}; nothing was written`);
+      const leak = writeEscape(outDir, path);
+      if (leak) throw new Error(`refusing to write ${path}: ${leak}; nothing was written`);
     }
   }
 }

@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Relative imports of a file (static, dynamic and type-only), resolved to absolute .ts paths. */
-export function importsOf(file: string): string[] {
+function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.{1,2}\/[^']+)'/g)].map((m) => m[1]);
   return specs.map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
@@ -70,7 +70,7 @@ describe('generator architecture', () => {
 });
 
 /** Strongly connected components of more than one module (or a module importing itself), by Tarjan's algorithm. */
-export function findCycles(g: Map<string, string[]>): string[][] {
+function findCycles(g: Map<string, string[]>): string[][] {
   let index = 0;
   const idx = new Map<string, number>();
   const low = new Map<string, number>();
