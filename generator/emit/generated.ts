@@ -4,7 +4,9 @@ import { jsLiteral, stringLiteral } from '../model/js-literal.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/server-model.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'store', 'websocket'];
+// Emitted only with `scale: {store: redis}`: they import the Redis client, which other projects do not install.
+const RUNTIME_SCALE_REDIS = ['session-store', 'store-redis', 'store-setup'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
@@ -21,12 +23,14 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     ),
     httpTransports: httpTransports(model),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
+    scaleRedis: model.scale.store === 'redis',
+    scaleDefaultsJson: jsLiteral({ name: model.serverName, sessionTtlMs: model.scale.sessionTtlMs, eventRetention: model.scale.eventRetention, maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal }, ''),
     imports: serverImports(model),
   };
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
   }
-  for (const name of RUNTIME) {
+  for (const name of model.scale.store === 'redis' ? [...RUNTIME, ...RUNTIME_SCALE_REDIS] : RUNTIME) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;

@@ -8358,7 +8358,7 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}}}};
   const schema12 = {"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
@@ -13396,12 +13396,12 @@ export function manifestValidatorFactory() {
   errors = vErrors.length;
   }
   }
-  if(data.lint !== undefined){
-  let data57 = data.lint;
+  if(data.scale !== undefined){
+  let data57 = data.scale;
   if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
   for(const key16 in data57){
-  if(!((key16 === "rules") || (key16 === "toolsListTokenBudget"))){
-  const err86 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data57};
+  if(!((((key16 === "store") || (key16 === "sessionTtlMs")) || (key16 === "eventRetention")) || (key16 === "maxSessionsPerPrincipal"))){
+  const err86 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data57};
   if(vErrors === null){
   vErrors = [err86];
   }
@@ -13411,12 +13411,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data57.rules !== undefined){
-  let data58 = data57.rules;
-  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-  for(const key17 in data58){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key17))){
-  const err87 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data58};
+  if(data57.store !== undefined){
+  let data58 = data57.store;
+  if(!((data58 === "memory") || (data58 === "redis"))){
+  const err87 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data58};
   if(vErrors === null){
   vErrors = [err87];
   }
@@ -13426,10 +13424,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["description-missing"] !== undefined){
-  let data59 = data58["description-missing"];
-  if(!(((data59 === "off") || (data59 === "warn")) || (data59 === "error"))){
-  const err88 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data59};
+  if(data57.sessionTtlMs !== undefined){
+  let data59 = data57.sessionTtlMs;
+  if(!((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59)))){
+  const err88 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data59};
   if(vErrors === null){
   vErrors = [err88];
   }
@@ -13438,11 +13436,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data58["description-short"] !== undefined){
-  let data60 = data58["description-short"];
-  if(!(((data60 === "off") || (data60 === "warn")) || (data60 === "error"))){
-  const err89 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data60};
+  if(typeof data59 == "number"){
+  if(data59 < 1000 || isNaN(data59)){
+  const err89 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data59};
   if(vErrors === null){
   vErrors = [err89];
   }
@@ -13452,10 +13448,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["parameter-description-missing"] !== undefined){
-  let data61 = data58["parameter-description-missing"];
-  if(!(((data61 === "off") || (data61 === "warn")) || (data61 === "error"))){
-  const err90 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data61};
+  }
+  if(data57.eventRetention !== undefined){
+  let data60 = data57.eventRetention;
+  if(!((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60)))){
+  const err90 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data60};
   if(vErrors === null){
   vErrors = [err90];
   }
@@ -13464,11 +13461,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data58["write-without-annotations"] !== undefined){
-  let data62 = data58["write-without-annotations"];
-  if(!(((data62 === "off") || (data62 === "warn")) || (data62 === "error"))){
-  const err91 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data62};
+  if(typeof data60 == "number"){
+  if(data60 > 100000 || isNaN(data60)){
+  const err91 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data60};
   if(vErrors === null){
   vErrors = [err91];
   }
@@ -13477,11 +13472,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data58["destructive-without-idempotent"] !== undefined){
-  let data63 = data58["destructive-without-idempotent"];
-  if(!(((data63 === "off") || (data63 === "warn")) || (data63 === "error"))){
-  const err92 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data63};
+  if(data60 < 1 || isNaN(data60)){
+  const err92 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data60};
   if(vErrors === null){
   vErrors = [err92];
   }
@@ -13491,10 +13483,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["name-convention"] !== undefined){
-  let data64 = data58["name-convention"];
-  if(!(((data64 === "off") || (data64 === "warn")) || (data64 === "error"))){
-  const err93 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data64};
+  }
+  if(data57.maxSessionsPerPrincipal !== undefined){
+  let data61 = data57.maxSessionsPerPrincipal;
+  if(!((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61)))){
+  const err93 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data61};
   if(vErrors === null){
   vErrors = [err93];
   }
@@ -13503,11 +13496,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data58["tool-name-length"] !== undefined){
-  let data65 = data58["tool-name-length"];
-  if(!(((data65 === "off") || (data65 === "warn")) || (data65 === "error"))){
-  const err94 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data65};
+  if(typeof data61 == "number"){
+  if(data61 < 1 || isNaN(data61)){
+  const err94 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data61};
   if(vErrors === null){
   vErrors = [err94];
   }
@@ -13517,10 +13508,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["input-schema-ref"] !== undefined){
-  let data66 = data58["input-schema-ref"];
-  if(!(((data66 === "off") || (data66 === "warn")) || (data66 === "error"))){
-  const err95 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data66};
+  }
+  }
+  else {
+  const err95 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data57};
   if(vErrors === null){
   vErrors = [err95];
   }
@@ -13530,10 +13521,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["openapi-keyword"] !== undefined){
-  let data67 = data58["openapi-keyword"];
-  if(!(((data67 === "off") || (data67 === "warn")) || (data67 === "error"))){
-  const err96 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data67};
+  if(data.deploy !== undefined){
+  let data62 = data.deploy;
+  if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+  for(const key17 in data62){
+  if(!(((key17 === "compose") || (key17 === "kubernetes")) || (key17 === "replicas"))){
+  const err96 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data62};
   if(vErrors === null){
   vErrors = [err96];
   }
@@ -13543,10 +13536,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["output-schema-not-object"] !== undefined){
-  let data68 = data58["output-schema-not-object"];
-  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
-  const err97 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data68};
+  if(data62.compose !== undefined){
+  let data63 = data62.compose;
+  if(typeof data63 !== "boolean"){
+  const err97 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data63};
   if(vErrors === null){
   vErrors = [err97];
   }
@@ -13556,10 +13549,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data58["tools-list-token-budget"] !== undefined){
-  let data69 = data58["tools-list-token-budget"];
-  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
-  const err98 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data69};
+  if(data62.kubernetes !== undefined){
+  let data64 = data62.kubernetes;
+  if(typeof data64 !== "boolean"){
+  const err98 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data64};
   if(vErrors === null){
   vErrors = [err98];
   }
@@ -13569,9 +13562,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err99 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data58};
+  if(data62.replicas !== undefined){
+  let data65 = data62.replicas;
+  if(!((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65)))){
+  const err99 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data65};
   if(vErrors === null){
   vErrors = [err99];
   }
@@ -13580,11 +13574,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data57.toolsListTokenBudget !== undefined){
-  let data70 = data57.toolsListTokenBudget;
-  if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
-  const err100 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data70};
+  if(typeof data65 == "number"){
+  if(data65 > 100 || isNaN(data65)){
+  const err100 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data65};
   if(vErrors === null){
   vErrors = [err100];
   }
@@ -13593,9 +13585,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data70 == "number"){
-  if(data70 < 1 || isNaN(data70)){
-  const err101 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data70};
+  if(data65 < 1 || isNaN(data65)){
+  const err101 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data65};
   if(vErrors === null){
   vErrors = [err101];
   }
@@ -13608,7 +13599,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err102 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data57};
+  const err102 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data62};
   if(vErrors === null){
   vErrors = [err102];
   }
@@ -13618,14 +13609,236 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(data.lint !== undefined){
+  let data66 = data.lint;
+  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+  for(const key18 in data66){
+  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
+  const err103 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data66};
   if(vErrors === null){
   vErrors = [err103];
   }
   else {
   vErrors.push(err103);
+  }
+  errors++;
+  }
+  }
+  if(data66.rules !== undefined){
+  let data67 = data66.rules;
+  if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+  for(const key19 in data67){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
+  const err104 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data67};
+  if(vErrors === null){
+  vErrors = [err104];
+  }
+  else {
+  vErrors.push(err104);
+  }
+  errors++;
+  }
+  }
+  if(data67["description-missing"] !== undefined){
+  let data68 = data67["description-missing"];
+  if(!(((data68 === "off") || (data68 === "warn")) || (data68 === "error"))){
+  const err105 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data68};
+  if(vErrors === null){
+  vErrors = [err105];
+  }
+  else {
+  vErrors.push(err105);
+  }
+  errors++;
+  }
+  }
+  if(data67["description-short"] !== undefined){
+  let data69 = data67["description-short"];
+  if(!(((data69 === "off") || (data69 === "warn")) || (data69 === "error"))){
+  const err106 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data69};
+  if(vErrors === null){
+  vErrors = [err106];
+  }
+  else {
+  vErrors.push(err106);
+  }
+  errors++;
+  }
+  }
+  if(data67["parameter-description-missing"] !== undefined){
+  let data70 = data67["parameter-description-missing"];
+  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
+  const err107 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data70};
+  if(vErrors === null){
+  vErrors = [err107];
+  }
+  else {
+  vErrors.push(err107);
+  }
+  errors++;
+  }
+  }
+  if(data67["write-without-annotations"] !== undefined){
+  let data71 = data67["write-without-annotations"];
+  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
+  const err108 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data71};
+  if(vErrors === null){
+  vErrors = [err108];
+  }
+  else {
+  vErrors.push(err108);
+  }
+  errors++;
+  }
+  }
+  if(data67["destructive-without-idempotent"] !== undefined){
+  let data72 = data67["destructive-without-idempotent"];
+  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
+  const err109 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data72};
+  if(vErrors === null){
+  vErrors = [err109];
+  }
+  else {
+  vErrors.push(err109);
+  }
+  errors++;
+  }
+  }
+  if(data67["name-convention"] !== undefined){
+  let data73 = data67["name-convention"];
+  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
+  const err110 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data73};
+  if(vErrors === null){
+  vErrors = [err110];
+  }
+  else {
+  vErrors.push(err110);
+  }
+  errors++;
+  }
+  }
+  if(data67["tool-name-length"] !== undefined){
+  let data74 = data67["tool-name-length"];
+  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
+  const err111 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data74};
+  if(vErrors === null){
+  vErrors = [err111];
+  }
+  else {
+  vErrors.push(err111);
+  }
+  errors++;
+  }
+  }
+  if(data67["input-schema-ref"] !== undefined){
+  let data75 = data67["input-schema-ref"];
+  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
+  const err112 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data75};
+  if(vErrors === null){
+  vErrors = [err112];
+  }
+  else {
+  vErrors.push(err112);
+  }
+  errors++;
+  }
+  }
+  if(data67["openapi-keyword"] !== undefined){
+  let data76 = data67["openapi-keyword"];
+  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
+  const err113 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data76};
+  if(vErrors === null){
+  vErrors = [err113];
+  }
+  else {
+  vErrors.push(err113);
+  }
+  errors++;
+  }
+  }
+  if(data67["output-schema-not-object"] !== undefined){
+  let data77 = data67["output-schema-not-object"];
+  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
+  const err114 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data77};
+  if(vErrors === null){
+  vErrors = [err114];
+  }
+  else {
+  vErrors.push(err114);
+  }
+  errors++;
+  }
+  }
+  if(data67["tools-list-token-budget"] !== undefined){
+  let data78 = data67["tools-list-token-budget"];
+  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
+  const err115 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data78};
+  if(vErrors === null){
+  vErrors = [err115];
+  }
+  else {
+  vErrors.push(err115);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err116 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data67};
+  if(vErrors === null){
+  vErrors = [err116];
+  }
+  else {
+  vErrors.push(err116);
+  }
+  errors++;
+  }
+  }
+  if(data66.toolsListTokenBudget !== undefined){
+  let data79 = data66.toolsListTokenBudget;
+  if(!((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79)))){
+  const err117 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data79};
+  if(vErrors === null){
+  vErrors = [err117];
+  }
+  else {
+  vErrors.push(err117);
+  }
+  errors++;
+  }
+  if(typeof data79 == "number"){
+  if(data79 < 1 || isNaN(data79)){
+  const err118 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data79};
+  if(vErrors === null){
+  vErrors = [err118];
+  }
+  else {
+  vErrors.push(err118);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err119 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data66};
+  if(vErrors === null){
+  vErrors = [err119];
+  }
+  else {
+  vErrors.push(err119);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err120];
+  }
+  else {
+  vErrors.push(err120);
   }
   errors++;
   }

@@ -11,7 +11,9 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 function generatedDependencies(): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
   const template = readFileSync(join(ROOT, 'templates', 'project', 'package.json.hbs'), 'utf8');
   const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8')) as Record<string, string>;
+  // Optional dependencies ({{#if}} blocks, e.g. the Redis client of scale.store redis) are all installed.
   const json = template
+    .replace(/^\{\{[#/][^}]*\}\}\n/gm, '')
     .replace(/\{\{\{?sdk\.(\w+)\}?\}\}/g, (_, k: string) => sdk[k])
     .replace(/\{\{\{?\w+\}?\}\}/g, '"x"');
   const pkg = JSON.parse(json);
