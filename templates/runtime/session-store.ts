@@ -56,6 +56,9 @@ function rpcError(res: ServerResponse, status: number, code: number, message: st
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
+/** The event id suffix of a message that was not stored (replayed handshake, or sent during a store outage). */
+const UNSTORED = '@unstored';
+
 const unavailable = (res: ServerResponse) => rpcError(res, 503, STORE_UNAVAILABLE, 'State store unavailable: try again shortly', { 'retry-after': '1' });
 
 /**
@@ -79,9 +82,18 @@ export function storeSessions(options: SessionStoreOptions) {
 
   function eventStore(sid: string, muted: { on: boolean }): EventStore {
     return {
-      storeEvent: async (streamId, message) => (muted.on ? `${streamId}@0-0` : store.appendEvent(sid, streamId, message, options.retention, options.ttlMs)),
+      storeEvent: async (streamId, message) => {
+        if (muted.on) return `${streamId}${UNSTORED}`;
+        // During a store outage messages still flow; they just cannot be replayed.
+        return store.appendEvent(sid, streamId, message, options.retention, options.ttlMs).catch((error: unknown) => {
+          if (error instanceof StoreUnavailableError) return `${streamId}${UNSTORED}`;
+          throw error;
+        });
+      },
       getStreamIdForEventId: async (eventId) => (eventId.lastIndexOf('@') > 0 ? eventId.slice(0, eventId.lastIndexOf('@')) : undefined),
       replayEventsAfter: async (eventId, { send }) => {
+        // Resuming after an event that was never stored: nothing to replay, the stream goes on live.
+        if (eventId.endsWith(UNSTORED)) return eventId.slice(0, -UNSTORED.length);
         const found = await store.eventsAfter(sid, eventId);
         if (!found) throw new Error(`unknown event id ${eventId}`);
         // Priming events (empty data) mark a position; they are not messages.

@@ -53,7 +53,7 @@ export class RedisServer {
 
   async start(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
-    this.child = spawn(binary('redis-server')!, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: 'ignore' });
+    this.child = spawn(binary('redis-server')!, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir], { stdio: 'ignore' });
     await waitFor(async () => {
       const { Socket } = await import('node:net');
       return new Promise<boolean>((resolve) => {
@@ -95,7 +95,7 @@ export class Replica {
     this.child = child;
     child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     child.once('exit', (code) => this.exits.push(code));
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${this.port}/readyz`)).status === 200, `replica ${this.name}:\n${this.stderr}`);
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${this.port}/readyz`)).status === 200, `replica ${this.name}:\n${this.stderr}`, 60_000);
   }
 
   /** SIGTERM, and the exit code: a clean drain exits 0. */
@@ -145,8 +145,9 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream mcp {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=5s;`).join('\n')}
     keepalive 32;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
