@@ -11,7 +11,7 @@ import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { binary } from '../support/scale-cluster.js';
-import { generateProject, runCli, tempDir } from '../support/project.js';
+import { copyExample, generateProject, runCli, tempDir } from '../support/project.js';
 
 const BASE = `version: 1
 server: {name: '@acme/Notes.Server', version: 1.2.0+build.7}
@@ -84,5 +84,21 @@ describe('deploy files', () => {
     expect(codes(`${BASE}deploy: {compose: true, replicas: 1}\n`)).toEqual([]);
     const noHttp = BASE.replace('transports: {http: {port: 8123, maxBodyBytes: 65536}}', 'transports: {http: false}');
     expect(codes(`${noHttp}scale: {store: redis}\ndeploy: {kubernetes: true}\n`).sort()).toEqual(['deploy/needs-http', 'scale/needs-http']);
+  });
+
+  it('examples/scaled is current and its deployment files pass the same checks', () => {
+    const example = copyExample('scaled');
+    const regen = runCli(['generate', '-m', join(example, 'mcp.yaml'), '--no-check']);
+    expect(regen.stdout).toMatch(/^up to date/m);
+    const read = (path: string) => parse(readFileSync(join(example, 'deploy', path), 'utf8'));
+    new Deployment(read('kubernetes/deployment.yaml')).validate();
+    new Service(read('kubernetes/service.yaml')).validate();
+    new PodDisruptionBudget(read('kubernetes/pdb.yaml')).validate();
+    new HorizontalPodAutoscaler(read('kubernetes/hpa.yaml')).validate();
+    expect(read('compose.yaml').services.app.deploy.replicas).toBe(3);
+    if (!binary('nginx')) return;
+    const conf = join(tempDir(), 'nginx.conf');
+    writeFileSync(conf, readFileSync(join(example, 'deploy', 'nginx.conf'), 'utf8').replace('server app:8080', 'server 127.0.0.1:8080'));
+    execFileSync(binary('nginx')!, ['-t', '-c', conf, '-e', join(tempDir(), 'error.log')], { stdio: 'pipe' });
   });
 });
