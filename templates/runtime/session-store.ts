@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
@@ -115,8 +115,12 @@ export function storeSessions(options: SessionStoreOptions) {
       },
     });
     const server = (await options.build({ era: 'legacy' })) as McpServer;
+    // Several replicas may each ask the same session something; their request ids must not collide, since the
+    // answer is routed to whichever replica has that id pending. The SDK numbers from 0 per instance: start apart.
+    const protocol = server.server as unknown as { _requestMessageId?: unknown };
+    if (typeof protocol._requestMessageId === 'number') protocol._requestMessageId = randomInt(1, 2 ** 40);
     const local: Local = { id: sid, principal, transport, server, pending: new Set(), holder: fresh?.holder ?? false, subscriptions: new Set(), lastUsed: Date.now(), muted, node: undefined! };
-    local.node = toNodeHandler({ fetch: (request, init) => transport.handleRequest(request, init) }, { maxRequestBodySize: options.maxBodyBytes });
+    local.node = toNodeHandler({ fetch: async (request, init) => opened(await transport.handleRequest(request, init)) }, { maxRequestBodySize: options.maxBodyBytes });
     // Server-to-client requests (elicitation, sampling) are remembered: their answer may reach another replica.
     const send = transport.send.bind(transport);
     transport.send = (message, sendOptions) => {
@@ -282,6 +286,17 @@ function answers(body: unknown): (JSONRPCMessage & { id?: string | number })[] {
 function answersOnly(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
   return messages.length > 0 && answers(body).length === messages.length;
+}
+
+/**
+ * A GET stream's headers would only leave with its first event (up to the 15 s keep-alive): a client could not tell
+ * that its stream is open. An SSE comment sends them at once.
+ */
+function opened(response: Response): Response {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  const comment = new TextEncoder().encode(': open\n\n');
+  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(comment) }));
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 async function drain(response: Promise<Response>): Promise<void> {
