@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ensureGeneratedDeps } from '../test/support/generated-deps.ts';
+import { compareScale, renderScale } from './compare-scale.mjs';
 import { compareServers, prepareServers } from './compare-servers.mjs';
 import { benchEditLoop, renderEditLoop } from './edit-loop.mjs';
 import { fmtMs, peakRssMb, ROOT, timeCli, timeCommand } from './lib.mjs';
@@ -59,6 +60,7 @@ results.editLoop = benchEditLoop(work, deps);
 
 const servers = prepareServers(work, deps);
 results.servers = await compareServers(servers);
+results.scale = await compareScale(work, deps);
 results.totalSeconds = Math.round((performance.now() - started) / 1000);
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(renderTable(results));
@@ -85,6 +87,7 @@ function renderTable(r) {
     lines.push(`| ${t} sequential throughput | ${s.generated[t].seqRps.toFixed(0)} rps | ${s.hand[t].seqRps.toFixed(0)} rps | ${ratio(s.generated[t].seqRps, s.hand[t].seqRps)} |`);
     lines.push(`| ${t} throughput, 16 in flight | ${s.generated[t].rps16.toFixed(0)} rps | ${s.hand[t].rps16.toFixed(0)} rps | ${ratio(s.generated[t].rps16, s.hand[t].rps16)} |`);
   }
+  lines.push('', renderScale(r.scale));
   lines.push('', `total: ${r.totalSeconds} s`);
   return lines.join('\n');
 }

@@ -145,6 +145,44 @@ export interface Manifest {
   toolsets?: {
     [k: string]: Toolset;
   };
+  /**
+   * Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.
+   */
+  scale?: {
+    /**
+     * memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis}).
+     */
+    store?: 'memory' | 'redis';
+    /**
+     * How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it).
+     */
+    sessionTtlMs?: number;
+    /**
+     * Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it).
+     */
+    eventRetention?: number;
+    /**
+     * Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it).
+     */
+    maxSessionsPerPrincipal?: number;
+  };
+  /**
+   * Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.
+   */
+  deploy?: {
+    /**
+     * deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis.
+     */
+    compose?: boolean;
+    /**
+     * deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler.
+     */
+    kubernetes?: boolean;
+    /**
+     * Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum).
+     */
+    replicas?: number;
+  };
 }
 export interface Icon {
   /**

@@ -5,9 +5,11 @@ import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'host-guard', 'http', 'jwt', 'limits', 'log', 'loopback', 'mock', 'notify', 'observe', 'policy', 'results', 'sessions', 'shutdown', 'sse', 'stdio', 'websocket'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'host-guard', 'http', 'jwt', 'limits', 'log', 'loopback', 'mock', 'notify', 'observe', 'policy', 'results', 'sessions', 'shutdown', 'sse', 'stdio', 'store', 'websocket'];
 /** Runtime files of manifest `telemetry.otel` only: they import the OpenTelemetry packages. */
 const TELEMETRY_RUNTIME = ['instrument', 'telemetry'];
+// Emitted only with `scale: {store: redis}`: they import the Redis client, which other projects do not install.
+const RUNTIME_SCALE_REDIS = ['session-store', 'store-redis', 'store-setup'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
 /** Emitted only when a tool declares `execution.taskSupport` optional or required (the model's `tasks`). */
 const TASK_RUNTIME = ['task-store', 'task-methods', 'tasks'];
@@ -27,6 +29,8 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     ),
     httpTransports: httpTransports(model),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
+    scaleRedis: model.scale.store === 'redis',
+    scaleDefaultsJson: jsLiteral({ name: model.serverName, sessionTtlMs: model.scale.sessionTtlMs, eventRetention: model.scale.eventRetention, maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal }, ''),
     imports: serverImports(model),
     /** The toolset names for --toolsets in the usage text; empty (no flag) without toolsets. */
     toolsetChoice: model.toolsets?.usageList ?? '',
@@ -34,7 +38,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
   }
-  for (const name of [...RUNTIME, ...(model.telemetry ? TELEMETRY_RUNTIME : []), ...(model.tasks ? TASK_RUNTIME : [])]) {
+  for (const name of [...RUNTIME, ...(model.telemetry ? TELEMETRY_RUNTIME : []), ...(model.tasks ? TASK_RUNTIME : []), ...(model.scale.store === 'redis' ? RUNTIME_SCALE_REDIS : [])]) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   // Only for manifests with toolsets: or a tool hidden without its scopes (hideWithoutScopes).

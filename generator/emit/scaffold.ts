@@ -28,6 +28,7 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     httpPath: http.path,
     inventory: readmeInventory(model),
     httpEnabled: model.http !== null,
+    scaleRedis: model.scale.store === 'redis',
     // npm bin names cannot carry a scope.
     binName: model.packageName.replace(/^@[^/]+\//, ''),
     binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),

@@ -150,6 +150,15 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     telemetry: m.telemetry?.otel === true,
     tasks: tools.some((t) => t.taskSupport !== null),
     toolsets: toolsetsModel(m),
+    scale: {
+      store: m.scale?.store ?? 'memory',
+      sessionTtlMs: m.scale?.sessionTtlMs ?? 1_800_000,
+      eventRetention: m.scale?.eventRetention ?? 1000,
+      maxSessionsPerPrincipal: m.scale?.maxSessionsPerPrincipal ?? 100,
+    },
+    deploy: m.deploy && (m.deploy.compose || m.deploy.kubernetes)
+      ? { compose: m.deploy.compose === true, kubernetes: m.deploy.kubernetes === true, replicas: m.deploy.replicas ?? 3 }
+      : null,
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
     sdk: sdkVersions(),

@@ -97,6 +97,19 @@ export interface HttpModel {
   toolScopes: Record<string, string[]> | null;
 }
 
+export interface ScaleModel {
+  store: 'memory' | 'redis';
+  sessionTtlMs: number;
+  eventRetention: number;
+  maxSessionsPerPrincipal: number;
+}
+
+export interface DeployModel {
+  compose: boolean;
+  kubernetes: boolean;
+  replicas: number;
+}
+
 export interface ServerModel {
   /** Manifest path relative to the output folder, POSIX separators, for headers. */
   source: string;
@@ -130,11 +143,15 @@ export interface ServerModel {
   tasks: boolean;
   /** Toolsets or tools hidden without their scopes: server.gen.ts filters tools/list and guards tools/call. */
   toolsets: ToolsetsModel | null;
+  /** Where replicas share state (manifest `scale`); `store: memory` keeps it in the process. */
+  scale: ScaleModel;
+  /** Deployment files to emit under deploy/ (manifest `deploy`), or null. */
+  deploy: DeployModel | null;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
   examplesJson: string;
   exampleCount: number;
   /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, the MCP Inspector and TypeScript. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; typescript: string; pino: string; pinoPretty: string; otel: Record<string, string> };
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; typescript: string; ioredis: string; pino: string; pinoPretty: string; otel: Record<string, string> };
 }

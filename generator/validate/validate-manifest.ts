@@ -10,6 +10,7 @@ import { checkNames } from './names.js';
 import { checkPaths } from './paths.js';
 import { checkPrompts } from './prompts.js';
 import { checkSchemas } from './schemas.js';
+import { checkScale } from './scale.js';
 import { checkSpec } from './spec.js';
 import { checkCompletions, checkTransports } from './transports.js';
 import { checkToolsets } from './toolsets.js';
@@ -54,6 +55,7 @@ export function validateManifest(loaded: LoadedManifest | ResolvedManifest, opti
     ...checkAuth(m),
     ...checkToolsets(m),
     ...checkHttp(m),
+    ...checkScale(m),
     ...checkPaths(m, dirname(loaded.file)),
     ...checkLimits(m),
     ...checkInheritedNames(m),

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate, type McpServer, type ProtocolEra, type ServerNotifier } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate, type McpServer, type ProtocolEra, type ServerEvent, type ServerEventBus, type ServerNotifier } from '@modelcontextprotocol/server';
 import { LIMITS } from './limits.gen.js';
 
 /** Change notifications to every connected client that should hear them, in both eras and on every transport. */
@@ -23,11 +23,35 @@ const quiet = (sent: Promise<void> | void) => void Promise.resolve(sent).catch((
  * since connections come and go independently of the code that notices a change.
  */
 export const notify: Notifier = {
-  toolsChanged: () => sinks.forEach((s) => s.toolsChanged()),
-  promptsChanged: () => sinks.forEach((s) => s.promptsChanged()),
-  resourcesChanged: () => sinks.forEach((s) => s.resourcesChanged()),
-  resourceUpdated: (uri) => sinks.forEach((s) => s.resourceUpdated(uri)),
+  toolsChanged: () => (bus ? bus.publish({ kind: 'tools_list_changed' }) : sinks.forEach((s) => s.toolsChanged())),
+  promptsChanged: () => (bus ? bus.publish({ kind: 'prompts_list_changed' }) : sinks.forEach((s) => s.promptsChanged())),
+  resourcesChanged: () => (bus ? bus.publish({ kind: 'resources_list_changed' }) : sinks.forEach((s) => s.resourcesChanged())),
+  resourceUpdated: (uri) => (bus ? bus.publish({ kind: 'resource_updated', uri }) : sinks.forEach((s) => s.resourceUpdated(uri))),
 };
+
+/** Set by useBus: with a shared store, notifications travel through it to every replica. */
+let bus: ServerEventBus | undefined;
+
+/**
+ * Routes `notify` through `shared` (a bus over the store's pub/sub, scale.store redis): what any replica raises
+ * reaches this process's sinks (stdio, WebSocket, HTTP+SSE connections) and every other replica's. The HTTP
+ * handler's subscriptions/listen streams then subscribe to the same bus themselves. Returns the undo.
+ */
+export function useBus(shared: ServerEventBus): () => void {
+  bus = shared;
+  const stop = shared.subscribe((event: ServerEvent) => {
+    for (const s of sinks) {
+      if (event.kind === 'resource_updated') s.resourceUpdated(event.uri);
+      else if (event.kind === 'tools_list_changed') s.toolsChanged();
+      else if (event.kind === 'prompts_list_changed') s.promptsChanged();
+      else s.resourcesChanged();
+    }
+  });
+  return () => {
+    stop();
+    bus = undefined;
+  };
+}
 
 /** Registers a delivery path (an HTTP handler's subscription streams); returns its removal. */
 export function addSink(sink: ServerNotifier): () => void {

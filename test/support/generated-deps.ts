@@ -13,7 +13,7 @@ function generatedDependencies(): { dependencies: Record<string, string>; devDep
   const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8')) as Record<string, unknown>;
   // Every optional block is kept: the shared install serves projects with and without each feature.
   const json = template
-    .replace(/^\{\{(#if \w+|\/if)\}\}\n/gm, '')
+    .replace(/^\{\{[#/][^}]*\}\}\n/gm, '')
     .replace(/\{\{\{?sdk\.([\w.]+)\}?\}\}/g, (_, k: string) => String(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], sdk)))
     .replace(/\{\{\{?\w+\}?\}\}/g, '"x"');
   const pkg = JSON.parse(json);

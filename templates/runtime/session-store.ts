@@ -1,0 +1,311 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import {
+  type AuthInfo,
+  type EventStore,
+  isInitializeRequest,
+  isJSONRPCResponse,
+  isJSONRPCErrorResponse,
+  type JSONRPCMessage,
+  type McpServer,
+  type McpServerFactory,
+  type ServerEvent,
+  type ServerEventBus,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
+
+export interface SessionStoreOptions {
+  /** Builds the server of a 2025-era session (not attached to the process-wide notifier: delivery is done here). */
+  build: McpServerFactory;
+  store: Store;
+  bus: ServerEventBus;
+  /** This replica's name in the store (which replica delivers a session's notifications). */
+  replica: string;
+  ttlMs: number;
+  retention: number;
+  maxSessionsPerPrincipal: number;
+  maxBodyBytes: number;
+  /** Suggested reconnection delay for SSE streams (their priming events carry it). */
+  retryMs?: number;
+}
+
+type Req = IncomingMessage & { auth?: AuthInfo };
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) => Promise<void>;
+
+interface Local {
+  id: string;
+  principal: string;
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: McpServer;
+  node: NodeHandler;
+  /** Ids of this instance's server-to-client requests still waiting for an answer. */
+  pending: Set<string | number>;
+  /** Whether this replica delivers the session's notifications (it served its latest GET stream). */
+  holder: boolean;
+  subscriptions: Set<string>;
+  lastUsed: number;
+  /** While on, stream events are not stored: the replayed handshake of a rehydration is nobody's history. */
+  muted: { on: boolean };
+}
+
+type SessionNews = { sid: string } & ({ kind: 'holder'; replica: string } | { kind: 'subs'; uri: string; on: boolean } | { kind: 'gone' } | { kind: 'answer'; message: JSONRPCMessage });
+
+function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** The event id suffix of a message that was not stored (replayed handshake, or sent during a store outage). */
+const UNSTORED = '@unstored';
+
+const unavailable = (res: ServerResponse) => rpcError(res, 503, STORE_UNAVAILABLE, 'State store unavailable: try again shortly', { 'retry-after': '1' });
+
+/**
+ * 2025-era sessions kept in the shared store, so that any replica serves any session. A replica that meets an
+ * unknown session id loads its record, builds a fresh server, connects it to a transport that keeps the session's
+ * id, and replays the client's initialize request and initialized notification (answers discarded), then its log
+ * level. Resumable streams go to the store's event log, so a GET stream resumes on any replica. A session is bound
+ * to its principal: another one presenting its id gets 404, as for an unknown id.
+ */
+export function storeSessions(options: SessionStoreOptions) {
+  const { store, replica } = options;
+  const locals = new Map<string, Local>();
+  const opening = new Map<string, Promise<Local | undefined>>();
+  const post = (sid: string | undefined, message: unknown, extra: Record<string, string> = {}) =>
+    new Request('http://session.invalid/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(sid ? { 'mcp-session-id': sid } : {}), ...extra },
+      body: JSON.stringify(message),
+    });
+  const news = (message: SessionNews) => store.publish('sessions', JSON.stringify(message)).catch(() => undefined);
+
+  function eventStore(sid: string, muted: { on: boolean }): EventStore {
+    return {
+      storeEvent: async (streamId, message) => {
+        if (muted.on) return `${streamId}${UNSTORED}`;
+        // During a store outage messages still flow; they just cannot be replayed.
+        return store.appendEvent(sid, streamId, message, options.retention, options.ttlMs).catch((error: unknown) => {
+          if (error instanceof StoreUnavailableError) return `${streamId}${UNSTORED}`;
+          throw error;
+        });
+      },
+      getStreamIdForEventId: async (eventId) => (eventId.lastIndexOf('@') > 0 ? eventId.slice(0, eventId.lastIndexOf('@')) : undefined),
+      replayEventsAfter: async (eventId, { send }) => {
+        // Resuming after an event that was never stored: nothing to replay, the stream goes on live.
+        if (eventId.endsWith(UNSTORED)) return eventId.slice(0, -UNSTORED.length);
+        const found = await store.eventsAfter(sid, eventId);
+        if (!found) throw new Error(`unknown event id ${eventId}`);
+        // Priming events (empty data) mark a position; they are not messages.
+        for (const [id, message] of found.events) if ('jsonrpc' in message) await send(id, message);
+        return found.streamId;
+      },
+    };
+  }
+
+  async function open(sid: string, principal: string, fresh?: { holder: boolean }): Promise<Local> {
+    const muted = { on: !fresh };
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => sid,
+      eventStore: eventStore(sid, muted),
+      retryInterval: options.retryMs ?? 1_000,
+      onsessionclosed: async () => {
+        await store.deleteSession(sid);
+        await news({ sid, kind: 'gone' });
+      },
+    });
+    const server = (await options.build({ era: 'legacy' })) as McpServer;
+    // Several replicas may each ask the same session something; their request ids must not collide, since the
+    // answer is routed to whichever replica has that id pending. The SDK numbers from 0 per instance: start apart.
+    const protocol = server.server as unknown as { _requestMessageId?: unknown };
+    if (typeof protocol._requestMessageId === 'number') protocol._requestMessageId = randomInt(1, 2 ** 40);
+    const local: Local = { id: sid, principal, transport, server, pending: new Set(), holder: fresh?.holder ?? false, subscriptions: new Set(), lastUsed: Date.now(), muted, node: undefined! };
+    local.node = toNodeHandler({ fetch: async (request, init) => opened(await transport.handleRequest(request, init)) }, { maxRequestBodySize: options.maxBodyBytes });
+    // Server-to-client requests (elicitation, sampling) are remembered: their answer may reach another replica.
+    const send = transport.send.bind(transport);
+    transport.send = (message, sendOptions) => {
+      if ('method' in message && 'id' in message) local.pending.add(message.id);
+      return send(message, sendOptions);
+    };
+    transport.onclose = chain(transport.onclose, () => locals.get(sid) === local && locals.delete(sid));
+    persistAfter(server, 'resources/subscribe', sid, (params) => ({ subscribe: String(params.uri) }));
+    persistAfter(server, 'resources/unsubscribe', sid, (params) => ({ unsubscribe: String(params.uri) }));
+    persistAfter(server, 'logging/setLevel', sid, (params) => ({ logLevel: String(params.level) }));
+    await server.connect(transport);
+    locals.set(sid, local);
+    return local;
+  }
+
+  /** Stores what the session learns after its handshake, once the SDK's own handler accepted it. */
+  function persistAfter(server: McpServer, method: string, sid: string, change: (params: Record<string, unknown>) => Parameters<Store['updateSession']>[1]): void {
+    const handlers = (server.server as unknown as { _requestHandlers?: Map<string, (request: { params?: Record<string, unknown> }, ctx: unknown) => Promise<unknown>> })._requestHandlers;
+    const original = handlers?.get(method);
+    if (!handlers || !original) return;
+    handlers.set(method, async (request, ctx) => {
+      const result = await original(request, ctx);
+      const update = change(request.params ?? {});
+      await store.updateSession(sid, update);
+      if ('subscribe' in update) await news({ sid, kind: 'subs', uri: update.subscribe, on: true });
+      if ('unsubscribe' in update) await news({ sid, kind: 'subs', uri: update.unsubscribe, on: false });
+      return result;
+    });
+  }
+
+  /** Rebuilds a session this replica has not served yet (or not since it restarted). */
+  async function rehydrate(sid: string, principal: string): Promise<Local | undefined> {
+    const record = await store.getSession(sid);
+    if (!record || record.principal !== principal) return undefined;
+    const local = await open(sid, principal);
+    local.holder = record.holder === replica;
+    for (const uri of record.subscriptions) local.subscriptions.add(uri);
+    await drain(local.transport.handleRequest(post(undefined, record.initialize)));
+    await drain(local.transport.handleRequest(post(sid, { jsonrpc: '2.0', method: 'notifications/initialized' })));
+    if (record.logLevel) await drain(local.transport.handleRequest(post(sid, { jsonrpc: '2.0', id: `rehydrate-${randomUUID()}`, method: 'logging/setLevel', params: { level: record.logLevel } })));
+    // The replayed handshake above was muted; from here on stream events are real.
+    local.muted.on = false;
+    return local;
+  }
+
+  async function find(sid: string, principal: string): Promise<Local | 'gone' | 'unavailable'> {
+    const local = locals.get(sid);
+    let state: 1 | 0 | -1;
+    try {
+      state = await store.touchSession(sid, principal, options.ttlMs);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      // During an outage the sessions this replica already serves go on; others cannot be checked.
+      if (local && local.principal === principal) return local;
+      return 'unavailable';
+    }
+    if (state === 0 && local) void local.transport.close();
+    if (state !== 1) return 'gone';
+    if (local) return local;
+    let pending = opening.get(sid);
+    if (!pending) {
+      pending = rehydrate(sid, principal).finally(() => opening.delete(sid));
+      opening.set(sid, pending);
+    }
+    return (await pending) ?? 'gone';
+  }
+
+  async function initialize(req: Req, res: ServerResponse, body: unknown, principal: string): Promise<void> {
+    const sid = randomUUID();
+    let created: boolean;
+    try {
+      created = await store.createSession(sid, { initialize: body as JSONRPCMessage, principal, holder: replica, subscriptions: [] }, { ttlMs: options.ttlMs, maxPerPrincipal: options.maxSessionsPerPrincipal });
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) return unavailable(res);
+      throw error;
+    }
+    if (!created) return rpcError(res, 429, -32000, `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; end one (DELETE) or let it expire`);
+    const local = await open(sid, principal, { holder: true });
+    await local.node(req, res, body);
+  }
+
+  async function handle(req: Req, res: ServerResponse, body?: unknown): Promise<void> {
+    const header = req.headers['mcp-session-id'];
+    const sid = Array.isArray(header) ? header[0] : header;
+    const principal = principalOf(req.auth);
+    if (!sid) {
+      if (req.method !== 'POST' || !isInitializeRequest(body)) return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      return initialize(req, res, body, principal);
+    }
+    const local = await find(sid, principal);
+    if (local === 'unavailable') return unavailable(res);
+    // 404 (not 400) tells the client its session is gone and to initialize again.
+    if (local === 'gone') return rpcError(res, 404, -32001, 'Session not found');
+    local.lastUsed = Date.now();
+    if (req.method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id!))) {
+      // Answers to a server-to-client request another replica sent: that replica's instance is waiting for them.
+      await Promise.all(answers(body).map((message) => news({ sid, kind: 'answer', message })));
+      res.writeHead(202).end();
+      return;
+    }
+    if (req.method === 'GET' && !local.holder) {
+      // This replica now serves the stream, so it delivers the session's notifications from here on.
+      local.holder = true;
+      await store.updateSession(sid, { holder: replica }).catch(() => undefined);
+      await news({ sid, kind: 'holder', replica });
+    }
+    if (req.method === 'POST') for (const m of answers(body)) local.pending.delete(m.id!);
+    return local.node(req, res, body);
+  }
+
+  const stopNews = store.subscribe('sessions', (text) => {
+    const message = JSON.parse(text) as SessionNews;
+    const local = locals.get(message.sid);
+    if (!local) return;
+    if (message.kind === 'gone') void local.transport.close();
+    if (message.kind === 'holder') local.holder = message.replica === replica;
+    if (message.kind === 'subs') void (message.on ? local.subscriptions.add(message.uri) : local.subscriptions.delete(message.uri));
+    if (message.kind === 'answer' && 'id' in message.message && local.pending.delete(message.message.id as string | number)) {
+      local.transport.onmessage?.(message.message);
+    }
+  });
+
+  // One replica delivers each event to each session: the one serving its stream (or that served it last, which
+  // stores events for replay while the client is away).
+  const stopBus = options.bus.subscribe((event: ServerEvent) => {
+    for (const local of locals.values()) {
+      if (!local.holder || !local.server.isConnected()) continue;
+      const sent = deliver(local, event);
+      if (sent) sent.catch(() => undefined);
+    }
+  });
+
+  // Instances idle past the TTL are dropped here; the store expires the session itself.
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - options.ttlMs;
+    for (const local of locals.values()) if (local.lastUsed < cutoff) void local.transport.close();
+  }, Math.min(options.ttlMs, 60_000));
+  sweep.unref();
+
+  return {
+    handle,
+    /** Ends this replica's instances without ending the sessions: their streams close and clients reconnect elsewhere. */
+    async close(): Promise<void> {
+      clearInterval(sweep);
+      stopNews();
+      stopBus();
+      await Promise.allSettled([...locals.values()].map((local) => local.transport.close()));
+    },
+  };
+}
+
+function deliver(local: Local, event: ServerEvent): Promise<void> | undefined {
+  if (event.kind === 'resource_updated') return local.subscriptions.has(event.uri) ? local.server.server.sendResourceUpdated({ uri: event.uri }) : undefined;
+  if (event.kind === 'tools_list_changed') return Promise.resolve(local.server.sendToolListChanged());
+  if (event.kind === 'prompts_list_changed') return Promise.resolve(local.server.sendPromptListChanged());
+  return Promise.resolve(local.server.sendResourceListChanged());
+}
+
+function answers(body: unknown): (JSONRPCMessage & { id?: string | number })[] {
+  return (Array.isArray(body) ? body : [body]).filter((m): m is JSONRPCMessage & { id: string | number } => isJSONRPCResponse(m) || isJSONRPCErrorResponse(m));
+}
+
+function answersOnly(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.length > 0 && answers(body).length === messages.length;
+}
+
+/**
+ * A GET stream's headers would only leave with its first event (up to the 15 s keep-alive): a client could not tell
+ * that its stream is open. An SSE comment sends them at once.
+ */
+function opened(response: Response): Response {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  const comment = new TextEncoder().encode(': open\n\n');
+  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(comment) }));
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+async function drain(response: Promise<Response>): Promise<void> {
+  await (await response).text();
+}
+
+function chain(first: (() => void) | undefined, then: () => unknown): () => void {
+  return () => {
+    first?.();
+    then();
+  };
+}
