@@ -26,6 +26,7 @@ import { observeDenials } from './observe.gen.js';
 import { deniedCalls } from './policy.gen.js';
 import { SessionTable } from './sessions.gen.js';
 import { sseEndpoint, type SseEndpoint } from './sse.gen.js';
+import type { ScaleHooks } from './store.gen.js';
 import { webSocketEndpoint, type WebSocketEndpoint, type WebSocketLimits } from './websocket.gen.js';
 
 export interface HttpOptions {
@@ -57,6 +58,8 @@ export interface HttpOptions {
   sse?: { path: string; messagesPath: string } | null;
   /** MCP over WebSocket on the same listener, when set. */
   websocket?: ({ path: string } & Omit<WebSocketLimits, 'maxBodyBytes'>) | null;
+  /** A shared store (scale.store redis): sessions, notifications and readiness come from it. */
+  scale?: ScaleHooks | null;
 }
 
 /**
@@ -106,9 +109,11 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
   const sessionLimits = { idleTimeoutMs: options.sessionIdleTimeoutMs, maxPerPrincipal: options.maxSessionsPerPrincipal };
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
-  const modern = createMcpHandler(factories.perRequest, { legacy: stateless ? 'stateless' : 'reject', maxRequestBodySize: maxBody });
+  const scale = options.scale ?? undefined;
+  const modern = createMcpHandler(factories.perRequest, { legacy: stateless ? 'stateless' : 'reject', maxRequestBodySize: maxBody, ...(scale && { bus: scale.bus }) });
   const modernNode = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror: log });
-  const removeSink = addSink(modern.notify);
+  // With a shared store, `notify` publishes on the bus the handler's listen streams already hear.
+  const removeSink = scale ? () => undefined : addSink(modern.notify);
   const sse: SseEndpoint | undefined = options.sse ? sseEndpoint(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody }) : undefined;
   const ws: WebSocketEndpoint | undefined = options.websocket ? webSocketEndpoint(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody }) : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
@@ -119,6 +124,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
 
   // A session answers only the principal that created it: anyone else gets the 404 of an unknown session.
   async function legacy(req: IncomingMessage, res: ServerResponse, principal: string, body?: unknown): Promise<void> {
+    if (scale) return scale.legacy(req, res, body);
     const header = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     if (sessionId) {
@@ -188,6 +194,11 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     // nothing, so it is served ahead of the DNS-rebinding guards.
     if (pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       return send(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' });
+    }
+    // Readiness: not while draining, nor while the shared store is unreachable (load balancers route elsewhere).
+    if (pathname === '/readyz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      const status = closing ? 'closing' : scale && !scale.ready() ? 'store unavailable' : 'ready';
+      return send(res, status === 'ready' ? 200 : 503, { status });
     }
     if (authenticator?.serveMetadata(req, res, pathname)) return;
     if (!checks.every(check => check(req, res))) return;
@@ -260,6 +271,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
       });
     }
     await sessions.close();
+    await scale?.close().catch(log);
     await Promise.allSettled([sse?.close(), ws?.close()]);
     removeSink();
     await modern.close().catch(log);

@@ -3,6 +3,7 @@
 
 import { ProtocolError, type AuthInfo, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { principalOf } from './limits.gen.js';
+import { STORE_UNAVAILABLE, StoreUnavailableError, type Admission, type Store } from './store.gen.js';
 
 /**
  * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
@@ -92,7 +93,14 @@ export class Policies {
     // Unauthenticated transports (stdio) serve the local user, who holds every scope.
     const missing = auth ? missingScopes(policy.scopes, auth) : [];
     if (missing.length > 0) throw scopeError(tool, policy.scopes ?? [], missing);
-    const release = this.#admit(tool, principalOf(auth), policy);
+    // With a shared store (scale.store redis) the limits count across replicas; otherwise in this process.
+    // maxConcurrencyPerPrincipal stays per process either way.
+    const shared = limiter && (policy.rateLimit || policy.maxConcurrency !== undefined) ? await admitShared(limiter, tool, principalOf(auth), policy) : undefined;
+    const local = this.#admit(tool, principalOf(auth), shared ? { maxConcurrencyPerPrincipal: policy.maxConcurrencyPerPrincipal } : policy);
+    const release = () => {
+      shared?.release().catch(() => undefined); // an unreleased slot frees itself when its lease runs out
+      local();
+    };
     if (policy.timeoutMs === undefined) return call(ctx).finally(release);
 
     const controller = new AbortController();
@@ -144,6 +152,33 @@ export class Policies {
     }
     return release;
   }
+}
+
+/** Set by useLimiter (scale.store redis): rate limits and concurrency count across every replica. */
+let limiter: Pick<Store, 'admit'> | undefined;
+
+export function useLimiter(shared: Pick<Store, 'admit'> | undefined): void {
+  limiter = shared;
+}
+
+/** Admits a call through the shared store, atomically (one script per call); refuses it as #admit would. */
+async function admitShared(store: Pick<Store, 'admit'>, tool: string, principal: string, policy: ToolPolicy): Promise<Extract<Admission, { ok: true }>> {
+  let admission: Admission;
+  try {
+    // A slot outlives its call only when a replica dies holding it: then the lease frees it.
+    const leaseMs = (policy.timeoutMs ?? 300_000) + 60_000;
+    admission = await store.admit({ key: `${tool}\u0000${principal}`, rateLimit: policy.rateLimit, maxConcurrency: policy.maxConcurrency, leaseMs });
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    throw new ProtocolError(STORE_UNAVAILABLE, `Tool ${tool} is limited and its counters are unreachable: try again shortly`, { tool, reason: 'storeUnavailable', retryAfterMs: 1000 });
+  }
+  if (admission.ok) return admission;
+  if (admission.reason === 'maxConcurrency') {
+    throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`, { tool, reason: 'maxConcurrency', maxConcurrency: policy.maxConcurrency });
+  }
+  const { requests, windowMs } = policy.rateLimit!;
+  const { retryAfterMs } = admission;
+  throw new ProtocolError(POLICY_ERROR.rateLimited, `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`, { tool, reason: 'rateLimit', retryAfterMs, requests, windowMs });
 }
 
 export function missingScopes(required: readonly string[] | undefined, auth: AuthInfo): string[] {
