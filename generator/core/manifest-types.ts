@@ -123,6 +123,7 @@ export interface Manifest {
       'input-schema-ref'?: 'off' | 'warn' | 'error';
       'openapi-keyword'?: 'off' | 'warn' | 'error';
       'output-schema-not-object'?: 'off' | 'warn' | 'error';
+      'unknown-spec-key'?: 'off' | 'warn' | 'error';
       'tools-list-token-budget'?: 'off' | 'warn' | 'error';
     };
     /**
@@ -131,6 +132,9 @@ export interface Manifest {
     toolsListTokenBudget?: number;
   };
 }
+/**
+ * An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).
+ */
 export interface Icon {
   /**
    * URI of the icon (https: or data:).
@@ -139,6 +143,7 @@ export interface Icon {
   mimeType?: string;
   sizes?: string[];
   theme?: 'light' | 'dark';
+  [k: string]: unknown;
 }
 export interface HttpTransport {
   /**
@@ -203,13 +208,8 @@ export interface Tool {
    * JSON Schema of structuredContent; its root must be type: object.
    */
   outputSchema?: JsonSchema;
-  annotations?: {
-    title?: string;
-    readOnlyHint?: boolean;
-    destructiveHint?: boolean;
-    idempotentHint?: boolean;
-    openWorldHint?: boolean;
-  };
+  annotations?: ToolAnnotations;
+  execution?: ToolExecution;
   /**
    * Icons a client may show.
    */
@@ -229,6 +229,27 @@ export interface Tool {
    * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
    */
   renamedFrom?: string;
+}
+/**
+ * ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.
+ */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * ToolExecution of the MCP spec (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). Open like the spec: other keys are published as written, with a lint warning.
+ */
+export interface ToolExecution {
+  /**
+   * Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required.
+   */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
+  [k: string]: unknown;
 }
 /**
  * Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.
@@ -289,11 +310,7 @@ export interface Resource {
   description?: string;
   mimeType?: string;
   size?: number;
-  annotations?: {
-    audience?: ('user' | 'assistant')[];
-    priority?: number;
-    lastModified?: string;
-  };
+  annotations?: Annotations;
   /**
    * Icons a client may show.
    */
@@ -324,6 +341,15 @@ export interface Resource {
    * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
    */
   renamedFrom?: string;
+}
+/**
+ * Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.
+ */
+export interface Annotations {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+  [k: string]: unknown;
 }
 export interface ResourceExample {
   description?: string;
@@ -363,11 +389,7 @@ export interface ResourceTemplate {
   title?: string;
   description?: string;
   mimeType?: string;
-  annotations?: {
-    audience?: ('user' | 'assistant')[];
-    priority?: number;
-    lastModified?: string;
-  };
+  annotations?: Annotations;
   /**
    * Icons a client may show.
    */
@@ -401,7 +423,14 @@ export interface Prompt {
   description?: string;
   arguments?: {
     name: string;
+    /**
+     * Display name for the argument, published in prompts/list.
+     */
+    title?: string;
     description?: string;
+    /**
+     * Published as written: leave it out and prompts/list has no required field (clients read that as false).
+     */
     required?: boolean;
     complete?: Completion;
   }[];
@@ -469,11 +498,11 @@ export interface PromptContent {
   title?: string;
   description?: string;
   size?: number;
-  annotations?: {
-    audience?: ('user' | 'assistant')[];
-    priority?: number;
-    lastModified?: string;
-  };
+  /**
+   * resource_link: icons a client may show.
+   */
+  icons?: Icon[];
+  annotations?: Annotations;
   _meta?: {};
 }
 export interface PromptExample {

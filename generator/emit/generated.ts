@@ -5,7 +5,7 @@ import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'http', 'jwt', 'listings', 'mock', 'notify', 'policy', 'results', 'shutdown', 'sse', 'stdio', 'websocket'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {

@@ -31,7 +31,7 @@ function manifestWith(s: string, t: string): Record<string, unknown> {
         _meta: { [t]: [s, { [s]: t }] },
       },
     },
-    prompts: { p: { description: t, arguments: [{ name: 'a', description: t }] } },
+    prompts: { p: { description: t, arguments: [{ name: 'a', title: s, description: t }] } },
   };
 }
 
