@@ -75,14 +75,15 @@ const ALIAS = /(?:^|[\s[{,:-])\*[^\s,[\]{}]/m;
 //   folds a CR that is not part of CRLF (`yaml` keeps it), and joins escaped line breaks around an empty line
 //   differently: a line ending in a space, a tab or a backslash, or a lone CR;
 // - numbers: js-yaml reads YAML 1.1 forms (`1_000`, `._5`, `0b101`, `-0x1F`) that are strings in YAML 1.2 core,
-//   `+.5` as a string, and the integer `-0` as 0;
+//   `+.5` as a string, and the integer `-0` as 0 (names such as `step_1` do not start like a number);
 // - keys that are not strings, which each turns into a string its own way: a null key (`~:`, `null:`, empty), an
 //   explicit key (`? `) and a flow collection as a key (`[a]:`, `{a: 1}:`);
 // - tags: an empty node tagged `!` is null to js-yaml and "" to `yaml`.
 const DIVERGENT = new RegExp(
   [
     /[ \t\\]\r?\n|\r(?!\n)/.source,
-    /[\d.]_|_[\d.]|0b[01]|[-+]0[xo]|[-+]\.\d|(?:^|[\s[{,])-0+(?=$|[\s,\]}#])/.source,
+    // A plain token that starts like a number: with an underscore, binary, signed hex or octal, `+.5`, `-0`.
+    /(?:^|[\s[{,])(?:[-+.\d][-+.\w]*_[-+.\w]*|[-+]?0b[01]|[-+]0[xo]|[-+]\.\d|-0+(?=$|[\s,\]}#]))/.source,
     /(?:^[ \t-]*|[{,[][ \t]*)(?:(?:~|null|Null|NULL)?[ \t]*:|\?)(?:[ \t]|$)|[\]}][ \t]*:(?:[ \t]|$)/.source,
     /(?:^|[\s[{,])!/.source,
   ].join('|'),
