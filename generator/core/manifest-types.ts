@@ -132,6 +132,7 @@ export interface Manifest {
       'input-schema-ref'?: 'off' | 'warn' | 'error';
       'openapi-keyword'?: 'off' | 'warn' | 'error';
       'output-schema-not-object'?: 'off' | 'warn' | 'error';
+      'unknown-spec-key'?: 'off' | 'warn' | 'error';
       'tools-list-token-budget'?: 'off' | 'warn' | 'error';
     };
     /**
@@ -184,6 +185,9 @@ export interface Manifest {
     replicas?: number;
   };
 }
+/**
+ * An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).
+ */
 export interface Icon {
   /**
    * URI of the icon (https: or data:).
@@ -192,6 +196,7 @@ export interface Icon {
   mimeType?: string;
   sizes?: string[];
   theme?: 'light' | 'dark';
+  [k: string]: unknown;
 }
 export interface HttpTransport {
   /**
@@ -293,17 +298,7 @@ export interface Tool {
    * JSON Schema of structuredContent; its root must be type: object.
    */
   outputSchema?: JsonSchema;
-  annotations?: {
-    title?: string;
-    readOnlyHint?: boolean;
-    destructiveHint?: boolean;
-    idempotentHint?: boolean;
-    openWorldHint?: boolean;
-  };
-  /**
-   * Icons a client may show.
-   */
-  icons?: Icon[];
+  annotations?: ToolAnnotations;
   /**
    * How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.
    */
@@ -313,6 +308,10 @@ export interface Tool {
      */
     taskSupport?: 'forbidden' | 'optional' | 'required';
   };
+  /**
+   * Icons a client may show.
+   */
+  icons?: Icon[];
   /**
    * `_meta`, published as is.
    */
@@ -328,6 +327,17 @@ export interface Tool {
    * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
    */
   renamedFrom?: string;
+}
+/**
+ * ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.
+ */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [k: string]: unknown;
 }
 /**
  * Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.
@@ -396,11 +406,7 @@ export interface Resource {
   description?: string;
   mimeType?: string;
   size?: number;
-  annotations?: {
-    audience?: ('user' | 'assistant')[];
-    priority?: number;
-    lastModified?: string;
-  };
+  annotations?: Annotations;
   /**
    * Icons a client may show.
    */
@@ -431,6 +437,15 @@ export interface Resource {
    * The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal.
    */
   renamedFrom?: string;
+}
+/**
+ * Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.
+ */
+export interface Annotations {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+  [k: string]: unknown;
 }
 export interface ResourceExample {
   description?: string;
@@ -470,11 +485,7 @@ export interface ResourceTemplate {
   title?: string;
   description?: string;
   mimeType?: string;
-  annotations?: {
-    audience?: ('user' | 'assistant')[];
-    priority?: number;
-    lastModified?: string;
-  };
+  annotations?: Annotations;
   /**
    * Icons a client may show.
    */
@@ -508,7 +519,14 @@ export interface Prompt {
   description?: string;
   arguments?: {
     name: string;
+    /**
+     * Display name for the argument, published in prompts/list.
+     */
+    title?: string;
     description?: string;
+    /**
+     * Published as written: leave it out and prompts/list has no required field (clients read that as false).
+     */
     required?: boolean;
     complete?: Completion;
   }[];
@@ -576,11 +594,11 @@ export interface PromptContent {
   title?: string;
   description?: string;
   size?: number;
-  annotations?: {
-    audience?: ('user' | 'assistant')[];
-    priority?: number;
-    lastModified?: string;
-  };
+  /**
+   * resource_link: icons a client may show.
+   */
+  icons?: Icon[];
+  annotations?: Annotations;
   _meta?: {};
 }
 export interface PromptExample {

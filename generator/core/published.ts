@@ -1,6 +1,8 @@
 // What a generated server publishes for each manifest entry: the objects `tools/list`, `resources/list`,
 // `resources/templates/list`, `prompts/list` and serverInfo return. Validation checks these against the MCP
-// schema, the emitter writes them into the generated code, and tests compare the wire with them.
+// schema, the emitter writes them into the generated code (the generated server lists them as they are, whatever
+// the SDK's registration API would drop), and tests compare the wire with them. Every field is the manifest's as
+// written; only the entry's key becomes `name`, shared schemas are bundled, and inputSchema defaults to an object.
 import type { JsonSchema, Manifest, Prompt, Resource, ResourceTemplate, Tool } from './manifest-types.js';
 import { bundleSchema } from './schema-refs.js';
 
@@ -22,7 +24,7 @@ export function publishedTool(name: string, tool: Tool, shared: Record<string, J
   const out: Json = { name, ...pick(tool, ['title', 'description']) };
   out.inputSchema = bundleSchema(tool.inputSchema ?? DEFAULT_INPUT_SCHEMA, shared);
   if (tool.outputSchema !== undefined) out.outputSchema = bundleSchema(tool.outputSchema, shared);
-  return { ...out, ...pick(tool, ['annotations', 'icons', 'execution', '_meta']) };
+  return { ...out, ...pick(tool, ['annotations', 'execution', 'icons', '_meta']) };
 }
 
 export function publishedResource(name: string, r: Resource): Json {
@@ -37,12 +39,10 @@ export function publishedResourceTemplate(name: string, t: ResourceTemplate): Js
   };
 }
 
-/** Prompt arguments as the SDK lists them: `required` is always a boolean. */
+/** Prompt arguments as written (the SDK would derive them from the arguments schema, dropping `title`). */
 export function publishedPrompt(name: string, p: Prompt): Json {
   const out: Json = { name, ...pick(p, ['title', 'description']) };
-  if (p.arguments) {
-    out.arguments = p.arguments.map((a) => ({ name: a.name, ...pick(a, ['description']), required: a.required === true }));
-  }
+  if (p.arguments) out.arguments = p.arguments.map((a) => pick(a, ['name', 'title', 'description', 'required']));
   return { ...out, ...pick(p, ['icons', '_meta']) };
 }
 

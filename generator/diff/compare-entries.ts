@@ -104,7 +104,8 @@ function compareTemplate(b: Record<string, unknown>, h: Record<string, unknown>,
 interface Argument {
   name: string;
   description?: string;
-  required: boolean;
+  /** As written in the manifest: absent means not required. */
+  required?: boolean;
 }
 
 function comparePrompt(base: SurfaceEntry, head: SurfaceEntry, emit: Emit): void {

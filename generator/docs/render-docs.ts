@@ -87,7 +87,7 @@ function promptSection(e: SurfaceEntry): string[] {
   const out = ['', `### \`${e.name}\``];
   if (p.title) out.push('', `**${text(p.title)}**`);
   if (p.description) out.push('', text(p.description));
-  const args = (p.arguments as { name: string; description?: string; required: boolean }[] | undefined) ?? [];
+  const args = (p.arguments as { name: string; description?: string; required?: boolean }[] | undefined) ?? [];
   if (args.length) out.push('', '| Argument | Required | Description |', '|---|---|---|', ...args.map((a) => `| ${cell(code(a.name))} | ${a.required ? 'yes' : ''} | ${cell(text(a.description))} |`));
   else out.push('', 'No arguments.');
   return out;

@@ -5,7 +5,7 @@ import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'host-guard', 'http', 'jwt', 'limits', 'log', 'loopback', 'mock', 'notify', 'observe', 'policy', 'results', 'sessions', 'shutdown', 'sse', 'stdio', 'store', 'websocket'];
+const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'host-guard', 'http', 'jwt', 'limits', 'listings', 'log', 'loopback', 'mock', 'notify', 'observe', 'policy', 'results', 'sessions', 'shutdown', 'sse', 'stdio', 'store', 'websocket'];
 /** Runtime files of manifest `telemetry.otel` only: they import the OpenTelemetry packages. */
 const TELEMETRY_RUNTIME = ['instrument', 'telemetry'];
 // Emitted only with `scale: {store: redis}`: they import the Redis client, which other projects do not install.

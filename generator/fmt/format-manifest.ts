@@ -4,9 +4,9 @@
 // after the known ones, in their original order.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { packageRoot } from '../core/index.js';
+import { printExact, YamlRoundTripError } from '../load/index.js';
 import { isObject } from '../core/index.js';
 import { preserveFoldedScalars } from './yaml-folded.js';
 
@@ -50,10 +50,15 @@ export function formatManifest(source: string): FormatResult {
     keepHeaderComment(doc, doc.contents, () => orderManifestNode(doc.contents, root, root));
   }
   preserveFoldedScalars(doc);
-  const text = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, flowCollectionPadding: false });
-  // Formatting must never change what the manifest says.
-  if (!isDeepStrictEqual(parseDocument(text).toJS(), doc.toJS())) {
-    throw new Error('formatting would change the manifest\'s content; the file was left as it is');
+  // Formatting must never change what the manifest says: printExact reads the text back with the loader's parsers
+  // and re-prints strings its style would change in escaped double quotes; it throws if nothing works.
+  const before = doc.toJS();
+  let text: string;
+  try {
+    text = printExact(doc, before, { indent: 2, indentSeq: true, lineWidth: 0, flowCollectionPadding: false });
+  } catch (err) {
+    if (err instanceof YamlRoundTripError) throw new Error('formatting would change the manifest\'s content; the file was left as it is');
+    throw err;
   }
   return { ok: true, text, changed: text !== source };
 }

@@ -23,7 +23,8 @@ export function preserveFoldedScalars(doc: Document): void {
   if (index < 0) return;
   const base = tags[index];
   const stringify: StringifyFn = (item, ctx, onComment, onChompKeep) => {
-    const kept = isScalar(item) ? folded.get(item) : undefined;
+    // A scalar re-styled since it was read (printExact quotes strings a style would change) prints as it now is.
+    const kept = isScalar(item) && item.type === Scalar.BLOCK_FOLDED ? folded.get(item) : undefined;
     if (!kept || !base.stringify) return base.stringify!(item, ctx, onComment, onChompKeep);
     const indent = ctx.indent || '  ';
     return `${kept.header}\n${kept.lines.map((l) => (l === '' ? '' : indent + l)).join('\n')}`;

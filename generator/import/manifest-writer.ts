@@ -1,7 +1,9 @@
 // Imported manifests as YAML a reviewer can read: small maps and lists on one line (`{type: string}`), long text
 // as block scalars, import notes as comments above the entry they concern. Reading the text back gives exactly
-// the manifest object (a test checks it), so nothing is lost in the formatting.
+// the manifest object (printExact checks it, and falls back to escaped double quotes for strings no other style
+// carries), so nothing is lost in the formatting.
 import { Document, isMap, isPair, isScalar, isSeq, Scalar, visit, type Node, type Pair } from 'yaml';
+import { printExact } from '../load/index.js';
 
 export interface WriteOptions {
   /** Comment lines at the top of the file (without `#`). */
@@ -22,7 +24,7 @@ export function manifestYaml(manifest: Record<string, unknown>, options: WriteOp
     if (pair) setComment(pair, lines);
   }
   doc.commentBefore = options.header.map((l) => ` ${l}`.trimEnd()).join('\n');
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  return printExact(doc, manifest, { lineWidth: 0, flowCollectionPadding: false });
 }
 
 /** Puts collections whose JSON is short on one line, as hand-written manifests do. */

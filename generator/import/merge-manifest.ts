@@ -3,6 +3,7 @@
 // source now publishes something different the differences are reported for a person to apply. The existing
 // file's comments and formatting are kept.
 import { isMap, parseDocument, type Document, type Pair } from 'yaml';
+import { printExact } from '../load/index.js';
 import { describeDifference, jsonDiff } from './json-diff.js';
 import { compactSmallCollections, setComment } from './manifest-writer.js';
 import type { Json } from './server/snapshot.js';
@@ -56,7 +57,8 @@ export function mergeManifest(existingSource: string, incoming: Json, notes: Map
     }
     for (const name of Object.keys(ours)) if (!Object.hasOwn(theirs, name)) report.notInSource.push(`${section}/${name}`);
   }
-  return { text: report.added.length ? doc.toString({ lineWidth: 0, flowCollectionPadding: false }) : existingSource, report };
+  if (!report.added.length) return { text: existingSource, report };
+  return { text: printExact(doc, doc.toJS(), { lineWidth: 0, flowCollectionPadding: false }), report };
 }
 
 function addEntry(doc: Document, section: string, name: string, entry: unknown, lines: string[] | undefined): void {

@@ -38,11 +38,12 @@ export function readManifest(file: string): LoadedManifest {
 /**
  * js-yaml reads a clean manifest about four times faster than the position-keeping `yaml` parser, so it reads the
  * data; the `yaml` document (positions, precise syntax errors) is built only when something must be reported or
- * when the text is anything but plain: a js-yaml error (syntax, duplicate keys, unknown tags) or aliases, which the
- * `yaml` parser bounds against alias bombs. Both parsers read YAML 1.2 core the same way.
+ * when the text is anything but plain: a js-yaml error (syntax, duplicate keys, unknown tags), aliases, which the
+ * `yaml` parser bounds against alias bombs, or text where the two parsers have been seen to read different values
+ * (see parsersMayDiffer). Elsewhere both read YAML 1.2 core the same way (test/generator/load/yaml-parsers.test.ts).
  */
 export function loadManifest(file: string, source: string): LoadedManifest {
-  if (!ALIAS.test(source)) {
+  if (!ALIAS.test(source) && !parsersMayDiffer(source)) {
     let data: unknown;
     try {
       // An empty document is null, as the `yaml` parser reads it.
@@ -67,6 +68,32 @@ export function loadManifest(file: string, source: string): LoadedManifest {
 
 // An alias (`*name`) where a node can start: after indentation, `- `, `: `, `[`, `{` or `,`.
 const ALIAS = /(?:^|[\s[{,:-])\*[^\s,[\]{}]/m;
+
+// Where js-yaml and `yaml` read the same text differently (found by test/generator/load/yaml-parsers.test.ts), the
+// text is read by `yaml` alone, as if it had an issue to report. Each case needs one of these marks:
+// - quoted scalars spanning lines: js-yaml keeps spaces and tabs before a folded line break (the spec drops them),
+//   folds a CR that is not part of CRLF (`yaml` keeps it), and joins escaped line breaks around an empty line
+//   differently: a line ending in a space, a tab or a backslash, or a lone CR;
+// - numbers: js-yaml reads YAML 1.1 forms (`1_000`, `._5`, `0b101`, `-0x1F`) that are strings in YAML 1.2 core,
+//   `+.5` as a string, and the integer `-0` as 0 (names such as `step_1` do not start like a number);
+// - keys that are not strings, which each turns into a string its own way: a null key (`~:`, `null:`, empty), an
+//   explicit key (`? `) and a flow collection as a key (`[a]:`, `{a: 1}:`);
+// - tags: an empty node tagged `!` is null to js-yaml and "" to `yaml`.
+const DIVERGENT = new RegExp(
+  [
+    /[ \t\\]\r?\n|\r(?!\n)/.source,
+    // A plain token that starts like a number: with an underscore, binary, signed hex or octal, `+.5`, `-0`.
+    /(?:^|[\s[{,])(?:[-+.\d][-+.\w]*_[-+.\w]*|[-+]?0b[01]|[-+]0[xo]|[-+]\.\d|-0+(?=$|[\s,\]}#]))/.source,
+    /(?:^[ \t-]*|[{,[][ \t]*)(?:(?:~|null|Null|NULL)?[ \t]*:|\?)(?:[ \t]|$)|[\]}][ \t]*:(?:[ \t]|$)/.source,
+    /(?:^|[\s[{,])!/.source,
+  ].join('|'),
+  'm',
+);
+
+/** Whether js-yaml could read this text differently from the `yaml` parser (then the latter reads it). */
+export function parsersMayDiffer(source: string): boolean {
+  return DIVERGENT.test(source);
+}
 
 /** Reads with the position-keeping parser only; the reference for every position the fast path gives. */
 export function loadWithPositions(file: string, source: string): LoadedManifest {

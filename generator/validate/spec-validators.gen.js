@@ -8358,20 +8358,21 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"Icon":{"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
-  const schema12 = {"type":"object","additionalProperties":false,"required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"ToolExecution of the MCP spec (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
-  const schema42 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
+  const schema47 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
-  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema18 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
-  const schema19 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema20 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
-  const schema21 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
+  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema17 = {"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}};
+  const schema19 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
+  const schema20 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema21 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
+  const schema22 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
 
   function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
@@ -8379,7 +8380,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -8392,7 +8393,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.description.type,parentSchema:schema19.properties.description,data:data0};
+  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.description.type,parentSchema:schema20.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -8405,7 +8406,7 @@ export function manifestValidatorFactory() {
   if(data.input !== undefined){
   let data1 = data.input;
   if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.input.type,parentSchema:schema19.properties.input,data:data1};
+  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.input.type,parentSchema:schema20.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -8420,7 +8421,7 @@ export function manifestValidatorFactory() {
   if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
   for(const key1 in data2){
   if(!((((key1 === "structuredContent") || (key1 === "content")) || (key1 === "isError")) || (key1 === "messagePattern"))){
-  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.output,data:data2};
+  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -8433,7 +8434,7 @@ export function manifestValidatorFactory() {
   if(data2.structuredContent !== undefined){
   let data3 = data2.structuredContent;
   if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.output.properties.structuredContent.type,parentSchema:schema19.properties.output.properties.structuredContent,data:data3};
+  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.output.properties.structuredContent.type,parentSchema:schema20.properties.output.properties.structuredContent,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -8451,7 +8452,7 @@ export function manifestValidatorFactory() {
   let data5 = data4[i0];
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.type === undefined){
-  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema20.required,parentSchema:schema20,data:data5};
+  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema21.required,parentSchema:schema21,data:data5};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -8463,7 +8464,7 @@ export function manifestValidatorFactory() {
   if(data5.type !== undefined){
   let data6 = data5.type;
   if(!(((((data6 === "text") || (data6 === "image")) || (data6 === "audio")) || (data6 === "resource")) || (data6 === "resource_link"))){
-  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema20.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.type.enum,parentSchema:schema20.properties.type,data:data6};
+  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.type.enum,parentSchema:schema21.properties.type,data:data6};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -8475,7 +8476,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data:data5};
+  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -8487,7 +8488,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.output.properties.content.type,parentSchema:schema19.properties.output.properties.content,data:data4};
+  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.output.properties.content.type,parentSchema:schema20.properties.output.properties.content,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -8500,7 +8501,7 @@ export function manifestValidatorFactory() {
   if(data2.isError !== undefined){
   let data7 = data2.isError;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.output.properties.isError.type,parentSchema:schema19.properties.output.properties.isError,data:data7};
+  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.output.properties.isError.type,parentSchema:schema20.properties.output.properties.isError,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -8514,7 +8515,7 @@ export function manifestValidatorFactory() {
   let data8 = data2.messagePattern;
   if(typeof data8 === "string"){
   if(func3(data8) < 1){
-  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.output.properties.messagePattern,data:data8};
+  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -8525,7 +8526,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.output.properties.messagePattern.type,parentSchema:schema19.properties.output.properties.messagePattern,data:data8};
+  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.output.properties.messagePattern.type,parentSchema:schema20.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8537,7 +8538,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.output.type,parentSchema:schema19.properties.output,data:data2};
+  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.output.type,parentSchema:schema20.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -8555,7 +8556,7 @@ export function manifestValidatorFactory() {
   let data10 = data9[i1];
   if(typeof data10 === "string"){
   if(func3(data10) < 1){
-  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.items,data:data10};
+  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data10};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8566,7 +8567,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.items.type,parentSchema:schema21.items,data:data10};
+  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8578,7 +8579,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.type,parentSchema:schema21,data:data9};
+  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8590,7 +8591,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8675,9 +8676,10 @@ export function manifestValidatorFactory() {
   if(data.annotations !== undefined){
   let data4 = data.annotations;
   if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-  for(const key1 in data4){
-  if(!(((((key1 === "title") || (key1 === "readOnlyHint")) || (key1 === "destructiveHint")) || (key1 === "idempotentHint")) || (key1 === "openWorldHint"))){
-  const err5 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.annotations,data:data4};
+  if(data4.title !== undefined){
+  let data5 = data4.title;
+  if(typeof data5 !== "string"){
+  const err5 = {instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.title.type,parentSchema:schema17.properties.title,data:data5};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -8687,10 +8689,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data4.title !== undefined){
-  let data5 = data4.title;
-  if(typeof data5 !== "string"){
-  const err6 = {instancePath:instancePath+"/annotations/title",schemaPath:"#/properties/annotations/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.annotations.properties.title.type,parentSchema:schema16.properties.annotations.properties.title,data:data5};
+  if(data4.readOnlyHint !== undefined){
+  let data6 = data4.readOnlyHint;
+  if(typeof data6 !== "boolean"){
+  const err6 = {instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.readOnlyHint.type,parentSchema:schema17.properties.readOnlyHint,data:data6};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -8700,10 +8702,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data4.readOnlyHint !== undefined){
-  let data6 = data4.readOnlyHint;
-  if(typeof data6 !== "boolean"){
-  const err7 = {instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/properties/annotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.annotations.properties.readOnlyHint.type,parentSchema:schema16.properties.annotations.properties.readOnlyHint,data:data6};
+  if(data4.destructiveHint !== undefined){
+  let data7 = data4.destructiveHint;
+  if(typeof data7 !== "boolean"){
+  const err7 = {instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.destructiveHint.type,parentSchema:schema17.properties.destructiveHint,data:data7};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -8713,10 +8715,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data4.destructiveHint !== undefined){
-  let data7 = data4.destructiveHint;
-  if(typeof data7 !== "boolean"){
-  const err8 = {instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/properties/annotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.annotations.properties.destructiveHint.type,parentSchema:schema16.properties.annotations.properties.destructiveHint,data:data7};
+  if(data4.idempotentHint !== undefined){
+  let data8 = data4.idempotentHint;
+  if(typeof data8 !== "boolean"){
+  const err8 = {instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.idempotentHint.type,parentSchema:schema17.properties.idempotentHint,data:data8};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -8726,10 +8728,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data4.idempotentHint !== undefined){
-  let data8 = data4.idempotentHint;
-  if(typeof data8 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/properties/annotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.annotations.properties.idempotentHint.type,parentSchema:schema16.properties.annotations.properties.idempotentHint,data:data8};
+  if(data4.openWorldHint !== undefined){
+  let data9 = data4.openWorldHint;
+  if(typeof data9 !== "boolean"){
+  const err9 = {instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.openWorldHint.type,parentSchema:schema17.properties.openWorldHint,data:data9};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -8739,10 +8741,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data4.openWorldHint !== undefined){
-  let data9 = data4.openWorldHint;
-  if(typeof data9 !== "boolean"){
-  const err10 = {instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/properties/annotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.annotations.properties.openWorldHint.type,parentSchema:schema16.properties.annotations.properties.openWorldHint,data:data9};
+  }
+  else {
+  const err10 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data:data4};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -8752,9 +8753,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err11 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.annotations.type,parentSchema:schema16.properties.annotations,data:data4};
+  if(data.execution !== undefined){
+  let data10 = data.execution;
+  if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+  for(const key1 in data10){
+  if(!(key1 === "taskSupport")){
+  const err11 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.execution,data:data10};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8764,15 +8768,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.icons !== undefined){
-  let data10 = data.icons;
-  if(Array.isArray(data10)){
-  const len0 = data10.length;
-  for(let i0=0; i0<len0; i0++){
-  let data11 = data10[i0];
-  if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-  if(data11.src === undefined){
-  const err12 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data11};
+  if(data10.taskSupport !== undefined){
+  let data11 = data10.taskSupport;
+  if(!(((data11 === "forbidden") || (data11 === "optional")) || (data11 === "required"))){
+  const err12 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema16.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.execution.properties.taskSupport.enum,parentSchema:schema16.properties.execution.properties.taskSupport,data:data11};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -8781,9 +8780,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key2 in data11){
-  if(!((((key2 === "src") || (key2 === "mimeType")) || (key2 === "sizes")) || (key2 === "theme"))){
-  const err13 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data:data11};
+  }
+  }
+  else {
+  const err13 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.execution.type,parentSchema:schema16.properties.execution,data:data10};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8793,10 +8793,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data11.src !== undefined){
-  let data12 = data11.src;
-  if(typeof data12 !== "string"){
-  const err14 = {instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data12};
+  if(data.icons !== undefined){
+  let data12 = data.icons;
+  if(Array.isArray(data12)){
+  const len0 = data12.length;
+  for(let i0=0; i0<len0; i0++){
+  let data13 = data12[i0];
+  if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+  if(data13.src === undefined){
+  const err14 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data13};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8805,11 +8810,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data11.mimeType !== undefined){
-  let data13 = data11.mimeType;
-  if(typeof data13 !== "string"){
-  const err15 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data13};
+  if(data13.src !== undefined){
+  let data14 = data13.src;
+  if(typeof data14 !== "string"){
+  const err15 = {instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data14};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8819,14 +8823,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data11.sizes !== undefined){
-  let data14 = data11.sizes;
-  if(Array.isArray(data14)){
-  const len1 = data14.length;
-  for(let i1=0; i1<len1; i1++){
-  let data15 = data14[i1];
+  if(data13.mimeType !== undefined){
+  let data15 = data13.mimeType;
   if(typeof data15 !== "string"){
-  const err16 = {instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data15};
+  const err16 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data15};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8836,9 +8836,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err17 = {instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data14};
+  if(data13.sizes !== undefined){
+  let data16 = data13.sizes;
+  if(Array.isArray(data16)){
+  const len1 = data16.length;
+  for(let i1=0; i1<len1; i1++){
+  let data17 = data16[i1];
+  if(typeof data17 !== "string"){
+  const err17 = {instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data17};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -8848,10 +8853,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data11.theme !== undefined){
-  let data16 = data11.theme;
-  if(!((data16 === "light") || (data16 === "dark"))){
-  const err18 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data16};
+  }
+  else {
+  const err18 = {instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data16};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -8861,9 +8865,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err19 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data11};
+  if(data13.theme !== undefined){
+  let data18 = data13.theme;
+  if(!((data18 === "light") || (data18 === "dark"))){
+  const err19 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data18};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -8875,7 +8880,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data10};
+  const err20 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data13};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -8885,12 +8890,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.execution !== undefined){
-  let data17 = data.execution;
-  if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-  for(const key3 in data17){
-  if(!(key3 === "taskSupport")){
-  const err21 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.execution,data:data17};
+  }
+  else {
+  const err21 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -8900,10 +8902,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data17.taskSupport !== undefined){
-  let data18 = data17.taskSupport;
-  if(!(((data18 === "forbidden") || (data18 === "optional")) || (data18 === "required"))){
-  const err22 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema16.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.execution.properties.taskSupport.enum,parentSchema:schema16.properties.execution.properties.taskSupport,data:data18};
+  if(data._meta !== undefined){
+  let data19 = data._meta;
+  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+  const err22 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -8913,42 +8915,17 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err23 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.execution.type,parentSchema:schema16.properties.execution,data:data17};
+  if(data.policy !== undefined){
+  let data20 = data.policy;
+  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+  for(const key2 in data20){
+  if(!((((((key2 === "scopes") || (key2 === "timeoutMs")) || (key2 === "rateLimit")) || (key2 === "maxConcurrency")) || (key2 === "maxConcurrencyPerPrincipal")) || (key2 === "hideWithoutScopes"))){
+  const err23 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data:data20};
   if(vErrors === null){
   vErrors = [err23];
   }
   else {
   vErrors.push(err23);
-  }
-  errors++;
-  }
-  }
-  if(data._meta !== undefined){
-  let data19 = data._meta;
-  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err24 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data19};
-  if(vErrors === null){
-  vErrors = [err24];
-  }
-  else {
-  vErrors.push(err24);
-  }
-  errors++;
-  }
-  }
-  if(data.policy !== undefined){
-  let data20 = data.policy;
-  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-  for(const key4 in data20){
-  if(!((((((key4 === "scopes") || (key4 === "timeoutMs")) || (key4 === "rateLimit")) || (key4 === "maxConcurrency")) || (key4 === "maxConcurrencyPerPrincipal")) || (key4 === "hideWithoutScopes"))){
-  const err25 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data20};
-  if(vErrors === null){
-  vErrors = [err25];
-  }
-  else {
-  vErrors.push(err25);
   }
   errors++;
   }
@@ -8961,23 +8938,23 @@ export function manifestValidatorFactory() {
   let data22 = data21[i2];
   if(typeof data22 === "string"){
   if(func3(data22) < 1){
-  const err26 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.scopes.items,data:data22};
+  const err24 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.scopes.items,data:data22};
   if(vErrors === null){
-  vErrors = [err26];
+  vErrors = [err24];
   }
   else {
-  vErrors.push(err26);
+  vErrors.push(err24);
   }
   errors++;
   }
   }
   else {
-  const err27 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.scopes.items.type,parentSchema:schema18.properties.scopes.items,data:data22};
+  const err25 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.scopes.items.type,parentSchema:schema19.properties.scopes.items,data:data22};
   if(vErrors === null){
-  vErrors = [err27];
+  vErrors = [err25];
   }
   else {
-  vErrors.push(err27);
+  vErrors.push(err25);
   }
   errors++;
   }
@@ -8993,12 +8970,12 @@ export function manifestValidatorFactory() {
   }
   if(typeof indices0[item0] == "number"){
   j0 = indices0[item0];
-  const err28 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema18.properties.scopes,data:data21};
+  const err26 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema19.properties.scopes,data:data21};
   if(vErrors === null){
-  vErrors = [err28];
+  vErrors = [err26];
   }
   else {
-  vErrors.push(err28);
+  vErrors.push(err26);
   }
   errors++;
   break;
@@ -9008,7 +8985,31 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.scopes.type,parentSchema:schema18.properties.scopes,data:data21};
+  const err27 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.scopes.type,parentSchema:schema19.properties.scopes,data:data21};
+  if(vErrors === null){
+  vErrors = [err27];
+  }
+  else {
+  vErrors.push(err27);
+  }
+  errors++;
+  }
+  }
+  if(data20.timeoutMs !== undefined){
+  let data23 = data20.timeoutMs;
+  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
+  const err28 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.timeoutMs.type,parentSchema:schema19.properties.timeoutMs,data:data23};
+  if(vErrors === null){
+  vErrors = [err28];
+  }
+  else {
+  vErrors.push(err28);
+  }
+  errors++;
+  }
+  if(typeof data23 == "number"){
+  if(data23 > 86400000 || isNaN(data23)){
+  const err29 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema19.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9017,37 +9018,13 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data20.timeoutMs !== undefined){
-  let data23 = data20.timeoutMs;
-  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-  const err30 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.timeoutMs.type,parentSchema:schema18.properties.timeoutMs,data:data23};
+  if(data23 < 1 || isNaN(data23)){
+  const err30 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err30];
   }
   else {
   vErrors.push(err30);
-  }
-  errors++;
-  }
-  if(typeof data23 == "number"){
-  if(data23 > 86400000 || isNaN(data23)){
-  const err31 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema18.properties.timeoutMs,data:data23};
-  if(vErrors === null){
-  vErrors = [err31];
-  }
-  else {
-  vErrors.push(err31);
-  }
-  errors++;
-  }
-  if(data23 < 1 || isNaN(data23)){
-  const err32 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.timeoutMs,data:data23};
-  if(vErrors === null){
-  vErrors = [err32];
-  }
-  else {
-  vErrors.push(err32);
   }
   errors++;
   }
@@ -9057,7 +9034,28 @@ export function manifestValidatorFactory() {
   let data24 = data20.rateLimit;
   if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
   if(data24.requests === undefined){
-  const err33 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema18.properties.rateLimit.required,parentSchema:schema18.properties.rateLimit,data:data24};
+  const err31 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema19.properties.rateLimit.required,parentSchema:schema19.properties.rateLimit,data:data24};
+  if(vErrors === null){
+  vErrors = [err31];
+  }
+  else {
+  vErrors.push(err31);
+  }
+  errors++;
+  }
+  if(data24.windowMs === undefined){
+  const err32 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema19.properties.rateLimit.required,parentSchema:schema19.properties.rateLimit,data:data24};
+  if(vErrors === null){
+  vErrors = [err32];
+  }
+  else {
+  vErrors.push(err32);
+  }
+  errors++;
+  }
+  for(const key3 in data24){
+  if(!((key3 === "requests") || (key3 === "windowMs"))){
+  const err33 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -9066,8 +9064,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data24.windowMs === undefined){
-  const err34 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema18.properties.rateLimit.required,parentSchema:schema18.properties.rateLimit,data:data24};
+  }
+  if(data24.requests !== undefined){
+  let data25 = data24.requests;
+  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+  const err34 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.rateLimit.properties.requests.type,parentSchema:schema19.properties.rateLimit.properties.requests,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -9076,9 +9077,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key5 in data24){
-  if(!((key5 === "requests") || (key5 === "windowMs"))){
-  const err35 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.rateLimit,data:data24};
+  if(typeof data25 == "number"){
+  if(data25 < 1 || isNaN(data25)){
+  const err35 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.rateLimit.properties.requests,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -9088,10 +9089,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data24.requests !== undefined){
-  let data25 = data24.requests;
-  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-  const err36 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.rateLimit.properties.requests.type,parentSchema:schema18.properties.rateLimit.properties.requests,data:data25};
+  }
+  if(data24.windowMs !== undefined){
+  let data26 = data24.windowMs;
+  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+  const err36 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.rateLimit.properties.windowMs.type,parentSchema:schema19.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -9100,9 +9102,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data25 == "number"){
-  if(data25 < 1 || isNaN(data25)){
-  const err37 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.rateLimit.properties.requests,data:data25};
+  if(typeof data26 == "number"){
+  if(data26 > 86400000 || isNaN(data26)){
+  const err37 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema19.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -9111,12 +9113,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data24.windowMs !== undefined){
-  let data26 = data24.windowMs;
-  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-  const err38 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.rateLimit.properties.windowMs.type,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data26};
+  if(data26 < 1 || isNaN(data26)){
+  const err38 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -9125,9 +9123,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data26 == "number"){
-  if(data26 > 86400000 || isNaN(data26)){
-  const err39 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data26};
+  }
+  }
+  }
+  else {
+  const err39 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.rateLimit.type,parentSchema:schema19.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -9136,8 +9136,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data26 < 1 || isNaN(data26)){
-  const err40 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.rateLimit.properties.windowMs,data:data26};
+  }
+  if(data20.maxConcurrency !== undefined){
+  let data27 = data20.maxConcurrency;
+  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+  const err40 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.maxConcurrency.type,parentSchema:schema19.properties.maxConcurrency,data:data27};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -9146,11 +9149,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err41 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.rateLimit.type,parentSchema:schema18.properties.rateLimit,data:data24};
+  if(typeof data27 == "number"){
+  if(data27 < 1 || isNaN(data27)){
+  const err41 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.maxConcurrency,data:data27};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9160,10 +9161,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data20.maxConcurrency !== undefined){
-  let data27 = data20.maxConcurrency;
-  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-  const err42 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrency.type,parentSchema:schema18.properties.maxConcurrency,data:data27};
+  }
+  if(data20.maxConcurrencyPerPrincipal !== undefined){
+  let data28 = data20.maxConcurrencyPerPrincipal;
+  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+  const err42 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema19.properties.maxConcurrencyPerPrincipal,data:data28};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9172,9 +9174,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data27 == "number"){
-  if(data27 < 1 || isNaN(data27)){
-  const err43 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrency,data:data27};
+  if(typeof data28 == "number"){
+  if(data28 < 1 || isNaN(data28)){
+  const err43 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.maxConcurrencyPerPrincipal,data:data28};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9185,10 +9187,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data20.maxConcurrencyPerPrincipal !== undefined){
-  let data28 = data20.maxConcurrencyPerPrincipal;
-  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-  const err44 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data28};
+  if(data20.hideWithoutScopes !== undefined){
+  let data29 = data20.hideWithoutScopes;
+  if(typeof data29 !== "boolean"){
+  const err44 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.hideWithoutScopes.type,parentSchema:schema19.properties.hideWithoutScopes,data:data29};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9197,9 +9199,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data28 == "number"){
-  if(data28 < 1 || isNaN(data28)){
-  const err45 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.maxConcurrencyPerPrincipal,data:data28};
+  }
+  }
+  else {
+  const err45 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data:data20};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -9209,11 +9212,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.examples !== undefined){
+  let data30 = data.examples;
+  if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+  for(const key4 in data30){
+  if(!(validate12(data30[key4], {instancePath:instancePath+"/examples/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key4,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
   }
-  if(data20.hideWithoutScopes !== undefined){
-  let data29 = data20.hideWithoutScopes;
-  if(typeof data29 !== "boolean"){
-  const err46 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.hideWithoutScopes.type,parentSchema:schema18.properties.hideWithoutScopes,data:data29};
+  }
+  }
+  else {
+  const err46 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data30};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -9223,9 +9233,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err47 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data20};
+  if(data.renamedFrom !== undefined){
+  let data32 = data.renamedFrom;
+  if(typeof data32 === "string"){
+  if(func3(data32) < 1){
+  const err47 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -9235,18 +9247,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data30 = data.examples;
-  if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-  for(const key6 in data30){
-  if(!(validate12(data30[key6], {instancePath:instancePath+"/examples/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key6,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
   else {
-  const err48 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data30};
+  const err48 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -9256,11 +9258,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data32 = data.renamedFrom;
-  if(typeof data32 === "string"){
-  if(func3(data32) < 1){
-  const err49 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
+  }
+  else {
+  const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
   if(vErrors === null){
   vErrors = [err49];
   }
@@ -9269,45 +9269,23 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err50 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data32};
-  if(vErrors === null){
-  vErrors = [err50];
-  }
-  else {
-  vErrors.push(err50);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
-  if(vErrors === null){
-  vErrors = [err51];
-  }
-  else {
-  vErrors.push(err51);
-  }
-  errors++;
-  }
   validate11.errors = vErrors;
   return errors === 0;
   }
 
-  const schema22 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema23 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema24 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
   const pattern4 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-  const schema24 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema25 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
-  const schema26 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
+  const schema26 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema27 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
+  const schema28 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
 
   function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.contents === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema25.required,parentSchema:schema25,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema27.required,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9318,7 +9296,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(key0 === "contents")){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9332,7 +9310,7 @@ export function manifestValidatorFactory() {
   let data0 = data.contents;
   if(Array.isArray(data0)){
   if(data0.length < 1){
-  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema25.properties.contents,data:data0};
+  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9347,7 +9325,7 @@ export function manifestValidatorFactory() {
   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
   for(const key1 in data1){
   if(!(((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "_meta"))){
-  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data:data1};
+  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9360,7 +9338,7 @@ export function manifestValidatorFactory() {
   if(data1.uri !== undefined){
   let data2 = data1.uri;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.uri.type,parentSchema:schema26.properties.uri,data:data2};
+  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.uri.type,parentSchema:schema28.properties.uri,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9373,7 +9351,7 @@ export function manifestValidatorFactory() {
   if(data1.mimeType !== undefined){
   let data3 = data1.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.mimeType.type,parentSchema:schema26.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.mimeType.type,parentSchema:schema28.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9386,7 +9364,7 @@ export function manifestValidatorFactory() {
   if(data1.text !== undefined){
   let data4 = data1.text;
   if(typeof data4 !== "string"){
-  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.text.type,parentSchema:schema26.properties.text,data:data4};
+  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.text.type,parentSchema:schema28.properties.text,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9400,7 +9378,7 @@ export function manifestValidatorFactory() {
   let data5 = data1.blob;
   if(typeof data5 === "string"){
   if(!pattern4.test(data5)){
-  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema26.properties.blob,data:data5};
+  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema28.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9411,7 +9389,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.blob.type,parentSchema:schema26.properties.blob,data:data5};
+  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.blob.type,parentSchema:schema28.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9424,7 +9402,7 @@ export function manifestValidatorFactory() {
   if(data1._meta !== undefined){
   let data6 = data1._meta;
   if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties._meta.type,parentSchema:schema26.properties._meta,data:data6};
+  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties._meta.type,parentSchema:schema28.properties._meta,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9436,7 +9414,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data1};
+  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data:data1};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9448,7 +9426,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.contents.type,parentSchema:schema25.properties.contents,data:data0};
+  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.contents.type,parentSchema:schema27.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9460,7 +9438,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9479,7 +9457,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema24.required,parentSchema:schema24,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema26.required,parentSchema:schema26,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9490,7 +9468,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(((key0 === "description") || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9503,7 +9481,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9527,7 +9505,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(typeof data3 === "string"){
   if(func3(data3) < 1){
-  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.items,data:data3};
+  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9538,7 +9516,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.items.type,parentSchema:schema21.items,data:data3};
+  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9550,7 +9528,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.type,parentSchema:schema21,data:data2};
+  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9562,7 +9540,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9581,7 +9559,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema22.required,parentSchema:schema22,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema23.required,parentSchema:schema23,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9591,8 +9569,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema22.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+  if(!(func2.call(schema23.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9605,7 +9583,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data0 = data.uri;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.uri.type,parentSchema:schema22.properties.uri,data:data0};
+  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.uri.type,parentSchema:schema23.properties.uri,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9618,7 +9596,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data1 = data.title;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.title.type,parentSchema:schema22.properties.title,data:data1};
+  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.title.type,parentSchema:schema23.properties.title,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9631,7 +9609,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data2 = data.description;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data2};
+  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.description.type,parentSchema:schema23.properties.description,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9644,7 +9622,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data3 = data.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.mimeType.type,parentSchema:schema22.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.mimeType.type,parentSchema:schema23.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9657,7 +9635,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data4 = data.size;
   if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.size.type,parentSchema:schema22.properties.size,data:data4};
+  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.size.type,parentSchema:schema23.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9668,7 +9646,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data4 == "number"){
   if(data4 < 0 || isNaN(data4)){
-  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.size,data:data4};
+  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9682,9 +9660,14 @@ export function manifestValidatorFactory() {
   if(data.annotations !== undefined){
   let data5 = data.annotations;
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-  for(const key1 in data5){
-  if(!(((key1 === "audience") || (key1 === "priority")) || (key1 === "lastModified"))){
-  const err8 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.annotations,data:data5};
+  if(data5.audience !== undefined){
+  let data6 = data5.audience;
+  if(Array.isArray(data6)){
+  const len0 = data6.length;
+  for(let i0=0; i0<len0; i0++){
+  let data7 = data6[i0];
+  if(!((data7 === "user") || (data7 === "assistant"))){
+  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.audience.items.enum,parentSchema:schema24.properties.audience.items,data:data7};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9694,14 +9677,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data5.audience !== undefined){
-  let data6 = data5.audience;
-  if(Array.isArray(data6)){
-  const len0 = data6.length;
-  for(let i0=0; i0<len0; i0++){
-  let data7 = data6[i0];
-  if(!((data7 === "user") || (data7 === "assistant"))){
-  const err9 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema22.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.annotations.properties.audience.items.enum,parentSchema:schema22.properties.annotations.properties.audience.items,data:data7};
+  }
+  else {
+  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.audience.type,parentSchema:schema24.properties.audience,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9711,9 +9689,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err10 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.annotations.properties.audience.type,parentSchema:schema22.properties.annotations.properties.audience,data:data6};
+  if(data5.priority !== undefined){
+  let data8 = data5.priority;
+  if(typeof data8 == "number"){
+  if(data8 > 1 || isNaN(data8)){
+  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema24.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9722,12 +9702,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data5.priority !== undefined){
-  let data8 = data5.priority;
-  if(typeof data8 == "number"){
-  if(data8 > 1 || isNaN(data8)){
-  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema22.properties.annotations.properties.priority,data:data8};
+  if(data8 < 0 || isNaN(data8)){
+  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9736,8 +9712,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data8 < 0 || isNaN(data8)){
-  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.annotations.properties.priority,data:data8};
+  }
+  else {
+  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.priority.type,parentSchema:schema24.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9747,8 +9724,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err13 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.properties.annotations.properties.priority.type,parentSchema:schema22.properties.annotations.properties.priority,data:data8};
+  if(data5.lastModified !== undefined){
+  let data9 = data5.lastModified;
+  if(typeof data9 !== "string"){
+  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.lastModified.type,parentSchema:schema24.properties.lastModified,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -9758,27 +9737,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data5.lastModified !== undefined){
-  let data9 = data5.lastModified;
-  if(typeof data9 !== "string"){
-  const err14 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.annotations.properties.lastModified.type,parentSchema:schema22.properties.annotations.properties.lastModified,data:data9};
+  }
+  else {
+  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data5};
   if(vErrors === null){
   vErrors = [err14];
   }
   else {
   vErrors.push(err14);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err15 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.annotations.type,parentSchema:schema22.properties.annotations,data:data5};
-  if(vErrors === null){
-  vErrors = [err15];
-  }
-  else {
-  vErrors.push(err15);
   }
   errors++;
   }
@@ -9791,7 +9757,19 @@ export function manifestValidatorFactory() {
   let data11 = data10[i1];
   if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
   if(data11.src === undefined){
-  const err16 = {instancePath:instancePath+"/icons/" + i1,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data11};
+  const err15 = {instancePath:instancePath+"/icons/" + i1,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data11};
+  if(vErrors === null){
+  vErrors = [err15];
+  }
+  else {
+  vErrors.push(err15);
+  }
+  errors++;
+  }
+  if(data11.src !== undefined){
+  let data12 = data11.src;
+  if(typeof data12 !== "string"){
+  const err16 = {instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data12};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -9800,40 +9778,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key2 in data11){
-  if(!((((key2 === "src") || (key2 === "mimeType")) || (key2 === "sizes")) || (key2 === "theme"))){
-  const err17 = {instancePath:instancePath+"/icons/" + i1,schemaPath:"#/definitions/Icon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data:data11};
+  }
+  if(data11.mimeType !== undefined){
+  let data13 = data11.mimeType;
+  if(typeof data13 !== "string"){
+  const err17 = {instancePath:instancePath+"/icons/" + i1+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data13};
   if(vErrors === null){
   vErrors = [err17];
   }
   else {
   vErrors.push(err17);
-  }
-  errors++;
-  }
-  }
-  if(data11.src !== undefined){
-  let data12 = data11.src;
-  if(typeof data12 !== "string"){
-  const err18 = {instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data12};
-  if(vErrors === null){
-  vErrors = [err18];
-  }
-  else {
-  vErrors.push(err18);
-  }
-  errors++;
-  }
-  }
-  if(data11.mimeType !== undefined){
-  let data13 = data11.mimeType;
-  if(typeof data13 !== "string"){
-  const err19 = {instancePath:instancePath+"/icons/" + i1+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data13};
-  if(vErrors === null){
-  vErrors = [err19];
-  }
-  else {
-  vErrors.push(err19);
   }
   errors++;
   }
@@ -9845,7 +9799,32 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data15 = data14[i2];
   if(typeof data15 !== "string"){
-  const err20 = {instancePath:instancePath+"/icons/" + i1+"/sizes/" + i2,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data15};
+  const err18 = {instancePath:instancePath+"/icons/" + i1+"/sizes/" + i2,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data15};
+  if(vErrors === null){
+  vErrors = [err18];
+  }
+  else {
+  vErrors.push(err18);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err19 = {instancePath:instancePath+"/icons/" + i1+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data14};
+  if(vErrors === null){
+  vErrors = [err19];
+  }
+  else {
+  vErrors.push(err19);
+  }
+  errors++;
+  }
+  }
+  if(data11.theme !== undefined){
+  let data16 = data11.theme;
+  if(!((data16 === "light") || (data16 === "dark"))){
+  const err20 = {instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data16};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -9857,7 +9836,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath:instancePath+"/icons/" + i1+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data14};
+  const err21 = {instancePath:instancePath+"/icons/" + i1,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -9867,10 +9846,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data11.theme !== undefined){
-  let data16 = data11.theme;
-  if(!((data16 === "light") || (data16 === "dark"))){
-  const err22 = {instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data16};
+  }
+  else {
+  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.icons.type,parentSchema:schema23.properties.icons,data:data10};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -9880,9 +9858,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err23 = {instancePath:instancePath+"/icons/" + i1,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data11};
+  if(data._meta !== undefined){
+  let data17 = data._meta;
+  if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties._meta.type,parentSchema:schema23.properties._meta,data:data17};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -9892,9 +9871,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err24 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.icons.type,parentSchema:schema22.properties.icons,data:data10};
+  if(data.text !== undefined){
+  let data18 = data.text;
+  if(typeof data18 !== "string"){
+  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.text.type,parentSchema:schema23.properties.text,data:data18};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -9904,10 +9884,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data._meta !== undefined){
-  let data17 = data._meta;
-  if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-  const err25 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties._meta.type,parentSchema:schema22.properties._meta,data:data17};
+  if(data.blob !== undefined){
+  let data19 = data.blob;
+  if(typeof data19 === "string"){
+  if(!pattern4.test(data19)){
+  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema23.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -9917,10 +9898,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.text !== undefined){
-  let data18 = data.text;
-  if(typeof data18 !== "string"){
-  const err26 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.text.type,parentSchema:schema22.properties.text,data:data18};
+  else {
+  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.blob.type,parentSchema:schema23.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -9930,11 +9909,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.blob !== undefined){
-  let data19 = data.blob;
-  if(typeof data19 === "string"){
-  if(!pattern4.test(data19)){
-  const err27 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema22.properties.blob,data:data19};
+  if(data.file !== undefined){
+  let data20 = data.file;
+  if(typeof data20 === "string"){
+  if(func3(data20) < 1){
+  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -9945,7 +9924,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.blob.type,parentSchema:schema22.properties.blob,data:data19};
+  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.file.type,parentSchema:schema23.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9955,11 +9934,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.file !== undefined){
-  let data20 = data.file;
-  if(typeof data20 === "string"){
-  if(func3(data20) < 1){
-  const err29 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.file,data:data20};
+  if(data.examples !== undefined){
+  let data21 = data.examples;
+  if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+  for(const key1 in data21){
+  if(!(validate16(data21[key1], {instancePath:instancePath+"/examples/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key1,rootData}))){
+  vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.examples.type,parentSchema:schema23.properties.examples,data:data21};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9969,8 +9955,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err30 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.file.type,parentSchema:schema22.properties.file,data:data20};
+  if(data.renamedFrom !== undefined){
+  let data23 = data.renamedFrom;
+  if(typeof data23 === "string"){
+  if(func3(data23) < 1){
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9980,18 +9969,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data21 = data.examples;
-  if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-  for(const key3 in data21){
-  if(!(validate16(data21[key3], {instancePath:instancePath+"/examples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key3,rootData}))){
-  vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
   else {
-  const err31 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.examples.type,parentSchema:schema22.properties.examples,data:data21};
+  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.renamedFrom.type,parentSchema:schema23.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10001,11 +9980,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data23 = data.renamedFrom;
-  if(typeof data23 === "string"){
-  if(func3(data23) < 1){
-  const err32 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.renamedFrom,data:data23};
+  }
+  else {
+  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -10014,43 +9991,20 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err33 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.renamedFrom.type,parentSchema:schema22.properties.renamedFrom,data:data23};
-  if(vErrors === null){
-  vErrors = [err33];
-  }
-  else {
-  vErrors.push(err33);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
-  if(vErrors === null){
-  vErrors = [err34];
-  }
-  else {
-  vErrors.push(err34);
-  }
-  errors++;
-  }
   validate15.errors = vErrors;
   return errors === 0;
   }
 
-  const schema28 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema29 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
-  const schema31 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema30 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema31 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
+  const schema34 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema31.required,parentSchema:schema31,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema34.required,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10060,7 +10014,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data.output === undefined){
-  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema31.required,parentSchema:schema31,data};
+  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.required,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10071,7 +10025,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "uri")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10084,7 +10038,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data0};
+  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.description.type,parentSchema:schema34.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10098,7 +10052,7 @@ export function manifestValidatorFactory() {
   let data1 = data.uri;
   if(typeof data1 === "string"){
   if(func3(data1) < 1){
-  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.uri,data:data1};
+  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10109,7 +10063,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.uri.type,parentSchema:schema31.properties.uri,data:data1};
+  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.uri.type,parentSchema:schema34.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10133,7 +10087,7 @@ export function manifestValidatorFactory() {
   let data4 = data3[i0];
   if(typeof data4 === "string"){
   if(func3(data4) < 1){
-  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.items,data:data4};
+  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10144,7 +10098,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.items.type,parentSchema:schema21.items,data:data4};
+  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10156,7 +10110,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.type,parentSchema:schema21,data:data3};
+  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data3};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10168,7 +10122,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10187,7 +10141,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uriTemplate === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema28.required,parentSchema:schema28,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema30.required,parentSchema:schema30,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10197,8 +10151,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema28.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+  if(!(func2.call(schema30.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10211,7 +10165,7 @@ export function manifestValidatorFactory() {
   if(data.uriTemplate !== undefined){
   let data0 = data.uriTemplate;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.uriTemplate.type,parentSchema:schema28.properties.uriTemplate,data:data0};
+  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.uriTemplate.type,parentSchema:schema30.properties.uriTemplate,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10232,7 +10186,7 @@ export function manifestValidatorFactory() {
   const _errs10 = errors;
   if(Array.isArray(data2)){
   if(data2.length > 100){
-  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema29.oneOf[0],data:data2};
+  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema31.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10245,7 +10199,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data3 = data2[i0];
   if(typeof data3 !== "string"){
-  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.oneOf[0].items.type,parentSchema:schema29.oneOf[0].items,data:data3};
+  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.oneOf[0].items.type,parentSchema:schema31.oneOf[0].items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10257,7 +10211,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.oneOf[0].type,parentSchema:schema29.oneOf[0],data:data2};
+  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.oneOf[0].type,parentSchema:schema31.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10273,7 +10227,7 @@ export function manifestValidatorFactory() {
   }
   const _errs14 = errors;
   if(true !== data2){
-  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema29.oneOf[1],data:data2};
+  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema31.oneOf[1],data:data2};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10294,7 +10248,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid3){
-  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data:data2};
+  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema31.oneOf,parentSchema:schema31,data:data2};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10317,7 +10271,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.complete.type,parentSchema:schema28.properties.complete,data:data1};
+  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.complete.type,parentSchema:schema30.properties.complete,data:data1};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10330,7 +10284,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data4 = data.title;
   if(typeof data4 !== "string"){
-  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.title.type,parentSchema:schema28.properties.title,data:data4};
+  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.title.type,parentSchema:schema30.properties.title,data:data4};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10343,7 +10297,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data5 = data.description;
   if(typeof data5 !== "string"){
-  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.description.type,parentSchema:schema28.properties.description,data:data5};
+  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10356,7 +10310,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data6 = data.mimeType;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.mimeType.type,parentSchema:schema28.properties.mimeType,data:data6};
+  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.mimeType.type,parentSchema:schema30.properties.mimeType,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10369,9 +10323,14 @@ export function manifestValidatorFactory() {
   if(data.annotations !== undefined){
   let data7 = data.annotations;
   if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-  for(const key2 in data7){
-  if(!(((key2 === "audience") || (key2 === "priority")) || (key2 === "lastModified"))){
-  const err12 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.annotations,data:data7};
+  if(data7.audience !== undefined){
+  let data8 = data7.audience;
+  if(Array.isArray(data8)){
+  const len1 = data8.length;
+  for(let i1=0; i1<len1; i1++){
+  let data9 = data8[i1];
+  if(!((data9 === "user") || (data9 === "assistant"))){
+  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.audience.items.enum,parentSchema:schema24.properties.audience.items,data:data9};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10381,14 +10340,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data7.audience !== undefined){
-  let data8 = data7.audience;
-  if(Array.isArray(data8)){
-  const len1 = data8.length;
-  for(let i1=0; i1<len1; i1++){
-  let data9 = data8[i1];
-  if(!((data9 === "user") || (data9 === "assistant"))){
-  const err13 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.annotations.properties.audience.items.enum,parentSchema:schema28.properties.annotations.properties.audience.items,data:data9};
+  }
+  else {
+  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.audience.type,parentSchema:schema24.properties.audience,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10398,9 +10352,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err14 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.annotations.properties.audience.type,parentSchema:schema28.properties.annotations.properties.audience,data:data8};
+  if(data7.priority !== undefined){
+  let data10 = data7.priority;
+  if(typeof data10 == "number"){
+  if(data10 > 1 || isNaN(data10)){
+  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema24.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10409,12 +10365,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data7.priority !== undefined){
-  let data10 = data7.priority;
-  if(typeof data10 == "number"){
-  if(data10 > 1 || isNaN(data10)){
-  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema28.properties.annotations.properties.priority,data:data10};
+  if(data10 < 0 || isNaN(data10)){
+  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10423,8 +10375,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data10 < 0 || isNaN(data10)){
-  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.annotations.properties.priority,data:data10};
+  }
+  else {
+  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.priority.type,parentSchema:schema24.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10434,8 +10387,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err17 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.annotations.properties.priority.type,parentSchema:schema28.properties.annotations.properties.priority,data:data10};
+  if(data7.lastModified !== undefined){
+  let data11 = data7.lastModified;
+  if(typeof data11 !== "string"){
+  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.lastModified.type,parentSchema:schema24.properties.lastModified,data:data11};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10445,27 +10400,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data7.lastModified !== undefined){
-  let data11 = data7.lastModified;
-  if(typeof data11 !== "string"){
-  const err18 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.annotations.properties.lastModified.type,parentSchema:schema28.properties.annotations.properties.lastModified,data:data11};
+  }
+  else {
+  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data7};
   if(vErrors === null){
   vErrors = [err18];
   }
   else {
   vErrors.push(err18);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err19 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.annotations.type,parentSchema:schema28.properties.annotations,data:data7};
-  if(vErrors === null){
-  vErrors = [err19];
-  }
-  else {
-  vErrors.push(err19);
   }
   errors++;
   }
@@ -10478,7 +10420,19 @@ export function manifestValidatorFactory() {
   let data13 = data12[i2];
   if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
   if(data13.src === undefined){
-  const err20 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data13};
+  const err19 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data13};
+  if(vErrors === null){
+  vErrors = [err19];
+  }
+  else {
+  vErrors.push(err19);
+  }
+  errors++;
+  }
+  if(data13.src !== undefined){
+  let data14 = data13.src;
+  if(typeof data14 !== "string"){
+  const err20 = {instancePath:instancePath+"/icons/" + i2+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data14};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -10487,40 +10441,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key3 in data13){
-  if(!((((key3 === "src") || (key3 === "mimeType")) || (key3 === "sizes")) || (key3 === "theme"))){
-  const err21 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data:data13};
+  }
+  if(data13.mimeType !== undefined){
+  let data15 = data13.mimeType;
+  if(typeof data15 !== "string"){
+  const err21 = {instancePath:instancePath+"/icons/" + i2+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data15};
   if(vErrors === null){
   vErrors = [err21];
   }
   else {
   vErrors.push(err21);
-  }
-  errors++;
-  }
-  }
-  if(data13.src !== undefined){
-  let data14 = data13.src;
-  if(typeof data14 !== "string"){
-  const err22 = {instancePath:instancePath+"/icons/" + i2+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data14};
-  if(vErrors === null){
-  vErrors = [err22];
-  }
-  else {
-  vErrors.push(err22);
-  }
-  errors++;
-  }
-  }
-  if(data13.mimeType !== undefined){
-  let data15 = data13.mimeType;
-  if(typeof data15 !== "string"){
-  const err23 = {instancePath:instancePath+"/icons/" + i2+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data15};
-  if(vErrors === null){
-  vErrors = [err23];
-  }
-  else {
-  vErrors.push(err23);
   }
   errors++;
   }
@@ -10532,7 +10462,32 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data17 = data16[i3];
   if(typeof data17 !== "string"){
-  const err24 = {instancePath:instancePath+"/icons/" + i2+"/sizes/" + i3,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data17};
+  const err22 = {instancePath:instancePath+"/icons/" + i2+"/sizes/" + i3,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data17};
+  if(vErrors === null){
+  vErrors = [err22];
+  }
+  else {
+  vErrors.push(err22);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err23 = {instancePath:instancePath+"/icons/" + i2+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data16};
+  if(vErrors === null){
+  vErrors = [err23];
+  }
+  else {
+  vErrors.push(err23);
+  }
+  errors++;
+  }
+  }
+  if(data13.theme !== undefined){
+  let data18 = data13.theme;
+  if(!((data18 === "light") || (data18 === "dark"))){
+  const err24 = {instancePath:instancePath+"/icons/" + i2+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data18};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -10544,7 +10499,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err25 = {instancePath:instancePath+"/icons/" + i2+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data16};
+  const err25 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data13};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -10554,10 +10509,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.theme !== undefined){
-  let data18 = data13.theme;
-  if(!((data18 === "light") || (data18 === "dark"))){
-  const err26 = {instancePath:instancePath+"/icons/" + i2+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data18};
+  }
+  else {
+  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.icons.type,parentSchema:schema30.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -10567,9 +10521,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err27 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data13};
+  if(data._meta !== undefined){
+  let data19 = data._meta;
+  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties._meta.type,parentSchema:schema30.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -10579,9 +10534,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.examples !== undefined){
+  let data20 = data.examples;
+  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+  for(const key2 in data20){
+  if(!(validate22(data20[key2], {instancePath:instancePath+"/examples/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key2,rootData}))){
+  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+  errors = vErrors.length;
+  }
+  }
   }
   else {
-  const err28 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.icons.type,parentSchema:schema28.properties.icons,data:data12};
+  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.examples.type,parentSchema:schema30.properties.examples,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -10591,10 +10555,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data._meta !== undefined){
-  let data19 = data._meta;
-  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err29 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties._meta.type,parentSchema:schema28.properties._meta,data:data19};
+  if(data.renamedFrom !== undefined){
+  let data22 = data.renamedFrom;
+  if(typeof data22 === "string"){
+  if(func3(data22) < 1){
+  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -10604,18 +10569,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data20 = data.examples;
-  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-  for(const key4 in data20){
-  if(!(validate22(data20[key4], {instancePath:instancePath+"/examples/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key4,rootData}))){
-  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
   else {
-  const err30 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.examples.type,parentSchema:schema28.properties.examples,data:data20};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.renamedFrom.type,parentSchema:schema30.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -10625,11 +10580,431 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data22 = data.renamedFrom;
-  if(typeof data22 === "string"){
-  if(func3(data22) < 1){
-  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.renamedFrom,data:data22};
+  }
+  else {
+  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+  if(vErrors === null){
+  vErrors = [err31];
+  }
+  else {
+  vErrors.push(err31);
+  }
+  errors++;
+  }
+  validate21.errors = vErrors;
+  return errors === 0;
+  }
+
+  const schema36 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema38 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
+
+  function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+  if(data.type === undefined){
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema38.required,parentSchema:schema38,data};
+  if(vErrors === null){
+  vErrors = [err0];
+  }
+  else {
+  vErrors.push(err0);
+  }
+  errors++;
+  }
+  for(const key0 in data){
+  if(!(func2.call(schema38.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+  if(vErrors === null){
+  vErrors = [err1];
+  }
+  else {
+  vErrors.push(err1);
+  }
+  errors++;
+  }
+  }
+  if(data.type !== undefined){
+  let data0 = data.type;
+  if(!(((((data0 === "text") || (data0 === "image")) || (data0 === "audio")) || (data0 === "resource")) || (data0 === "resource_link"))){
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.type.enum,parentSchema:schema38.properties.type,data:data0};
+  if(vErrors === null){
+  vErrors = [err2];
+  }
+  else {
+  vErrors.push(err2);
+  }
+  errors++;
+  }
+  }
+  if(data.text !== undefined){
+  let data1 = data.text;
+  if(typeof data1 !== "string"){
+  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.text.type,parentSchema:schema38.properties.text,data:data1};
+  if(vErrors === null){
+  vErrors = [err3];
+  }
+  else {
+  vErrors.push(err3);
+  }
+  errors++;
+  }
+  }
+  if(data.data !== undefined){
+  let data2 = data.data;
+  if(typeof data2 === "string"){
+  if(!pattern4.test(data2)){
+  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema38.properties.data,data:data2};
+  if(vErrors === null){
+  vErrors = [err4];
+  }
+  else {
+  vErrors.push(err4);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.data.type,parentSchema:schema38.properties.data,data:data2};
+  if(vErrors === null){
+  vErrors = [err5];
+  }
+  else {
+  vErrors.push(err5);
+  }
+  errors++;
+  }
+  }
+  if(data.file !== undefined){
+  let data3 = data.file;
+  if(typeof data3 === "string"){
+  if(func3(data3) < 1){
+  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.file,data:data3};
+  if(vErrors === null){
+  vErrors = [err6];
+  }
+  else {
+  vErrors.push(err6);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.file.type,parentSchema:schema38.properties.file,data:data3};
+  if(vErrors === null){
+  vErrors = [err7];
+  }
+  else {
+  vErrors.push(err7);
+  }
+  errors++;
+  }
+  }
+  if(data.mimeType !== undefined){
+  let data4 = data.mimeType;
+  if(typeof data4 !== "string"){
+  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mimeType.type,parentSchema:schema38.properties.mimeType,data:data4};
+  if(vErrors === null){
+  vErrors = [err8];
+  }
+  else {
+  vErrors.push(err8);
+  }
+  errors++;
+  }
+  }
+  if(data.resource !== undefined){
+  let data5 = data.resource;
+  if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+  if(data5.uri === undefined){
+  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema38.properties.resource.required,parentSchema:schema38.properties.resource,data:data5};
+  if(vErrors === null){
+  vErrors = [err9];
+  }
+  else {
+  vErrors.push(err9);
+  }
+  errors++;
+  }
+  for(const key1 in data5){
+  if(!((((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "file")) || (key1 === "_meta"))){
+  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.resource,data:data5};
+  if(vErrors === null){
+  vErrors = [err10];
+  }
+  else {
+  vErrors.push(err10);
+  }
+  errors++;
+  }
+  }
+  if(data5.uri !== undefined){
+  let data6 = data5.uri;
+  if(typeof data6 !== "string"){
+  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.uri.type,parentSchema:schema38.properties.resource.properties.uri,data:data6};
+  if(vErrors === null){
+  vErrors = [err11];
+  }
+  else {
+  vErrors.push(err11);
+  }
+  errors++;
+  }
+  }
+  if(data5.mimeType !== undefined){
+  let data7 = data5.mimeType;
+  if(typeof data7 !== "string"){
+  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.mimeType.type,parentSchema:schema38.properties.resource.properties.mimeType,data:data7};
+  if(vErrors === null){
+  vErrors = [err12];
+  }
+  else {
+  vErrors.push(err12);
+  }
+  errors++;
+  }
+  }
+  if(data5.text !== undefined){
+  let data8 = data5.text;
+  if(typeof data8 !== "string"){
+  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.text.type,parentSchema:schema38.properties.resource.properties.text,data:data8};
+  if(vErrors === null){
+  vErrors = [err13];
+  }
+  else {
+  vErrors.push(err13);
+  }
+  errors++;
+  }
+  }
+  if(data5.blob !== undefined){
+  let data9 = data5.blob;
+  if(typeof data9 === "string"){
+  if(!pattern4.test(data9)){
+  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema38.properties.resource.properties.blob,data:data9};
+  if(vErrors === null){
+  vErrors = [err14];
+  }
+  else {
+  vErrors.push(err14);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.blob.type,parentSchema:schema38.properties.resource.properties.blob,data:data9};
+  if(vErrors === null){
+  vErrors = [err15];
+  }
+  else {
+  vErrors.push(err15);
+  }
+  errors++;
+  }
+  }
+  if(data5.file !== undefined){
+  let data10 = data5.file;
+  if(typeof data10 === "string"){
+  if(func3(data10) < 1){
+  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.resource.properties.file,data:data10};
+  if(vErrors === null){
+  vErrors = [err16];
+  }
+  else {
+  vErrors.push(err16);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.file.type,parentSchema:schema38.properties.resource.properties.file,data:data10};
+  if(vErrors === null){
+  vErrors = [err17];
+  }
+  else {
+  vErrors.push(err17);
+  }
+  errors++;
+  }
+  }
+  if(data5._meta !== undefined){
+  let data11 = data5._meta;
+  if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.resource.properties._meta.type,parentSchema:schema38.properties.resource.properties._meta,data:data11};
+  if(vErrors === null){
+  vErrors = [err18];
+  }
+  else {
+  vErrors.push(err18);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.resource.type,parentSchema:schema38.properties.resource,data:data5};
+  if(vErrors === null){
+  vErrors = [err19];
+  }
+  else {
+  vErrors.push(err19);
+  }
+  errors++;
+  }
+  }
+  if(data.uri !== undefined){
+  let data12 = data.uri;
+  if(typeof data12 !== "string"){
+  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.uri.type,parentSchema:schema38.properties.uri,data:data12};
+  if(vErrors === null){
+  vErrors = [err20];
+  }
+  else {
+  vErrors.push(err20);
+  }
+  errors++;
+  }
+  }
+  if(data.name !== undefined){
+  let data13 = data.name;
+  if(typeof data13 !== "string"){
+  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data13};
+  if(vErrors === null){
+  vErrors = [err21];
+  }
+  else {
+  vErrors.push(err21);
+  }
+  errors++;
+  }
+  }
+  if(data.title !== undefined){
+  let data14 = data.title;
+  if(typeof data14 !== "string"){
+  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.title.type,parentSchema:schema38.properties.title,data:data14};
+  if(vErrors === null){
+  vErrors = [err22];
+  }
+  else {
+  vErrors.push(err22);
+  }
+  errors++;
+  }
+  }
+  if(data.description !== undefined){
+  let data15 = data.description;
+  if(typeof data15 !== "string"){
+  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.description.type,parentSchema:schema38.properties.description,data:data15};
+  if(vErrors === null){
+  vErrors = [err23];
+  }
+  else {
+  vErrors.push(err23);
+  }
+  errors++;
+  }
+  }
+  if(data.size !== undefined){
+  let data16 = data.size;
+  if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.size.type,parentSchema:schema38.properties.size,data:data16};
+  if(vErrors === null){
+  vErrors = [err24];
+  }
+  else {
+  vErrors.push(err24);
+  }
+  errors++;
+  }
+  if(typeof data16 == "number"){
+  if(data16 < 0 || isNaN(data16)){
+  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.size,data:data16};
+  if(vErrors === null){
+  vErrors = [err25];
+  }
+  else {
+  vErrors.push(err25);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data.icons !== undefined){
+  let data17 = data.icons;
+  if(Array.isArray(data17)){
+  const len0 = data17.length;
+  for(let i0=0; i0<len0; i0++){
+  let data18 = data17[i0];
+  if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+  if(data18.src === undefined){
+  const err26 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data18};
+  if(vErrors === null){
+  vErrors = [err26];
+  }
+  else {
+  vErrors.push(err26);
+  }
+  errors++;
+  }
+  if(data18.src !== undefined){
+  let data19 = data18.src;
+  if(typeof data19 !== "string"){
+  const err27 = {instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data19};
+  if(vErrors === null){
+  vErrors = [err27];
+  }
+  else {
+  vErrors.push(err27);
+  }
+  errors++;
+  }
+  }
+  if(data18.mimeType !== undefined){
+  let data20 = data18.mimeType;
+  if(typeof data20 !== "string"){
+  const err28 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data20};
+  if(vErrors === null){
+  vErrors = [err28];
+  }
+  else {
+  vErrors.push(err28);
+  }
+  errors++;
+  }
+  }
+  if(data18.sizes !== undefined){
+  let data21 = data18.sizes;
+  if(Array.isArray(data21)){
+  const len1 = data21.length;
+  for(let i1=0; i1<len1; i1++){
+  let data22 = data21[i1];
+  if(typeof data22 !== "string"){
+  const err29 = {instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data22};
+  if(vErrors === null){
+  vErrors = [err29];
+  }
+  else {
+  vErrors.push(err29);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err30 = {instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data21};
+  if(vErrors === null){
+  vErrors = [err30];
+  }
+  else {
+  vErrors.push(err30);
+  }
+  errors++;
+  }
+  }
+  if(data18.theme !== undefined){
+  let data23 = data18.theme;
+  if(!((data23 === "light") || (data23 === "dark"))){
+  const err31 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data23};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10639,8 +11014,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err32 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.renamedFrom.type,parentSchema:schema28.properties.renamedFrom,data:data22};
+  const err32 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data18};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -10652,7 +11028,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.icons.type,parentSchema:schema38.properties.icons,data:data17};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -10661,20 +11037,135 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate21.errors = vErrors;
+  }
+  if(data.annotations !== undefined){
+  let data24 = data.annotations;
+  if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+  if(data24.audience !== undefined){
+  let data25 = data24.audience;
+  if(Array.isArray(data25)){
+  const len2 = data25.length;
+  for(let i2=0; i2<len2; i2++){
+  let data26 = data25[i2];
+  if(!((data26 === "user") || (data26 === "assistant"))){
+  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.audience.items.enum,parentSchema:schema24.properties.audience.items,data:data26};
+  if(vErrors === null){
+  vErrors = [err34];
+  }
+  else {
+  vErrors.push(err34);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.audience.type,parentSchema:schema24.properties.audience,data:data25};
+  if(vErrors === null){
+  vErrors = [err35];
+  }
+  else {
+  vErrors.push(err35);
+  }
+  errors++;
+  }
+  }
+  if(data24.priority !== undefined){
+  let data27 = data24.priority;
+  if(typeof data27 == "number"){
+  if(data27 > 1 || isNaN(data27)){
+  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema24.properties.priority,data:data27};
+  if(vErrors === null){
+  vErrors = [err36];
+  }
+  else {
+  vErrors.push(err36);
+  }
+  errors++;
+  }
+  if(data27 < 0 || isNaN(data27)){
+  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.priority,data:data27};
+  if(vErrors === null){
+  vErrors = [err37];
+  }
+  else {
+  vErrors.push(err37);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.priority.type,parentSchema:schema24.properties.priority,data:data27};
+  if(vErrors === null){
+  vErrors = [err38];
+  }
+  else {
+  vErrors.push(err38);
+  }
+  errors++;
+  }
+  }
+  if(data24.lastModified !== undefined){
+  let data28 = data24.lastModified;
+  if(typeof data28 !== "string"){
+  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.lastModified.type,parentSchema:schema24.properties.lastModified,data:data28};
+  if(vErrors === null){
+  vErrors = [err39];
+  }
+  else {
+  vErrors.push(err39);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data24};
+  if(vErrors === null){
+  vErrors = [err40];
+  }
+  else {
+  vErrors.push(err40);
+  }
+  errors++;
+  }
+  }
+  if(data._meta !== undefined){
+  let data29 = data._meta;
+  if(!(data29 && typeof data29 == "object" && !Array.isArray(data29))){
+  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties._meta.type,parentSchema:schema38.properties._meta,data:data29};
+  if(vErrors === null){
+  vErrors = [err41];
+  }
+  else {
+  vErrors.push(err41);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+  if(vErrors === null){
+  vErrors = [err42];
+  }
+  else {
+  vErrors.push(err42);
+  }
+  errors++;
+  }
+  validate27.errors = vErrors;
   return errors === 0;
   }
 
-  const schema33 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"required":{"type":"boolean"},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema35 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"type":"object","additionalProperties":false,"properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"_meta":{"type":"object"}}};
-  const schema37 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema42 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
-  function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema37.required,parentSchema:schema37,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema42.required,parentSchema:schema42,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10685,7 +11176,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10698,7 +11189,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.description.type,parentSchema:schema37.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.description.type,parentSchema:schema42.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10714,7 +11205,7 @@ export function manifestValidatorFactory() {
   for(const key1 in data1){
   let data2 = data1[key1];
   if(typeof data2 !== "string"){
-  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.input.additionalProperties.type,parentSchema:schema37.properties.input.additionalProperties,data:data2};
+  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.input.additionalProperties.type,parentSchema:schema42.properties.input.additionalProperties,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10726,7 +11217,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.input.type,parentSchema:schema37.properties.input,data:data1};
+  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.properties.input.type,parentSchema:schema42.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10740,7 +11231,7 @@ export function manifestValidatorFactory() {
   let data3 = data.output;
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.messages === undefined){
-  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema37.properties.output.required,parentSchema:schema37.properties.output,data:data3};
+  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema42.properties.output.required,parentSchema:schema42.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10751,7 +11242,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data3){
   if(!((key2 === "description") || (key2 === "messages"))){
-  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.output,data:data3};
+  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema42.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10764,7 +11255,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data4 = data3.description;
   if(typeof data4 !== "string"){
-  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.output.properties.description.type,parentSchema:schema37.properties.output.properties.description,data:data4};
+  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.output.properties.description.type,parentSchema:schema42.properties.output.properties.description,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10782,7 +11273,7 @@ export function manifestValidatorFactory() {
   let data6 = data5[i0];
   if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
   if(data6.role === undefined){
-  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema37.properties.output.properties.messages.items.required,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema42.properties.output.properties.messages.items.required,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10792,7 +11283,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data6.content === undefined){
-  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema37.properties.output.properties.messages.items.required,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema42.properties.output.properties.messages.items.required,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10803,7 +11294,7 @@ export function manifestValidatorFactory() {
   }
   for(const key3 in data6){
   if(!((key3 === "role") || (key3 === "content"))){
-  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10816,7 +11307,7 @@ export function manifestValidatorFactory() {
   if(data6.role !== undefined){
   let data7 = data6.role;
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema37.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema37.properties.output.properties.messages.items.properties.role,data:data7};
+  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema42.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema42.properties.output.properties.messages.items.properties.role,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10830,7 +11321,7 @@ export function manifestValidatorFactory() {
   let data8 = data6.content;
   if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
   if(data8.type === undefined){
-  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema20.required,parentSchema:schema20,data:data8};
+  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema21.required,parentSchema:schema21,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10842,7 +11333,7 @@ export function manifestValidatorFactory() {
   if(data8.type !== undefined){
   let data9 = data8.type;
   if(!(((((data9 === "text") || (data9 === "image")) || (data9 === "audio")) || (data9 === "resource")) || (data9 === "resource_link"))){
-  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema20.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.type.enum,parentSchema:schema20.properties.type,data:data9};
+  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.type.enum,parentSchema:schema21.properties.type,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10854,7 +11345,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data:data8};
+  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10866,7 +11357,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.output.properties.messages.items.type,parentSchema:schema37.properties.output.properties.messages.items,data:data6};
+  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.properties.output.properties.messages.items.type,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10878,7 +11369,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.output.properties.messages.type,parentSchema:schema37.properties.output.properties.messages,data:data5};
+  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.output.properties.messages.type,parentSchema:schema42.properties.output.properties.messages,data:data5};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10890,7 +11381,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.output.type,parentSchema:schema37.properties.output,data:data3};
+  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.properties.output.type,parentSchema:schema42.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10908,7 +11399,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i1];
   if(typeof data11 === "string"){
   if(func3(data11) < 1){
-  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.items,data:data11};
+  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10919,7 +11410,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.items.type,parentSchema:schema21.items,data:data11};
+  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -10931,7 +11422,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.type,parentSchema:schema21,data:data10};
+  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data10};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -10943,7 +11434,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -10952,7 +11443,7 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate27.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
   }
 
@@ -10963,7 +11454,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((((((key0 === "title") || (key0 === "description")) || (key0 === "arguments")) || (key0 === "messages")) || (key0 === "icons")) || (key0 === "_meta")) || (key0 === "examples")) || (key0 === "renamedFrom"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10976,7 +11467,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data0 = data.title;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.title.type,parentSchema:schema33.properties.title,data:data0};
+  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.title.type,parentSchema:schema36.properties.title,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10989,7 +11480,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data1 = data.description;
   if(typeof data1 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.description.type,parentSchema:schema33.properties.description,data:data1};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.description.type,parentSchema:schema36.properties.description,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11007,7 +11498,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.name === undefined){
-  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema33.properties.arguments.items.required,parentSchema:schema33.properties.arguments.items,data:data3};
+  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.properties.arguments.items.required,parentSchema:schema36.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11017,8 +11508,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key1 in data3){
-  if(!((((key1 === "name") || (key1 === "description")) || (key1 === "required")) || (key1 === "complete"))){
-  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.arguments.items,data:data3};
+  if(!(((((key1 === "name") || (key1 === "title")) || (key1 === "description")) || (key1 === "required")) || (key1 === "complete"))){
+  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11032,7 +11523,7 @@ export function manifestValidatorFactory() {
   let data4 = data3.name;
   if(typeof data4 === "string"){
   if(func3(data4) < 1){
-  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.arguments.items.properties.name,data:data4};
+  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11043,7 +11534,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.arguments.items.properties.name.type,parentSchema:schema33.properties.arguments.items.properties.name,data:data4};
+  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.arguments.items.properties.name.type,parentSchema:schema36.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11053,10 +11544,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data3.description !== undefined){
-  let data5 = data3.description;
+  if(data3.title !== undefined){
+  let data5 = data3.title;
   if(typeof data5 !== "string"){
-  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.arguments.items.properties.description.type,parentSchema:schema33.properties.arguments.items.properties.description,data:data5};
+  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.arguments.items.properties.title.type,parentSchema:schema36.properties.arguments.items.properties.title,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11066,10 +11557,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data3.required !== undefined){
-  let data6 = data3.required;
-  if(typeof data6 !== "boolean"){
-  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.arguments.items.properties.required.type,parentSchema:schema33.properties.arguments.items.properties.required,data:data6};
+  if(data3.description !== undefined){
+  let data6 = data3.description;
+  if(typeof data6 !== "string"){
+  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.arguments.items.properties.description.type,parentSchema:schema36.properties.arguments.items.properties.description,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11079,15 +11570,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data3.complete !== undefined){
-  let data7 = data3.complete;
-  const _errs19 = errors;
-  let valid5 = false;
-  let passing0 = null;
-  const _errs20 = errors;
-  if(Array.isArray(data7)){
-  if(data7.length > 100){
-  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema29.oneOf[0],data:data7};
+  if(data3.required !== undefined){
+  let data7 = data3.required;
+  if(typeof data7 !== "boolean"){
+  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.arguments.items.properties.required.type,parentSchema:schema36.properties.arguments.items.properties.required,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11096,11 +11582,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  const len1 = data7.length;
-  for(let i1=0; i1<len1; i1++){
-  let data8 = data7[i1];
-  if(typeof data8 !== "string"){
-  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.oneOf[0].items.type,parentSchema:schema29.oneOf[0].items,data:data8};
+  }
+  if(data3.complete !== undefined){
+  let data8 = data3.complete;
+  const _errs21 = errors;
+  let valid5 = false;
+  let passing0 = null;
+  const _errs22 = errors;
+  if(Array.isArray(data8)){
+  if(data8.length > 100){
+  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema31.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11109,10 +11600,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.oneOf[0].type,parentSchema:schema29.oneOf[0],data:data7};
+  const len1 = data8.length;
+  for(let i1=0; i1<len1; i1++){
+  let data9 = data8[i1];
+  if(typeof data9 !== "string"){
+  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.oneOf[0].items.type,parentSchema:schema31.oneOf[0].items,data:data9};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11121,14 +11613,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid0 = _errs20 === errors;
-  if(_valid0){
-  valid5 = true;
-  passing0 = 0;
   }
-  const _errs24 = errors;
-  if(true !== data7){
-  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema29.oneOf[1],data:data7};
+  }
+  else {
+  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.oneOf[0].type,parentSchema:schema31.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11137,7 +11625,23 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid0 = _errs24 === errors;
+  var _valid0 = _errs22 === errors;
+  if(_valid0){
+  valid5 = true;
+  passing0 = 0;
+  }
+  const _errs26 = errors;
+  if(true !== data8){
+  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema31.oneOf[1],data:data8};
+  if(vErrors === null){
+  vErrors = [err13];
+  }
+  else {
+  vErrors.push(err13);
+  }
+  errors++;
+  }
+  var _valid0 = _errs26 === errors;
   if(_valid0 && valid5){
   valid5 = false;
   passing0 = [passing0, 1];
@@ -11149,20 +11653,20 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid5){
-  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data:data7};
+  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema31.oneOf,parentSchema:schema31,data:data8};
   if(vErrors === null){
-  vErrors = [err13];
+  vErrors = [err14];
   }
   else {
-  vErrors.push(err13);
+  vErrors.push(err14);
   }
   errors++;
   }
   else {
-  errors = _errs19;
+  errors = _errs21;
   if(vErrors !== null){
-  if(_errs19){
-  vErrors.length = _errs19;
+  if(_errs21){
+  vErrors.length = _errs21;
   }
   else {
   vErrors = null;
@@ -11172,19 +11676,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.arguments.items.type,parentSchema:schema33.properties.arguments.items,data:data3};
-  if(vErrors === null){
-  vErrors = [err14];
-  }
-  else {
-  vErrors.push(err14);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err15 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.arguments.type,parentSchema:schema33.properties.arguments,data:data2};
+  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.arguments.items.type,parentSchema:schema36.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11194,11 +11686,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.messages !== undefined){
-  let data9 = data.messages;
-  if(Array.isArray(data9)){
-  if(data9.length < 1){
-  const err16 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.messages,data:data9};
+  }
+  else {
+  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.arguments.type,parentSchema:schema36.properties.arguments,data:data2};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11207,12 +11697,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  const len2 = data9.length;
-  for(let i2=0; i2<len2; i2++){
-  let data10 = data9[i2];
-  if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-  if(data10.role === undefined){
-  const err17 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema33.properties.messages.items.required,parentSchema:schema33.properties.messages.items,data:data10};
+  }
+  if(data.messages !== undefined){
+  let data10 = data.messages;
+  if(Array.isArray(data10)){
+  if(data10.length < 1){
+  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema36.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11221,9 +11711,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key2 in data10){
-  if(!(((key2 === "role") || (key2 === "text")) || (key2 === "content"))){
-  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.messages.items,data:data10};
+  const len2 = data10.length;
+  for(let i2=0; i2<len2; i2++){
+  let data11 = data10[i2];
+  if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+  if(data11.role === undefined){
+  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema36.properties.messages.items.required,parentSchema:schema36.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11232,11 +11725,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data10.role !== undefined){
-  let data11 = data10.role;
-  if(!((data11 === "user") || (data11 === "assistant"))){
-  const err19 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema33.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.messages.items.properties.role.enum,parentSchema:schema33.properties.messages.items.properties.role,data:data11};
+  for(const key2 in data11){
+  if(!(((key2 === "role") || (key2 === "text")) || (key2 === "content"))){
+  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11246,10 +11737,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.text !== undefined){
-  let data12 = data10.text;
-  if(typeof data12 !== "string"){
-  const err20 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.messages.items.properties.text.type,parentSchema:schema33.properties.messages.items.properties.text,data:data12};
+  if(data11.role !== undefined){
+  let data12 = data11.role;
+  if(!((data12 === "user") || (data12 === "assistant"))){
+  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema36.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.messages.items.properties.role.enum,parentSchema:schema36.properties.messages.items.properties.role,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11259,11 +11750,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.content !== undefined){
-  let data13 = data10.content;
-  if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-  if(data13.type === undefined){
-  const err21 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data13};
+  if(data11.text !== undefined){
+  let data13 = data11.text;
+  if(typeof data13 !== "string"){
+  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.messages.items.properties.text.type,parentSchema:schema36.properties.messages.items.properties.text,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11272,9 +11762,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key3 in data13){
-  if(!(func2.call(schema35.properties, key3))){
-  const err22 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data13};
+  }
+  if(data11.content !== undefined){
+  if(!(validate27(data11.content, {instancePath:instancePath+"/messages/" + i2+"/content",parentData:data11,parentDataProperty:"content",rootData}))){
+  vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.messages.items.type,parentSchema:schema36.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -11284,10 +11781,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.type !== undefined){
-  let data14 = data13.type;
-  if(!(((((data14 === "text") || (data14 === "image")) || (data14 === "audio")) || (data14 === "resource")) || (data14 === "resource_link"))){
-  const err23 = {instancePath:instancePath+"/messages/" + i2+"/content/type",schemaPath:"#/definitions/PromptContent/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data14};
+  }
+  else {
+  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.messages.type,parentSchema:schema36.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -11297,10 +11793,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.text !== undefined){
-  let data15 = data13.text;
-  if(typeof data15 !== "string"){
-  const err24 = {instancePath:instancePath+"/messages/" + i2+"/content/text",schemaPath:"#/definitions/PromptContent/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.text.type,parentSchema:schema35.properties.text,data:data15};
+  if(data.icons !== undefined){
+  let data15 = data.icons;
+  if(Array.isArray(data15)){
+  const len3 = data15.length;
+  for(let i3=0; i3<len3; i3++){
+  let data16 = data15[i3];
+  if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+  if(data16.src === undefined){
+  const err24 = {instancePath:instancePath+"/icons/" + i3,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data16};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -11309,12 +11810,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data13.data !== undefined){
-  let data16 = data13.data;
-  if(typeof data16 === "string"){
-  if(!pattern4.test(data16)){
-  const err25 = {instancePath:instancePath+"/messages/" + i2+"/content/data",schemaPath:"#/definitions/PromptContent/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema35.properties.data,data:data16};
+  if(data16.src !== undefined){
+  let data17 = data16.src;
+  if(typeof data17 !== "string"){
+  const err25 = {instancePath:instancePath+"/icons/" + i3+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data17};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -11324,8 +11823,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err26 = {instancePath:instancePath+"/messages/" + i2+"/content/data",schemaPath:"#/definitions/PromptContent/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.data.type,parentSchema:schema35.properties.data,data:data16};
+  if(data16.mimeType !== undefined){
+  let data18 = data16.mimeType;
+  if(typeof data18 !== "string"){
+  const err26 = {instancePath:instancePath+"/icons/" + i3+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data18};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -11335,11 +11836,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.file !== undefined){
-  let data17 = data13.file;
-  if(typeof data17 === "string"){
-  if(func3(data17) < 1){
-  const err27 = {instancePath:instancePath+"/messages/" + i2+"/content/file",schemaPath:"#/definitions/PromptContent/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.file,data:data17};
+  if(data16.sizes !== undefined){
+  let data19 = data16.sizes;
+  if(Array.isArray(data19)){
+  const len4 = data19.length;
+  for(let i4=0; i4<len4; i4++){
+  let data20 = data19[i4];
+  if(typeof data20 !== "string"){
+  const err27 = {instancePath:instancePath+"/icons/" + i3+"/sizes/" + i4,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data20};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -11349,8 +11853,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err28 = {instancePath:instancePath+"/messages/" + i2+"/content/file",schemaPath:"#/definitions/PromptContent/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.file.type,parentSchema:schema35.properties.file,data:data17};
+  const err28 = {instancePath:instancePath+"/icons/" + i3+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data19};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -11360,10 +11865,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.mimeType !== undefined){
-  let data18 = data13.mimeType;
-  if(typeof data18 !== "string"){
-  const err29 = {instancePath:instancePath+"/messages/" + i2+"/content/mimeType",schemaPath:"#/definitions/PromptContent/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.mimeType.type,parentSchema:schema35.properties.mimeType,data:data18};
+  if(data16.theme !== undefined){
+  let data21 = data16.theme;
+  if(!((data21 === "light") || (data21 === "dark"))){
+  const err29 = {instancePath:instancePath+"/icons/" + i3+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data21};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -11373,11 +11878,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.resource !== undefined){
-  let data19 = data13.resource;
-  if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-  if(data19.uri === undefined){
-  const err30 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema35.properties.resource.required,parentSchema:schema35.properties.resource,data:data19};
+  }
+  else {
+  const err30 = {instancePath:instancePath+"/icons/" + i3,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data16};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -11386,9 +11889,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key4 in data19){
-  if(!((((((key4 === "uri") || (key4 === "mimeType")) || (key4 === "text")) || (key4 === "blob")) || (key4 === "file")) || (key4 === "_meta"))){
-  const err31 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema35.properties.resource,data:data19};
+  }
+  }
+  else {
+  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.icons.type,parentSchema:schema36.properties.icons,data:data15};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -11398,10 +11902,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data19.uri !== undefined){
-  let data20 = data19.uri;
-  if(typeof data20 !== "string"){
-  const err32 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/uri",schemaPath:"#/definitions/PromptContent/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.uri.type,parentSchema:schema35.properties.resource.properties.uri,data:data20};
+  if(data._meta !== undefined){
+  let data22 = data._meta;
+  if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties._meta.type,parentSchema:schema36.properties._meta,data:data22};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -11411,10 +11915,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data19.mimeType !== undefined){
-  let data21 = data19.mimeType;
-  if(typeof data21 !== "string"){
-  const err33 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/mimeType",schemaPath:"#/definitions/PromptContent/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.mimeType.type,parentSchema:schema35.properties.resource.properties.mimeType,data:data21};
+  if(data.examples !== undefined){
+  let data23 = data.examples;
+  if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+  for(const key3 in data23){
+  if(!(validate29(data23[key3], {instancePath:instancePath+"/examples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key3,rootData}))){
+  vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.examples.type,parentSchema:schema36.properties.examples,data:data23};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11424,10 +11936,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data19.text !== undefined){
-  let data22 = data19.text;
-  if(typeof data22 !== "string"){
-  const err34 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/text",schemaPath:"#/definitions/PromptContent/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.text.type,parentSchema:schema35.properties.resource.properties.text,data:data22};
+  if(data.renamedFrom !== undefined){
+  let data25 = data.renamedFrom;
+  if(typeof data25 === "string"){
+  if(func3(data25) < 1){
+  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11437,11 +11950,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data19.blob !== undefined){
-  let data23 = data19.blob;
-  if(typeof data23 === "string"){
-  if(!pattern4.test(data23)){
-  const err35 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/blob",schemaPath:"#/definitions/PromptContent/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema35.properties.resource.properties.blob,data:data23};
+  else {
+  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.renamedFrom.type,parentSchema:schema36.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11451,8 +11961,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err36 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/blob",schemaPath:"#/definitions/PromptContent/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.blob.type,parentSchema:schema35.properties.resource.properties.blob,data:data23};
+  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11461,492 +11972,20 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data19.file !== undefined){
-  let data24 = data19.file;
-  if(typeof data24 === "string"){
-  if(func3(data24) < 1){
-  const err37 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/file",schemaPath:"#/definitions/PromptContent/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.resource.properties.file,data:data24};
-  if(vErrors === null){
-  vErrors = [err37];
-  }
-  else {
-  vErrors.push(err37);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err38 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/file",schemaPath:"#/definitions/PromptContent/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource.properties.file.type,parentSchema:schema35.properties.resource.properties.file,data:data24};
-  if(vErrors === null){
-  vErrors = [err38];
-  }
-  else {
-  vErrors.push(err38);
-  }
-  errors++;
-  }
-  }
-  if(data19._meta !== undefined){
-  let data25 = data19._meta;
-  if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
-  const err39 = {instancePath:instancePath+"/messages/" + i2+"/content/resource/_meta",schemaPath:"#/definitions/PromptContent/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.resource.properties._meta.type,parentSchema:schema35.properties.resource.properties._meta,data:data25};
-  if(vErrors === null){
-  vErrors = [err39];
-  }
-  else {
-  vErrors.push(err39);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err40 = {instancePath:instancePath+"/messages/" + i2+"/content/resource",schemaPath:"#/definitions/PromptContent/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.resource.type,parentSchema:schema35.properties.resource,data:data19};
-  if(vErrors === null){
-  vErrors = [err40];
-  }
-  else {
-  vErrors.push(err40);
-  }
-  errors++;
-  }
-  }
-  if(data13.uri !== undefined){
-  let data26 = data13.uri;
-  if(typeof data26 !== "string"){
-  const err41 = {instancePath:instancePath+"/messages/" + i2+"/content/uri",schemaPath:"#/definitions/PromptContent/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.uri.type,parentSchema:schema35.properties.uri,data:data26};
-  if(vErrors === null){
-  vErrors = [err41];
-  }
-  else {
-  vErrors.push(err41);
-  }
-  errors++;
-  }
-  }
-  if(data13.name !== undefined){
-  let data27 = data13.name;
-  if(typeof data27 !== "string"){
-  const err42 = {instancePath:instancePath+"/messages/" + i2+"/content/name",schemaPath:"#/definitions/PromptContent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.name.type,parentSchema:schema35.properties.name,data:data27};
-  if(vErrors === null){
-  vErrors = [err42];
-  }
-  else {
-  vErrors.push(err42);
-  }
-  errors++;
-  }
-  }
-  if(data13.title !== undefined){
-  let data28 = data13.title;
-  if(typeof data28 !== "string"){
-  const err43 = {instancePath:instancePath+"/messages/" + i2+"/content/title",schemaPath:"#/definitions/PromptContent/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.title.type,parentSchema:schema35.properties.title,data:data28};
-  if(vErrors === null){
-  vErrors = [err43];
-  }
-  else {
-  vErrors.push(err43);
-  }
-  errors++;
-  }
-  }
-  if(data13.description !== undefined){
-  let data29 = data13.description;
-  if(typeof data29 !== "string"){
-  const err44 = {instancePath:instancePath+"/messages/" + i2+"/content/description",schemaPath:"#/definitions/PromptContent/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.description.type,parentSchema:schema35.properties.description,data:data29};
-  if(vErrors === null){
-  vErrors = [err44];
-  }
-  else {
-  vErrors.push(err44);
-  }
-  errors++;
-  }
-  }
-  if(data13.size !== undefined){
-  let data30 = data13.size;
-  if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-  const err45 = {instancePath:instancePath+"/messages/" + i2+"/content/size",schemaPath:"#/definitions/PromptContent/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.size.type,parentSchema:schema35.properties.size,data:data30};
-  if(vErrors === null){
-  vErrors = [err45];
-  }
-  else {
-  vErrors.push(err45);
-  }
-  errors++;
-  }
-  if(typeof data30 == "number"){
-  if(data30 < 0 || isNaN(data30)){
-  const err46 = {instancePath:instancePath+"/messages/" + i2+"/content/size",schemaPath:"#/definitions/PromptContent/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.size,data:data30};
-  if(vErrors === null){
-  vErrors = [err46];
-  }
-  else {
-  vErrors.push(err46);
-  }
-  errors++;
-  }
-  }
-  }
-  if(data13.annotations !== undefined){
-  let data31 = data13.annotations;
-  if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-  for(const key5 in data31){
-  if(!(((key5 === "audience") || (key5 === "priority")) || (key5 === "lastModified"))){
-  const err47 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations",schemaPath:"#/definitions/PromptContent/properties/annotations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema35.properties.annotations,data:data31};
-  if(vErrors === null){
-  vErrors = [err47];
-  }
-  else {
-  vErrors.push(err47);
-  }
-  errors++;
-  }
-  }
-  if(data31.audience !== undefined){
-  let data32 = data31.audience;
-  if(Array.isArray(data32)){
-  const len3 = data32.length;
-  for(let i3=0; i3<len3; i3++){
-  let data33 = data32[i3];
-  if(!((data33 === "user") || (data33 === "assistant"))){
-  const err48 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/audience/" + i3,schemaPath:"#/definitions/PromptContent/properties/annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema35.properties.annotations.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.annotations.properties.audience.items.enum,parentSchema:schema35.properties.annotations.properties.audience.items,data:data33};
-  if(vErrors === null){
-  vErrors = [err48];
-  }
-  else {
-  vErrors.push(err48);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err49 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/audience",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.annotations.properties.audience.type,parentSchema:schema35.properties.annotations.properties.audience,data:data32};
-  if(vErrors === null){
-  vErrors = [err49];
-  }
-  else {
-  vErrors.push(err49);
-  }
-  errors++;
-  }
-  }
-  if(data31.priority !== undefined){
-  let data34 = data31.priority;
-  if(typeof data34 == "number"){
-  if(data34 > 1 || isNaN(data34)){
-  const err50 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema35.properties.annotations.properties.priority,data:data34};
-  if(vErrors === null){
-  vErrors = [err50];
-  }
-  else {
-  vErrors.push(err50);
-  }
-  errors++;
-  }
-  if(data34 < 0 || isNaN(data34)){
-  const err51 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.annotations.properties.priority,data:data34};
-  if(vErrors === null){
-  vErrors = [err51];
-  }
-  else {
-  vErrors.push(err51);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err52 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/priority",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.annotations.properties.priority.type,parentSchema:schema35.properties.annotations.properties.priority,data:data34};
-  if(vErrors === null){
-  vErrors = [err52];
-  }
-  else {
-  vErrors.push(err52);
-  }
-  errors++;
-  }
-  }
-  if(data31.lastModified !== undefined){
-  let data35 = data31.lastModified;
-  if(typeof data35 !== "string"){
-  const err53 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations/lastModified",schemaPath:"#/definitions/PromptContent/properties/annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.annotations.properties.lastModified.type,parentSchema:schema35.properties.annotations.properties.lastModified,data:data35};
-  if(vErrors === null){
-  vErrors = [err53];
-  }
-  else {
-  vErrors.push(err53);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err54 = {instancePath:instancePath+"/messages/" + i2+"/content/annotations",schemaPath:"#/definitions/PromptContent/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.annotations.type,parentSchema:schema35.properties.annotations,data:data31};
-  if(vErrors === null){
-  vErrors = [err54];
-  }
-  else {
-  vErrors.push(err54);
-  }
-  errors++;
-  }
-  }
-  if(data13._meta !== undefined){
-  let data36 = data13._meta;
-  if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
-  const err55 = {instancePath:instancePath+"/messages/" + i2+"/content/_meta",schemaPath:"#/definitions/PromptContent/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties._meta.type,parentSchema:schema35.properties._meta,data:data36};
-  if(vErrors === null){
-  vErrors = [err55];
-  }
-  else {
-  vErrors.push(err55);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err56 = {instancePath:instancePath+"/messages/" + i2+"/content",schemaPath:"#/definitions/PromptContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data13};
-  if(vErrors === null){
-  vErrors = [err56];
-  }
-  else {
-  vErrors.push(err56);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err57 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.messages.items.type,parentSchema:schema33.properties.messages.items,data:data10};
-  if(vErrors === null){
-  vErrors = [err57];
-  }
-  else {
-  vErrors.push(err57);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err58 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.messages.type,parentSchema:schema33.properties.messages,data:data9};
-  if(vErrors === null){
-  vErrors = [err58];
-  }
-  else {
-  vErrors.push(err58);
-  }
-  errors++;
-  }
-  }
-  if(data.icons !== undefined){
-  let data37 = data.icons;
-  if(Array.isArray(data37)){
-  const len4 = data37.length;
-  for(let i4=0; i4<len4; i4++){
-  let data38 = data37[i4];
-  if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-  if(data38.src === undefined){
-  const err59 = {instancePath:instancePath+"/icons/" + i4,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data38};
-  if(vErrors === null){
-  vErrors = [err59];
-  }
-  else {
-  vErrors.push(err59);
-  }
-  errors++;
-  }
-  for(const key6 in data38){
-  if(!((((key6 === "src") || (key6 === "mimeType")) || (key6 === "sizes")) || (key6 === "theme"))){
-  const err60 = {instancePath:instancePath+"/icons/" + i4,schemaPath:"#/definitions/Icon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data:data38};
-  if(vErrors === null){
-  vErrors = [err60];
-  }
-  else {
-  vErrors.push(err60);
-  }
-  errors++;
-  }
-  }
-  if(data38.src !== undefined){
-  let data39 = data38.src;
-  if(typeof data39 !== "string"){
-  const err61 = {instancePath:instancePath+"/icons/" + i4+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data39};
-  if(vErrors === null){
-  vErrors = [err61];
-  }
-  else {
-  vErrors.push(err61);
-  }
-  errors++;
-  }
-  }
-  if(data38.mimeType !== undefined){
-  let data40 = data38.mimeType;
-  if(typeof data40 !== "string"){
-  const err62 = {instancePath:instancePath+"/icons/" + i4+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data40};
-  if(vErrors === null){
-  vErrors = [err62];
-  }
-  else {
-  vErrors.push(err62);
-  }
-  errors++;
-  }
-  }
-  if(data38.sizes !== undefined){
-  let data41 = data38.sizes;
-  if(Array.isArray(data41)){
-  const len5 = data41.length;
-  for(let i5=0; i5<len5; i5++){
-  let data42 = data41[i5];
-  if(typeof data42 !== "string"){
-  const err63 = {instancePath:instancePath+"/icons/" + i4+"/sizes/" + i5,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data42};
-  if(vErrors === null){
-  vErrors = [err63];
-  }
-  else {
-  vErrors.push(err63);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err64 = {instancePath:instancePath+"/icons/" + i4+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data41};
-  if(vErrors === null){
-  vErrors = [err64];
-  }
-  else {
-  vErrors.push(err64);
-  }
-  errors++;
-  }
-  }
-  if(data38.theme !== undefined){
-  let data43 = data38.theme;
-  if(!((data43 === "light") || (data43 === "dark"))){
-  const err65 = {instancePath:instancePath+"/icons/" + i4+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data43};
-  if(vErrors === null){
-  vErrors = [err65];
-  }
-  else {
-  vErrors.push(err65);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err66 = {instancePath:instancePath+"/icons/" + i4,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data38};
-  if(vErrors === null){
-  vErrors = [err66];
-  }
-  else {
-  vErrors.push(err66);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err67 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.icons.type,parentSchema:schema33.properties.icons,data:data37};
-  if(vErrors === null){
-  vErrors = [err67];
-  }
-  else {
-  vErrors.push(err67);
-  }
-  errors++;
-  }
-  }
-  if(data._meta !== undefined){
-  let data44 = data._meta;
-  if(!(data44 && typeof data44 == "object" && !Array.isArray(data44))){
-  const err68 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties._meta.type,parentSchema:schema33.properties._meta,data:data44};
-  if(vErrors === null){
-  vErrors = [err68];
-  }
-  else {
-  vErrors.push(err68);
-  }
-  errors++;
-  }
-  }
-  if(data.examples !== undefined){
-  let data45 = data.examples;
-  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-  for(const key7 in data45){
-  if(!(validate27(data45[key7], {instancePath:instancePath+"/examples/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data45,parentDataProperty:key7,rootData}))){
-  vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err69 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.examples.type,parentSchema:schema33.properties.examples,data:data45};
-  if(vErrors === null){
-  vErrors = [err69];
-  }
-  else {
-  vErrors.push(err69);
-  }
-  errors++;
-  }
-  }
-  if(data.renamedFrom !== undefined){
-  let data47 = data.renamedFrom;
-  if(typeof data47 === "string"){
-  if(func3(data47) < 1){
-  const err70 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.renamedFrom,data:data47};
-  if(vErrors === null){
-  vErrors = [err70];
-  }
-  else {
-  vErrors.push(err70);
-  }
-  errors++;
-  }
-  }
-  else {
-  const err71 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.renamedFrom.type,parentSchema:schema33.properties.renamedFrom,data:data47};
-  if(vErrors === null){
-  vErrors = [err71];
-  }
-  else {
-  vErrors.push(err71);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
-  if(vErrors === null){
-  vErrors = [err72];
-  }
-  else {
-  vErrors.push(err72);
-  }
-  errors++;
-  }
   validate26.errors = vErrors;
   return errors === 0;
   }
 
-  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
-  const schema41 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
+  const schema45 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
+  const schema46 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
   const func0 = require("ajv/dist/runtime/equal").default;
 
-  function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema40.required,parentSchema:schema40,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11956,8 +11995,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema40.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+  if(!(func2.call(schema45.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11970,7 +12009,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((data0 === "bearer") || (data0 === "apiKey")) || (data0 === "oauth"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.type.enum,parentSchema:schema40.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11984,7 +12023,7 @@ export function manifestValidatorFactory() {
   let data1 = data.header;
   if(typeof data1 === "string"){
   if(func3(data1) < 1){
-  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.header,data:data1};
+  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11995,7 +12034,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.header.type,parentSchema:schema40.properties.header,data:data1};
+  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.header.type,parentSchema:schema45.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -12009,7 +12048,7 @@ export function manifestValidatorFactory() {
   let data2 = data.credentials;
   if(Array.isArray(data2)){
   if(data2.length < 1){
-  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema40.properties.credentials,data:data2};
+  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema45.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -12023,7 +12062,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.env === undefined){
-  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema41.required,parentSchema:schema41,data:data3};
+  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema46.required,parentSchema:schema46,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -12034,7 +12073,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((((key1 === "env") || (key1 === "principal")) || (key1 === "scopes")) || (key1 === "token")) || (key1 === "key")) || (key1 === "secret")) || (key1 === "value"))){
-  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data:data3};
+  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -12047,7 +12086,7 @@ export function manifestValidatorFactory() {
   if(data3.env !== undefined){
   let data4 = data3.env;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.env.type,parentSchema:schema41.properties.env,data:data4};
+  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.env.type,parentSchema:schema46.properties.env,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -12061,7 +12100,7 @@ export function manifestValidatorFactory() {
   let data5 = data3.principal;
   if(typeof data5 === "string"){
   if(func3(data5) < 1){
-  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.principal,data:data5};
+  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -12072,7 +12111,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.principal.type,parentSchema:schema41.properties.principal,data:data5};
+  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.principal.type,parentSchema:schema46.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -12090,7 +12129,7 @@ export function manifestValidatorFactory() {
   let data7 = data6[i1];
   if(typeof data7 === "string"){
   if(func3(data7) < 1){
-  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.scopes.items,data:data7};
+  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -12101,7 +12140,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.scopes.items.type,parentSchema:schema41.properties.scopes.items,data:data7};
+  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.scopes.items.type,parentSchema:schema46.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -12113,7 +12152,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.scopes.type,parentSchema:schema41.properties.scopes,data:data6};
+  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.scopes.type,parentSchema:schema46.properties.scopes,data:data6};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -12125,7 +12164,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data3};
+  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data:data3};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -12137,7 +12176,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.credentials.type,parentSchema:schema40.properties.credentials,data:data2};
+  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.credentials.type,parentSchema:schema45.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -12150,7 +12189,7 @@ export function manifestValidatorFactory() {
   if(data.resource !== undefined){
   let data8 = data.resource;
   if(typeof data8 !== "string"){
-  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.type,parentSchema:schema40.properties.resource,data:data8};
+  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.type,parentSchema:schema45.properties.resource,data:data8};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -12163,7 +12202,7 @@ export function manifestValidatorFactory() {
   if(data.authorizationServer !== undefined){
   let data9 = data.authorizationServer;
   if(typeof data9 !== "string"){
-  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.authorizationServer.type,parentSchema:schema40.properties.authorizationServer,data:data9};
+  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.authorizationServer.type,parentSchema:schema45.properties.authorizationServer,data:data9};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12176,7 +12215,7 @@ export function manifestValidatorFactory() {
   if(data.jwksUrl !== undefined){
   let data10 = data.jwksUrl;
   if(typeof data10 !== "string"){
-  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.jwksUrl.type,parentSchema:schema40.properties.jwksUrl,data:data10};
+  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.jwksUrl.type,parentSchema:schema45.properties.jwksUrl,data:data10};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -12194,7 +12233,7 @@ export function manifestValidatorFactory() {
   let data12 = data11[i2];
   if(typeof data12 === "string"){
   if(func3(data12) < 1){
-  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.scopesSupported.items,data:data12};
+  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -12205,7 +12244,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.scopesSupported.items.type,parentSchema:schema40.properties.scopesSupported.items,data:data12};
+  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.scopesSupported.items.type,parentSchema:schema45.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12217,7 +12256,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.scopesSupported.type,parentSchema:schema40.properties.scopesSupported,data:data11};
+  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.scopesSupported.type,parentSchema:schema45.properties.scopesSupported,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12231,7 +12270,7 @@ export function manifestValidatorFactory() {
   let data13 = data.algorithms;
   if(Array.isArray(data13)){
   if(data13.length < 1){
-  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema40.properties.algorithms,data:data13};
+  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema45.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -12244,7 +12283,7 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data14 = data13[i3];
   if(!((((((((((data14 === "RS256") || (data14 === "RS384")) || (data14 === "RS512")) || (data14 === "PS256")) || (data14 === "PS384")) || (data14 === "PS512")) || (data14 === "ES256")) || (data14 === "ES384")) || (data14 === "ES512")) || (data14 === "EdDSA"))){
-  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema40.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.algorithms.items.enum,parentSchema:schema40.properties.algorithms.items,data:data14};
+  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema45.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.algorithms.items.enum,parentSchema:schema45.properties.algorithms.items,data:data14};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -12261,7 +12300,7 @@ export function manifestValidatorFactory() {
   for(;i4--;){
   for(j0 = i4; j0--;){
   if(func0(data13[i4], data13[j0])){
-  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema40.properties.algorithms,data:data13};
+  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema45.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -12276,7 +12315,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.algorithms.type,parentSchema:schema40.properties.algorithms,data:data13};
+  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.algorithms.type,parentSchema:schema45.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -12290,7 +12329,7 @@ export function manifestValidatorFactory() {
   let data15 = data.tokenType;
   if(typeof data15 === "string"){
   if(func3(data15) < 1){
-  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.tokenType,data:data15};
+  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -12301,7 +12340,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.tokenType.type,parentSchema:schema40.properties.tokenType,data:data15};
+  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.tokenType.type,parentSchema:schema45.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -12314,7 +12353,7 @@ export function manifestValidatorFactory() {
   if(data.hideWithoutScopes !== undefined){
   let data16 = data.hideWithoutScopes;
   if(typeof data16 !== "boolean"){
-  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.hideWithoutScopes.type,parentSchema:schema40.properties.hideWithoutScopes,data:data16};
+  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.hideWithoutScopes.type,parentSchema:schema45.properties.hideWithoutScopes,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -12326,7 +12365,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -12335,7 +12374,7 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate30.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
   }
 
@@ -12557,9 +12596,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key2 in data10){
-  if(!((((key2 === "src") || (key2 === "mimeType")) || (key2 === "sizes")) || (key2 === "theme"))){
-  const err17 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data:data10};
+  if(data10.src !== undefined){
+  let data11 = data10.src;
+  if(typeof data11 !== "string"){
+  const err17 = {instancePath:instancePath+"/server/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data11};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12569,28 +12609,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.src !== undefined){
-  let data11 = data10.src;
-  if(typeof data11 !== "string"){
-  const err18 = {instancePath:instancePath+"/server/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data11};
+  if(data10.mimeType !== undefined){
+  let data12 = data10.mimeType;
+  if(typeof data12 !== "string"){
+  const err18 = {instancePath:instancePath+"/server/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data12};
   if(vErrors === null){
   vErrors = [err18];
   }
   else {
   vErrors.push(err18);
-  }
-  errors++;
-  }
-  }
-  if(data10.mimeType !== undefined){
-  let data12 = data10.mimeType;
-  if(typeof data12 !== "string"){
-  const err19 = {instancePath:instancePath+"/server/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data12};
-  if(vErrors === null){
-  vErrors = [err19];
-  }
-  else {
-  vErrors.push(err19);
   }
   errors++;
   }
@@ -12602,7 +12629,19 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data14 = data13[i1];
   if(typeof data14 !== "string"){
-  const err20 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data14};
+  const err19 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data14};
+  if(vErrors === null){
+  vErrors = [err19];
+  }
+  else {
+  vErrors.push(err19);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err20 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data13};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12612,9 +12651,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err21 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data13};
+  if(data10.theme !== undefined){
+  let data15 = data10.theme;
+  if(!((data15 === "light") || (data15 === "dark"))){
+  const err21 = {instancePath:instancePath+"/server/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data15};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12624,10 +12664,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.theme !== undefined){
-  let data15 = data10.theme;
-  if(!((data15 === "light") || (data15 === "dark"))){
-  const err22 = {instancePath:instancePath+"/server/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data15};
+  }
+  else {
+  const err22 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data10};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -12639,7 +12678,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err23 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data10};
+  const err23 = {instancePath:instancePath+"/server/icons",schemaPath:"#/properties/server/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.server.properties.icons.type,parentSchema:schema11.properties.server.properties.icons,data:data9};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -12651,7 +12690,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err24 = {instancePath:instancePath+"/server/icons",schemaPath:"#/properties/server/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.server.properties.icons.type,parentSchema:schema11.properties.server.properties.icons,data:data9};
+  const err24 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.server.type,parentSchema:schema11.properties.server,data:data2};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -12661,9 +12700,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err25 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.server.type,parentSchema:schema11.properties.server,data:data2};
+  if(data.transports !== undefined){
+  let data16 = data.transports;
+  if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+  for(const key2 in data16){
+  if(!((((key2 === "stdio") || (key2 === "http")) || (key2 === "sse")) || (key2 === "websocket"))){
+  const err25 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.transports,data:data16};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -12673,30 +12715,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.transports !== undefined){
-  let data16 = data.transports;
-  if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-  for(const key3 in data16){
-  if(!((((key3 === "stdio") || (key3 === "http")) || (key3 === "sse")) || (key3 === "websocket"))){
-  const err26 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.transports,data:data16};
+  if(data16.stdio !== undefined){
+  let data17 = data16.stdio;
+  if(typeof data17 !== "boolean"){
+  const err26 = {instancePath:instancePath+"/transports/stdio",schemaPath:"#/properties/transports/properties/stdio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.stdio.type,parentSchema:schema11.properties.transports.properties.stdio,data:data17};
   if(vErrors === null){
   vErrors = [err26];
   }
   else {
   vErrors.push(err26);
-  }
-  errors++;
-  }
-  }
-  if(data16.stdio !== undefined){
-  let data17 = data16.stdio;
-  if(typeof data17 !== "boolean"){
-  const err27 = {instancePath:instancePath+"/transports/stdio",schemaPath:"#/properties/transports/properties/stdio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.stdio.type,parentSchema:schema11.properties.transports.properties.stdio,data:data17};
-  if(vErrors === null){
-  vErrors = [err27];
-  }
-  else {
-  vErrors.push(err27);
   }
   errors++;
   }
@@ -12708,12 +12735,12 @@ export function manifestValidatorFactory() {
   let passing0 = null;
   const _errs42 = errors;
   if(typeof data18 !== "boolean"){
-  const err28 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.http.oneOf[0].type,parentSchema:schema11.properties.transports.properties.http.oneOf[0],data:data18};
+  const err27 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.http.oneOf[0].type,parentSchema:schema11.properties.transports.properties.http.oneOf[0],data:data18};
   if(vErrors === null){
-  vErrors = [err28];
+  vErrors = [err27];
   }
   else {
-  vErrors.push(err28);
+  vErrors.push(err27);
   }
   errors++;
   }
@@ -12724,9 +12751,22 @@ export function manifestValidatorFactory() {
   }
   const _errs44 = errors;
   if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-  for(const key4 in data18){
-  if(!(func2.call(schema13.properties, key4))){
-  const err29 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data:data18};
+  for(const key3 in data18){
+  if(!(func2.call(schema13.properties, key3))){
+  const err28 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data:data18};
+  if(vErrors === null){
+  vErrors = [err28];
+  }
+  else {
+  vErrors.push(err28);
+  }
+  errors++;
+  }
+  }
+  if(data18.mode !== undefined){
+  let data19 = data18.mode;
+  if(!((data19 === "stateful") || (data19 === "stateless"))){
+  const err29 = {instancePath:instancePath+"/transports/http/mode",schemaPath:"#/definitions/HttpTransport/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.mode.enum,parentSchema:schema13.properties.mode,data:data19};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -12736,10 +12776,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.mode !== undefined){
-  let data19 = data18.mode;
-  if(!((data19 === "stateful") || (data19 === "stateless"))){
-  const err30 = {instancePath:instancePath+"/transports/http/mode",schemaPath:"#/definitions/HttpTransport/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.mode.enum,parentSchema:schema13.properties.mode,data:data19};
+  if(data18.host !== undefined){
+  let data20 = data18.host;
+  if(typeof data20 !== "string"){
+  const err30 = {instancePath:instancePath+"/transports/http/host",schemaPath:"#/definitions/HttpTransport/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.host.type,parentSchema:schema13.properties.host,data:data20};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -12749,10 +12789,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.host !== undefined){
-  let data20 = data18.host;
-  if(typeof data20 !== "string"){
-  const err31 = {instancePath:instancePath+"/transports/http/host",schemaPath:"#/definitions/HttpTransport/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.host.type,parentSchema:schema13.properties.host,data:data20};
+  if(data18.port !== undefined){
+  let data21 = data18.port;
+  if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
+  const err31 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.port.type,parentSchema:schema13.properties.port,data:data21};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -12761,11 +12801,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data18.port !== undefined){
-  let data21 = data18.port;
-  if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-  const err32 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.port.type,parentSchema:schema13.properties.port,data:data21};
+  if(typeof data21 == "number"){
+  if(data21 > 65535 || isNaN(data21)){
+  const err32 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema13.properties.port,data:data21};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -12774,24 +12812,13 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data21 == "number"){
-  if(data21 > 65535 || isNaN(data21)){
-  const err33 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema13.properties.port,data:data21};
+  if(data21 < 0 || isNaN(data21)){
+  const err33 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.port,data:data21};
   if(vErrors === null){
   vErrors = [err33];
   }
   else {
   vErrors.push(err33);
-  }
-  errors++;
-  }
-  if(data21 < 0 || isNaN(data21)){
-  const err34 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.port,data:data21};
-  if(vErrors === null){
-  vErrors = [err34];
-  }
-  else {
-  vErrors.push(err34);
   }
   errors++;
   }
@@ -12801,23 +12828,23 @@ export function manifestValidatorFactory() {
   let data22 = data18.path;
   if(typeof data22 === "string"){
   if(!pattern0.test(data22)){
-  const err35 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema13.properties.path,data:data22};
+  const err34 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema13.properties.path,data:data22};
   if(vErrors === null){
-  vErrors = [err35];
+  vErrors = [err34];
   }
   else {
-  vErrors.push(err35);
+  vErrors.push(err34);
   }
   errors++;
   }
   }
   else {
-  const err36 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.path.type,parentSchema:schema13.properties.path,data:data22};
+  const err35 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.path.type,parentSchema:schema13.properties.path,data:data22};
   if(vErrors === null){
-  vErrors = [err36];
+  vErrors = [err35];
   }
   else {
-  vErrors.push(err36);
+  vErrors.push(err35);
   }
   errors++;
   }
@@ -12829,24 +12856,24 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data24 = data23[i2];
   if(typeof data24 !== "string"){
-  const err37 = {instancePath:instancePath+"/transports/http/allowedHosts/" + i2,schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedHosts.items.type,parentSchema:schema13.properties.allowedHosts.items,data:data24};
+  const err36 = {instancePath:instancePath+"/transports/http/allowedHosts/" + i2,schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedHosts.items.type,parentSchema:schema13.properties.allowedHosts.items,data:data24};
   if(vErrors === null){
-  vErrors = [err37];
+  vErrors = [err36];
   }
   else {
-  vErrors.push(err37);
+  vErrors.push(err36);
   }
   errors++;
   }
   }
   }
   else {
-  const err38 = {instancePath:instancePath+"/transports/http/allowedHosts",schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedHosts.type,parentSchema:schema13.properties.allowedHosts,data:data23};
+  const err37 = {instancePath:instancePath+"/transports/http/allowedHosts",schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedHosts.type,parentSchema:schema13.properties.allowedHosts,data:data23};
   if(vErrors === null){
-  vErrors = [err38];
+  vErrors = [err37];
   }
   else {
-  vErrors.push(err38);
+  vErrors.push(err37);
   }
   errors++;
   }
@@ -12858,7 +12885,19 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data26 = data25[i3];
   if(typeof data26 !== "string"){
-  const err39 = {instancePath:instancePath+"/transports/http/allowedOrigins/" + i3,schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedOrigins.items.type,parentSchema:schema13.properties.allowedOrigins.items,data:data26};
+  const err38 = {instancePath:instancePath+"/transports/http/allowedOrigins/" + i3,schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedOrigins.items.type,parentSchema:schema13.properties.allowedOrigins.items,data:data26};
+  if(vErrors === null){
+  vErrors = [err38];
+  }
+  else {
+  vErrors.push(err38);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err39 = {instancePath:instancePath+"/transports/http/allowedOrigins",schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedOrigins.type,parentSchema:schema13.properties.allowedOrigins,data:data25};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -12868,9 +12907,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err40 = {instancePath:instancePath+"/transports/http/allowedOrigins",schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedOrigins.type,parentSchema:schema13.properties.allowedOrigins,data:data25};
+  if(data18.maxBodyBytes !== undefined){
+  let data27 = data18.maxBodyBytes;
+  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+  const err40 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxBodyBytes.type,parentSchema:schema13.properties.maxBodyBytes,data:data27};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -12879,11 +12919,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data18.maxBodyBytes !== undefined){
-  let data27 = data18.maxBodyBytes;
-  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-  const err41 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxBodyBytes.type,parentSchema:schema13.properties.maxBodyBytes,data:data27};
+  if(typeof data27 == "number"){
+  if(data27 < 1024 || isNaN(data27)){
+  const err41 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1024},message:"must be >= 1024",schema:1024,parentSchema:schema13.properties.maxBodyBytes,data:data27};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -12892,9 +12930,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data27 == "number"){
-  if(data27 < 1024 || isNaN(data27)){
-  const err42 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1024},message:"must be >= 1024",schema:1024,parentSchema:schema13.properties.maxBodyBytes,data:data27};
+  }
+  }
+  if(data18.headersTimeoutMs !== undefined){
+  let data28 = data18.headersTimeoutMs;
+  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+  const err42 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.headersTimeoutMs.type,parentSchema:schema13.properties.headersTimeoutMs,data:data28};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -12903,12 +12944,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.headersTimeoutMs !== undefined){
-  let data28 = data18.headersTimeoutMs;
-  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-  const err43 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.headersTimeoutMs.type,parentSchema:schema13.properties.headersTimeoutMs,data:data28};
+  if(typeof data28 == "number"){
+  if(data28 < 1 || isNaN(data28)){
+  const err43 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.headersTimeoutMs,data:data28};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -12917,9 +12955,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data28 == "number"){
-  if(data28 < 1 || isNaN(data28)){
-  const err44 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.headersTimeoutMs,data:data28};
+  }
+  }
+  if(data18.requestTimeoutMs !== undefined){
+  let data29 = data18.requestTimeoutMs;
+  if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+  const err44 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.requestTimeoutMs.type,parentSchema:schema13.properties.requestTimeoutMs,data:data29};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -12928,12 +12969,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.requestTimeoutMs !== undefined){
-  let data29 = data18.requestTimeoutMs;
-  if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-  const err45 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.requestTimeoutMs.type,parentSchema:schema13.properties.requestTimeoutMs,data:data29};
+  if(typeof data29 == "number"){
+  if(data29 < 1 || isNaN(data29)){
+  const err45 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.requestTimeoutMs,data:data29};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -12942,9 +12980,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data29 == "number"){
-  if(data29 < 1 || isNaN(data29)){
-  const err46 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.requestTimeoutMs,data:data29};
+  }
+  }
+  if(data18.keepAliveTimeoutMs !== undefined){
+  let data30 = data18.keepAliveTimeoutMs;
+  if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+  const err46 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.keepAliveTimeoutMs.type,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data30};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -12953,12 +12994,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.keepAliveTimeoutMs !== undefined){
-  let data30 = data18.keepAliveTimeoutMs;
-  if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-  const err47 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.keepAliveTimeoutMs.type,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data30};
+  if(typeof data30 == "number"){
+  if(data30 < 1 || isNaN(data30)){
+  const err47 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data30};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -12967,9 +13005,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data30 == "number"){
-  if(data30 < 1 || isNaN(data30)){
-  const err48 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data30};
+  }
+  }
+  if(data18.sessionIdleTimeoutMs !== undefined){
+  let data31 = data18.sessionIdleTimeoutMs;
+  if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
+  const err48 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.sessionIdleTimeoutMs.type,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -12978,12 +13019,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.sessionIdleTimeoutMs !== undefined){
-  let data31 = data18.sessionIdleTimeoutMs;
-  if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
-  const err49 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.sessionIdleTimeoutMs.type,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
+  if(typeof data31 == "number"){
+  if(data31 < 1000 || isNaN(data31)){
+  const err49 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
   if(vErrors === null){
   vErrors = [err49];
   }
@@ -12992,9 +13030,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data31 == "number"){
-  if(data31 < 1000 || isNaN(data31)){
-  const err50 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
+  }
+  }
+  if(data18.maxSessionsPerPrincipal !== undefined){
+  let data32 = data18.maxSessionsPerPrincipal;
+  if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
+  const err50 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSessionsPerPrincipal.type,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
   if(vErrors === null){
   vErrors = [err50];
   }
@@ -13003,12 +13044,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.maxSessionsPerPrincipal !== undefined){
-  let data32 = data18.maxSessionsPerPrincipal;
-  if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
-  const err51 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSessionsPerPrincipal.type,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
+  if(typeof data32 == "number"){
+  if(data32 < 1 || isNaN(data32)){
+  const err51 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
   if(vErrors === null){
   vErrors = [err51];
   }
@@ -13017,9 +13055,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data32 == "number"){
-  if(data32 < 1 || isNaN(data32)){
-  const err52 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
+  }
+  }
+  if(data18.maxSubscriptionsPerSession !== undefined){
+  let data33 = data18.maxSubscriptionsPerSession;
+  if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
+  const err52 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSubscriptionsPerSession.type,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
   if(vErrors === null){
   vErrors = [err52];
   }
@@ -13028,12 +13069,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.maxSubscriptionsPerSession !== undefined){
-  let data33 = data18.maxSubscriptionsPerSession;
-  if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
-  const err53 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSubscriptionsPerSession.type,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
+  if(typeof data33 == "number"){
+  if(data33 < 1 || isNaN(data33)){
+  const err53 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
   if(vErrors === null){
   vErrors = [err53];
   }
@@ -13042,9 +13080,14 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data33 == "number"){
-  if(data33 < 1 || isNaN(data33)){
-  const err54 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
+  }
+  }
+  if(data18.toolsets !== undefined){
+  let data34 = data18.toolsets;
+  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+  for(const key4 in data34){
+  if(!((key4 === "header") || (key4 === "query"))){
+  const err54 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data34};
   if(vErrors === null){
   vErrors = [err54];
   }
@@ -13054,13 +13097,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data18.toolsets !== undefined){
-  let data34 = data18.toolsets;
-  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-  for(const key5 in data34){
-  if(!((key5 === "header") || (key5 === "query"))){
-  const err55 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data34};
+  if(data34.header !== undefined){
+  let data35 = data34.header;
+  if(typeof data35 === "string"){
+  if(func3(data35) < 1){
+  const err55 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
   if(vErrors === null){
   vErrors = [err55];
   }
@@ -13070,11 +13111,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data34.header !== undefined){
-  let data35 = data34.header;
-  if(typeof data35 === "string"){
-  if(func3(data35) < 1){
-  const err56 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
+  else {
+  const err56 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
   if(vErrors === null){
   vErrors = [err56];
   }
@@ -13084,8 +13122,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err57 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
+  if(data34.query !== undefined){
+  let data36 = data34.query;
+  if(typeof data36 === "string"){
+  if(func3(data36) < 1){
+  const err57 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
   if(vErrors === null){
   vErrors = [err57];
   }
@@ -13095,11 +13136,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data34.query !== undefined){
-  let data36 = data34.query;
-  if(typeof data36 === "string"){
-  if(func3(data36) < 1){
-  const err58 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
+  else {
+  const err58 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
   if(vErrors === null){
   vErrors = [err58];
   }
@@ -13109,8 +13147,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err59 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
+  const err59 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data34};
   if(vErrors === null){
   vErrors = [err59];
   }
@@ -13122,24 +13161,12 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err60 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data34};
+  const err60 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
   if(vErrors === null){
   vErrors = [err60];
   }
   else {
   vErrors.push(err60);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err61 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
-  if(vErrors === null){
-  vErrors = [err61];
-  }
-  else {
-  vErrors.push(err61);
   }
   errors++;
   }
@@ -13155,12 +13182,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid9){
-  const err62 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
+  const err61 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
   if(vErrors === null){
-  vErrors = [err62];
+  vErrors = [err61];
   }
   else {
-  vErrors.push(err62);
+  vErrors.push(err61);
   }
   errors++;
   }
@@ -13183,12 +13210,12 @@ export function manifestValidatorFactory() {
   let passing1 = null;
   const _errs86 = errors;
   if(typeof data37 !== "boolean"){
-  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data37};
+  const err62 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data37};
   if(vErrors === null){
-  vErrors = [err63];
+  vErrors = [err62];
   }
   else {
-  vErrors.push(err63);
+  vErrors.push(err62);
   }
   errors++;
   }
@@ -13199,9 +13226,23 @@ export function manifestValidatorFactory() {
   }
   const _errs88 = errors;
   if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-  for(const key6 in data37){
-  if(!((key6 === "path") || (key6 === "messagesPath"))){
-  const err64 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data37};
+  for(const key5 in data37){
+  if(!((key5 === "path") || (key5 === "messagesPath"))){
+  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data37};
+  if(vErrors === null){
+  vErrors = [err63];
+  }
+  else {
+  vErrors.push(err63);
+  }
+  errors++;
+  }
+  }
+  if(data37.path !== undefined){
+  let data38 = data37.path;
+  if(typeof data38 === "string"){
+  if(!pattern0.test(data38)){
+  const err64 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data38};
   if(vErrors === null){
   vErrors = [err64];
   }
@@ -13211,11 +13252,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.path !== undefined){
-  let data38 = data37.path;
-  if(typeof data38 === "string"){
-  if(!pattern0.test(data38)){
-  const err65 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data38};
+  else {
+  const err65 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data38};
   if(vErrors === null){
   vErrors = [err65];
   }
@@ -13225,8 +13263,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err66 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data38};
+  if(data37.messagesPath !== undefined){
+  let data39 = data37.messagesPath;
+  if(typeof data39 === "string"){
+  if(!pattern0.test(data39)){
+  const err66 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data39};
   if(vErrors === null){
   vErrors = [err66];
   }
@@ -13236,11 +13277,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.messagesPath !== undefined){
-  let data39 = data37.messagesPath;
-  if(typeof data39 === "string"){
-  if(!pattern0.test(data39)){
-  const err67 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data39};
+  else {
+  const err67 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data39};
   if(vErrors === null){
   vErrors = [err67];
   }
@@ -13250,25 +13288,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err68 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data39};
+  const err68 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data37};
   if(vErrors === null){
   vErrors = [err68];
   }
   else {
   vErrors.push(err68);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err69 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data37};
-  if(vErrors === null){
-  vErrors = [err69];
-  }
-  else {
-  vErrors.push(err69);
   }
   errors++;
   }
@@ -13284,12 +13311,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid17){
-  const err70 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data37};
+  const err69 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data37};
   if(vErrors === null){
-  vErrors = [err70];
+  vErrors = [err69];
   }
   else {
-  vErrors.push(err70);
+  vErrors.push(err69);
   }
   errors++;
   }
@@ -13312,12 +13339,12 @@ export function manifestValidatorFactory() {
   let passing2 = null;
   const _errs98 = errors;
   if(typeof data40 !== "boolean"){
-  const err71 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data40};
+  const err70 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data40};
   if(vErrors === null){
-  vErrors = [err71];
+  vErrors = [err70];
   }
   else {
-  vErrors.push(err71);
+  vErrors.push(err70);
   }
   errors++;
   }
@@ -13328,9 +13355,23 @@ export function manifestValidatorFactory() {
   }
   const _errs100 = errors;
   if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-  for(const key7 in data40){
-  if(!((((key7 === "path") || (key7 === "maxConnections")) || (key7 === "idleTimeoutMs")) || (key7 === "initTimeoutMs"))){
-  const err72 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data40};
+  for(const key6 in data40){
+  if(!((((key6 === "path") || (key6 === "maxConnections")) || (key6 === "idleTimeoutMs")) || (key6 === "initTimeoutMs"))){
+  const err71 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data40};
+  if(vErrors === null){
+  vErrors = [err71];
+  }
+  else {
+  vErrors.push(err71);
+  }
+  errors++;
+  }
+  }
+  if(data40.path !== undefined){
+  let data41 = data40.path;
+  if(typeof data41 === "string"){
+  if(!pattern0.test(data41)){
+  const err72 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data41};
   if(vErrors === null){
   vErrors = [err72];
   }
@@ -13340,11 +13381,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data40.path !== undefined){
-  let data41 = data40.path;
-  if(typeof data41 === "string"){
-  if(!pattern0.test(data41)){
-  const err73 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data41};
+  else {
+  const err73 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data41};
   if(vErrors === null){
   vErrors = [err73];
   }
@@ -13354,8 +13392,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err74 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data41};
+  if(data40.maxConnections !== undefined){
+  let data42 = data40.maxConnections;
+  if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
+  const err74 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data42};
   if(vErrors === null){
   vErrors = [err74];
   }
@@ -13364,11 +13404,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data40.maxConnections !== undefined){
-  let data42 = data40.maxConnections;
-  if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
-  const err75 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data42};
+  if(typeof data42 == "number"){
+  if(data42 < 1 || isNaN(data42)){
+  const err75 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data42};
   if(vErrors === null){
   vErrors = [err75];
   }
@@ -13377,9 +13415,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data42 == "number"){
-  if(data42 < 1 || isNaN(data42)){
-  const err76 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data42};
+  }
+  }
+  if(data40.idleTimeoutMs !== undefined){
+  let data43 = data40.idleTimeoutMs;
+  if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
+  const err76 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
   if(vErrors === null){
   vErrors = [err76];
   }
@@ -13388,12 +13429,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data40.idleTimeoutMs !== undefined){
-  let data43 = data40.idleTimeoutMs;
-  if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
-  const err77 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
+  if(typeof data43 == "number"){
+  if(data43 < 1000 || isNaN(data43)){
+  const err77 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
   if(vErrors === null){
   vErrors = [err77];
   }
@@ -13402,9 +13440,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data43 == "number"){
-  if(data43 < 1000 || isNaN(data43)){
-  const err78 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
+  }
+  }
+  if(data40.initTimeoutMs !== undefined){
+  let data44 = data40.initTimeoutMs;
+  if(!((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44)))){
+  const err78 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data44};
   if(vErrors === null){
   vErrors = [err78];
   }
@@ -13413,12 +13454,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data40.initTimeoutMs !== undefined){
-  let data44 = data40.initTimeoutMs;
-  if(!((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44)))){
-  const err79 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data44};
+  if(typeof data44 == "number"){
+  if(data44 < 100 || isNaN(data44)){
+  const err79 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data44};
   if(vErrors === null){
   vErrors = [err79];
   }
@@ -13427,27 +13465,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data44 == "number"){
-  if(data44 < 100 || isNaN(data44)){
-  const err80 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data44};
+  }
+  }
+  }
+  else {
+  const err80 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data40};
   if(vErrors === null){
   vErrors = [err80];
   }
   else {
   vErrors.push(err80);
-  }
-  errors++;
-  }
-  }
-  }
-  }
-  else {
-  const err81 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data40};
-  if(vErrors === null){
-  vErrors = [err81];
-  }
-  else {
-  vErrors.push(err81);
   }
   errors++;
   }
@@ -13463,12 +13490,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid20){
-  const err82 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data40};
+  const err81 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data40};
   if(vErrors === null){
-  vErrors = [err82];
+  vErrors = [err81];
   }
   else {
-  vErrors.push(err82);
+  vErrors.push(err81);
   }
   errors++;
   }
@@ -13486,7 +13513,22 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err83 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
+  const err82 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
+  if(vErrors === null){
+  vErrors = [err82];
+  }
+  else {
+  vErrors.push(err82);
+  }
+  errors++;
+  }
+  }
+  if(data.capabilities !== undefined){
+  let data45 = data.capabilities;
+  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+  for(const key7 in data45){
+  if(!((((key7 === "resources") || (key7 === "tools")) || (key7 === "prompts")) || (key7 === "experimental"))){
+  const err83 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data45};
   if(vErrors === null){
   vErrors = [err83];
   }
@@ -13496,12 +13538,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.capabilities !== undefined){
-  let data45 = data.capabilities;
-  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-  for(const key8 in data45){
-  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
-  const err84 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data45};
+  if(data45.resources !== undefined){
+  let data46 = data45.resources;
+  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+  for(const key8 in data46){
+  if(!((key8 === "subscribe") || (key8 === "listChanged"))){
+  const err84 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
   if(vErrors === null){
   vErrors = [err84];
   }
@@ -13511,12 +13553,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.resources !== undefined){
-  let data46 = data45.resources;
-  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-  for(const key9 in data46){
-  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
-  const err85 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
+  if(data46.subscribe !== undefined){
+  let data47 = data46.subscribe;
+  if(typeof data47 !== "boolean"){
+  const err85 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data47};
   if(vErrors === null){
   vErrors = [err85];
   }
@@ -13526,10 +13566,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data46.subscribe !== undefined){
-  let data47 = data46.subscribe;
-  if(typeof data47 !== "boolean"){
-  const err86 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data47};
+  if(data46.listChanged !== undefined){
+  let data48 = data46.listChanged;
+  if(typeof data48 !== "boolean"){
+  const err86 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data48};
   if(vErrors === null){
   vErrors = [err86];
   }
@@ -13539,10 +13579,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data46.listChanged !== undefined){
-  let data48 = data46.listChanged;
-  if(typeof data48 !== "boolean"){
-  const err87 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data48};
+  }
+  else {
+  const err87 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
   if(vErrors === null){
   vErrors = [err87];
   }
@@ -13552,9 +13591,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err88 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
+  if(data45.tools !== undefined){
+  let data49 = data45.tools;
+  if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+  for(const key9 in data49){
+  if(!(key9 === "listChanged")){
+  const err88 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
   if(vErrors === null){
   vErrors = [err88];
   }
@@ -13564,12 +13606,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.tools !== undefined){
-  let data49 = data45.tools;
-  if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-  for(const key10 in data49){
-  if(!(key10 === "listChanged")){
-  const err89 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
+  if(data49.listChanged !== undefined){
+  let data50 = data49.listChanged;
+  if(typeof data50 !== "boolean"){
+  const err89 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data50};
   if(vErrors === null){
   vErrors = [err89];
   }
@@ -13579,10 +13619,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data49.listChanged !== undefined){
-  let data50 = data49.listChanged;
-  if(typeof data50 !== "boolean"){
-  const err90 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data50};
+  }
+  else {
+  const err90 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
   if(vErrors === null){
   vErrors = [err90];
   }
@@ -13592,9 +13631,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err91 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
+  if(data45.prompts !== undefined){
+  let data51 = data45.prompts;
+  if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+  for(const key10 in data51){
+  if(!(key10 === "listChanged")){
+  const err91 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
   if(vErrors === null){
   vErrors = [err91];
   }
@@ -13604,12 +13646,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.prompts !== undefined){
-  let data51 = data45.prompts;
-  if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-  for(const key11 in data51){
-  if(!(key11 === "listChanged")){
-  const err92 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
+  if(data51.listChanged !== undefined){
+  let data52 = data51.listChanged;
+  if(typeof data52 !== "boolean"){
+  const err92 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data52};
   if(vErrors === null){
   vErrors = [err92];
   }
@@ -13619,10 +13659,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data51.listChanged !== undefined){
-  let data52 = data51.listChanged;
-  if(typeof data52 !== "boolean"){
-  const err93 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data52};
+  }
+  else {
+  const err93 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
   if(vErrors === null){
   vErrors = [err93];
   }
@@ -13632,9 +13671,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err94 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
+  if(data45.experimental !== undefined){
+  let data53 = data45.experimental;
+  if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
+  const err94 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data53};
   if(vErrors === null){
   vErrors = [err94];
   }
@@ -13644,10 +13684,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.experimental !== undefined){
-  let data53 = data45.experimental;
-  if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
-  const err95 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data53};
+  }
+  else {
+  const err95 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data45};
   if(vErrors === null){
   vErrors = [err95];
   }
@@ -13657,9 +13696,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err96 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data45};
+  if(data.schemaFiles !== undefined){
+  let data54 = data.schemaFiles;
+  if(typeof data54 !== "boolean"){
+  const err96 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data54};
   if(vErrors === null){
   vErrors = [err96];
   }
@@ -13669,10 +13709,13 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data54 = data.schemaFiles;
-  if(typeof data54 !== "boolean"){
-  const err97 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data54};
+  if(data.definitions !== undefined){
+  let data55 = data.definitions;
+  if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+  for(const key11 in data55){
+  let data56 = data55[key11];
+  if((!(data56 && typeof data56 == "object" && !Array.isArray(data56))) && (typeof data56 !== "boolean")){
+  const err97 = {instancePath:instancePath+"/definitions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data56};
   if(vErrors === null){
   vErrors = [err97];
   }
@@ -13682,13 +13725,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data55 = data.definitions;
-  if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-  for(const key12 in data55){
-  let data56 = data55[key12];
-  if((!(data56 && typeof data56 == "object" && !Array.isArray(data56))) && (typeof data56 !== "boolean")){
-  const err98 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data56};
+  }
+  else {
+  const err98 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data55};
   if(vErrors === null){
   vErrors = [err98];
   }
@@ -13698,9 +13737,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.tools !== undefined){
+  let data57 = data.tools;
+  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+  for(const key12 in data57){
+  if(!(validate11(data57[key12], {instancePath:instancePath+"/tools/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data57,parentDataProperty:key12,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  errors = vErrors.length;
+  }
+  }
   }
   else {
-  const err99 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data55};
+  const err99 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data57};
   if(vErrors === null){
   vErrors = [err99];
   }
@@ -13710,18 +13758,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data57 = data.tools;
-  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-  for(const key13 in data57){
-  if(!(validate11(data57[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data57,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  if(data.resources !== undefined){
+  let data59 = data.resources;
+  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+  for(const key13 in data59){
+  if(!(validate15(data59[key13], {instancePath:instancePath+"/resources/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data59,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err100 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data57};
+  const err100 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data59};
   if(vErrors === null){
   vErrors = [err100];
   }
@@ -13731,18 +13779,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data59 = data.resources;
-  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-  for(const key14 in data59){
-  if(!(validate15(data59[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data59,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+  if(data.resourceTemplates !== undefined){
+  let data61 = data.resourceTemplates;
+  if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+  for(const key14 in data61){
+  if(!(validate21(data61[key14], {instancePath:instancePath+"/resourceTemplates/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data61,parentDataProperty:key14,rootData}))){
+  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err101 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data59};
+  const err101 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data61};
   if(vErrors === null){
   vErrors = [err101];
   }
@@ -13752,18 +13800,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data61 = data.resourceTemplates;
-  if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-  for(const key15 in data61){
-  if(!(validate21(data61[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data61,parentDataProperty:key15,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  if(data.prompts !== undefined){
+  let data63 = data.prompts;
+  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+  for(const key15 in data63){
+  if(!(validate26(data63[key15], {instancePath:instancePath+"/prompts/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data63,parentDataProperty:key15,rootData}))){
+  vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err102 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data61};
+  const err102 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data63};
   if(vErrors === null){
   vErrors = [err102];
   }
@@ -13773,18 +13821,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.prompts !== undefined){
-  let data63 = data.prompts;
-  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-  for(const key16 in data63){
-  if(!(validate26(data63[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data63,parentDataProperty:key16,rootData}))){
-  vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+  if(data.auth !== undefined){
+  if(!(validate32(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
+  vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
   errors = vErrors.length;
   }
   }
-  }
-  else {
-  const err103 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data63};
+  if(data.telemetry !== undefined){
+  let data66 = data.telemetry;
+  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+  for(const key16 in data66){
+  if(!(key16 === "otel")){
+  const err103 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data66};
   if(vErrors === null){
   vErrors = [err103];
   }
@@ -13794,18 +13842,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.auth !== undefined){
-  if(!(validate30(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
-  vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-  errors = vErrors.length;
-  }
-  }
-  if(data.telemetry !== undefined){
-  let data66 = data.telemetry;
-  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-  for(const key17 in data66){
-  if(!(key17 === "otel")){
-  const err104 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data66};
+  if(data66.otel !== undefined){
+  let data67 = data66.otel;
+  if(typeof data67 !== "boolean"){
+  const err104 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data67};
   if(vErrors === null){
   vErrors = [err104];
   }
@@ -13815,10 +13855,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data66.otel !== undefined){
-  let data67 = data66.otel;
-  if(typeof data67 !== "boolean"){
-  const err105 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data67};
+  }
+  else {
+  const err105 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data66};
   if(vErrors === null){
   vErrors = [err105];
   }
@@ -13828,9 +13867,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err106 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data66};
+  if(data.lint !== undefined){
+  let data68 = data.lint;
+  if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+  for(const key17 in data68){
+  if(!((key17 === "rules") || (key17 === "toolsListTokenBudget"))){
+  const err106 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data68};
   if(vErrors === null){
   vErrors = [err106];
   }
@@ -13840,12 +13882,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data68 = data.lint;
-  if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-  for(const key18 in data68){
-  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
-  const err107 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data68};
+  if(data68.rules !== undefined){
+  let data69 = data68.rules;
+  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+  for(const key18 in data69){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key18))){
+  const err107 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data69};
   if(vErrors === null){
   vErrors = [err107];
   }
@@ -13855,12 +13897,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data68.rules !== undefined){
-  let data69 = data68.rules;
-  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-  for(const key19 in data69){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
-  const err108 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data69};
+  if(data69["description-missing"] !== undefined){
+  let data70 = data69["description-missing"];
+  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
+  const err108 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data70};
   if(vErrors === null){
   vErrors = [err108];
   }
@@ -13870,10 +13910,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["description-missing"] !== undefined){
-  let data70 = data69["description-missing"];
-  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
-  const err109 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data70};
+  if(data69["description-short"] !== undefined){
+  let data71 = data69["description-short"];
+  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
+  const err109 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data71};
   if(vErrors === null){
   vErrors = [err109];
   }
@@ -13883,10 +13923,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["description-short"] !== undefined){
-  let data71 = data69["description-short"];
-  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
-  const err110 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data71};
+  if(data69["parameter-description-missing"] !== undefined){
+  let data72 = data69["parameter-description-missing"];
+  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
+  const err110 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data72};
   if(vErrors === null){
   vErrors = [err110];
   }
@@ -13896,10 +13936,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["parameter-description-missing"] !== undefined){
-  let data72 = data69["parameter-description-missing"];
-  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
-  const err111 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data72};
+  if(data69["write-without-annotations"] !== undefined){
+  let data73 = data69["write-without-annotations"];
+  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
+  const err111 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data73};
   if(vErrors === null){
   vErrors = [err111];
   }
@@ -13909,10 +13949,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["write-without-annotations"] !== undefined){
-  let data73 = data69["write-without-annotations"];
-  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
-  const err112 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data73};
+  if(data69["destructive-without-idempotent"] !== undefined){
+  let data74 = data69["destructive-without-idempotent"];
+  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
+  const err112 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data74};
   if(vErrors === null){
   vErrors = [err112];
   }
@@ -13922,10 +13962,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["destructive-without-idempotent"] !== undefined){
-  let data74 = data69["destructive-without-idempotent"];
-  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
-  const err113 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data74};
+  if(data69["name-convention"] !== undefined){
+  let data75 = data69["name-convention"];
+  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
+  const err113 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data75};
   if(vErrors === null){
   vErrors = [err113];
   }
@@ -13935,10 +13975,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["name-convention"] !== undefined){
-  let data75 = data69["name-convention"];
-  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
-  const err114 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data75};
+  if(data69["tool-name-length"] !== undefined){
+  let data76 = data69["tool-name-length"];
+  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
+  const err114 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data76};
   if(vErrors === null){
   vErrors = [err114];
   }
@@ -13948,10 +13988,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["tool-name-length"] !== undefined){
-  let data76 = data69["tool-name-length"];
-  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
-  const err115 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data76};
+  if(data69["input-schema-ref"] !== undefined){
+  let data77 = data69["input-schema-ref"];
+  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
+  const err115 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data77};
   if(vErrors === null){
   vErrors = [err115];
   }
@@ -13961,10 +14001,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["input-schema-ref"] !== undefined){
-  let data77 = data69["input-schema-ref"];
-  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
-  const err116 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data77};
+  if(data69["openapi-keyword"] !== undefined){
+  let data78 = data69["openapi-keyword"];
+  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
+  const err116 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data78};
   if(vErrors === null){
   vErrors = [err116];
   }
@@ -13974,10 +14014,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["openapi-keyword"] !== undefined){
-  let data78 = data69["openapi-keyword"];
-  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
-  const err117 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data78};
+  if(data69["output-schema-not-object"] !== undefined){
+  let data79 = data69["output-schema-not-object"];
+  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
+  const err117 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data79};
   if(vErrors === null){
   vErrors = [err117];
   }
@@ -13987,10 +14027,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["output-schema-not-object"] !== undefined){
-  let data79 = data69["output-schema-not-object"];
-  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
-  const err118 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data79};
+  if(data69["unknown-spec-key"] !== undefined){
+  let data80 = data69["unknown-spec-key"];
+  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
+  const err118 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data80};
   if(vErrors === null){
   vErrors = [err118];
   }
@@ -14001,9 +14041,9 @@ export function manifestValidatorFactory() {
   }
   }
   if(data69["tools-list-token-budget"] !== undefined){
-  let data80 = data69["tools-list-token-budget"];
-  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
-  const err119 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data80};
+  let data81 = data69["tools-list-token-budget"];
+  if(!(((data81 === "off") || (data81 === "warn")) || (data81 === "error"))){
+  const err119 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data81};
   if(vErrors === null){
   vErrors = [err119];
   }
@@ -14026,9 +14066,9 @@ export function manifestValidatorFactory() {
   }
   }
   if(data68.toolsListTokenBudget !== undefined){
-  let data81 = data68.toolsListTokenBudget;
-  if(!((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81)))){
-  const err121 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data81};
+  let data82 = data68.toolsListTokenBudget;
+  if(!((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82)))){
+  const err121 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data82};
   if(vErrors === null){
   vErrors = [err121];
   }
@@ -14037,9 +14077,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data81 == "number"){
-  if(data81 < 1 || isNaN(data81)){
-  const err122 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data81};
+  if(typeof data82 == "number"){
+  if(data82 < 1 || isNaN(data82)){
+  const err122 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data82};
   if(vErrors === null){
   vErrors = [err122];
   }
@@ -14063,13 +14103,13 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.toolsets !== undefined){
-  let data82 = data.toolsets;
-  if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-  for(const key20 in data82){
-  let data83 = data82[key20];
+  let data83 = data.toolsets;
   if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-  if(data83.tools === undefined){
-  const err124 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema42.required,parentSchema:schema42,data:data83};
+  for(const key19 in data83){
+  let data84 = data83[key19];
+  if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+  if(data84.tools === undefined){
+  const err124 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema47.required,parentSchema:schema47,data:data84};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14078,9 +14118,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key21 in data83){
-  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
-  const err125 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data83};
+  for(const key20 in data84){
+  if(!(((key20 === "description") || (key20 === "tools")) || (key20 === "default"))){
+  const err125 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data84};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14090,10 +14130,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data83.description !== undefined){
-  let data84 = data83.description;
-  if(typeof data84 !== "string"){
-  const err126 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.description.type,parentSchema:schema42.properties.description,data:data84};
+  if(data84.description !== undefined){
+  let data85 = data84.description;
+  if(typeof data85 !== "string"){
+  const err126 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.description.type,parentSchema:schema47.properties.description,data:data85};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14103,15 +14143,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data83.tools !== undefined){
-  let data85 = data83.tools;
-  if(Array.isArray(data85)){
-  const len4 = data85.length;
+  if(data84.tools !== undefined){
+  let data86 = data84.tools;
+  if(Array.isArray(data86)){
+  const len4 = data86.length;
   for(let i4=0; i4<len4; i4++){
-  let data86 = data85[i4];
-  if(typeof data86 === "string"){
-  if(func3(data86) < 1){
-  const err127 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.tools.items,data:data86};
+  let data87 = data86[i4];
+  if(typeof data87 === "string"){
+  if(func3(data87) < 1){
+  const err127 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.tools.items,data:data87};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14122,7 +14162,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err128 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.tools.items.type,parentSchema:schema42.properties.tools.items,data:data86};
+  const err128 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.tools.items.type,parentSchema:schema47.properties.tools.items,data:data87};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14132,18 +14172,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i5 = data85.length;
+  let i5 = data86.length;
   let j0;
   if(i5 > 1){
   const indices0 = {};
   for(;i5--;){
-  let item0 = data85[i5];
+  let item0 = data86[i5];
   if(typeof item0 !== "string"){
   continue;
   }
   if(typeof indices0[item0] == "number"){
   j0 = indices0[item0];
-  const err129 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema42.properties.tools,data:data85};
+  const err129 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema47.properties.tools,data:data86};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14158,7 +14198,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err130 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.tools.type,parentSchema:schema42.properties.tools,data:data85};
+  const err130 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.tools.type,parentSchema:schema47.properties.tools,data:data86};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14168,10 +14208,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data83.default !== undefined){
-  let data87 = data83.default;
-  if(typeof data87 !== "boolean"){
-  const err131 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema42.properties.default.type,parentSchema:schema42.properties.default,data:data87};
+  if(data84.default !== undefined){
+  let data88 = data84.default;
+  if(typeof data88 !== "boolean"){
+  const err131 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.default.type,parentSchema:schema47.properties.default,data:data88};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14183,7 +14223,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err132 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data83};
+  const err132 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data84};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14195,7 +14235,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err133 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data82};
+  const err133 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data83};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14206,11 +14246,11 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.scale !== undefined){
-  let data88 = data.scale;
-  if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-  for(const key22 in data88){
-  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
-  const err134 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data88};
+  let data89 = data.scale;
+  if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+  for(const key21 in data89){
+  if(!((((key21 === "store") || (key21 === "sessionTtlMs")) || (key21 === "eventRetention")) || (key21 === "maxSessionsPerPrincipal"))){
+  const err134 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data89};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14220,10 +14260,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data88.store !== undefined){
-  let data89 = data88.store;
-  if(!((data89 === "memory") || (data89 === "redis"))){
-  const err135 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data89};
+  if(data89.store !== undefined){
+  let data90 = data89.store;
+  if(!((data90 === "memory") || (data90 === "redis"))){
+  const err135 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data90};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14233,10 +14273,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data88.sessionTtlMs !== undefined){
-  let data90 = data88.sessionTtlMs;
-  if(!((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90)))){
-  const err136 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data90};
+  if(data89.sessionTtlMs !== undefined){
+  let data91 = data89.sessionTtlMs;
+  if(!((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91)))){
+  const err136 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data91};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14245,9 +14285,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data90 == "number"){
-  if(data90 < 1000 || isNaN(data90)){
-  const err137 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data90};
+  if(typeof data91 == "number"){
+  if(data91 < 1000 || isNaN(data91)){
+  const err137 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data91};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14258,10 +14298,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data88.eventRetention !== undefined){
-  let data91 = data88.eventRetention;
-  if(!((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91)))){
-  const err138 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data91};
+  if(data89.eventRetention !== undefined){
+  let data92 = data89.eventRetention;
+  if(!((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92)))){
+  const err138 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data92};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14270,9 +14310,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data91 == "number"){
-  if(data91 > 100000 || isNaN(data91)){
-  const err139 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data91};
+  if(typeof data92 == "number"){
+  if(data92 > 100000 || isNaN(data92)){
+  const err139 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data92};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14281,8 +14321,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data91 < 1 || isNaN(data91)){
-  const err140 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data91};
+  if(data92 < 1 || isNaN(data92)){
+  const err140 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data92};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14293,10 +14333,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data88.maxSessionsPerPrincipal !== undefined){
-  let data92 = data88.maxSessionsPerPrincipal;
-  if(!((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92)))){
-  const err141 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data92};
+  if(data89.maxSessionsPerPrincipal !== undefined){
+  let data93 = data89.maxSessionsPerPrincipal;
+  if(!((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93)))){
+  const err141 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data93};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14305,9 +14345,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data92 == "number"){
-  if(data92 < 1 || isNaN(data92)){
-  const err142 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data92};
+  if(typeof data93 == "number"){
+  if(data93 < 1 || isNaN(data93)){
+  const err142 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data93};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14320,7 +14360,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err143 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data88};
+  const err143 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data89};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14331,11 +14371,11 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.deploy !== undefined){
-  let data93 = data.deploy;
-  if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-  for(const key23 in data93){
-  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
-  const err144 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data93};
+  let data94 = data.deploy;
+  if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+  for(const key22 in data94){
+  if(!(((key22 === "compose") || (key22 === "kubernetes")) || (key22 === "replicas"))){
+  const err144 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data94};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14345,10 +14385,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data93.compose !== undefined){
-  let data94 = data93.compose;
-  if(typeof data94 !== "boolean"){
-  const err145 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data94};
+  if(data94.compose !== undefined){
+  let data95 = data94.compose;
+  if(typeof data95 !== "boolean"){
+  const err145 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data95};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14358,10 +14398,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data93.kubernetes !== undefined){
-  let data95 = data93.kubernetes;
-  if(typeof data95 !== "boolean"){
-  const err146 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data95};
+  if(data94.kubernetes !== undefined){
+  let data96 = data94.kubernetes;
+  if(typeof data96 !== "boolean"){
+  const err146 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data96};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14371,10 +14411,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data93.replicas !== undefined){
-  let data96 = data93.replicas;
-  if(!((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96)))){
-  const err147 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data96};
+  if(data94.replicas !== undefined){
+  let data97 = data94.replicas;
+  if(!((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97)))){
+  const err147 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data97};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14383,9 +14423,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data96 == "number"){
-  if(data96 > 100 || isNaN(data96)){
-  const err148 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data96};
+  if(typeof data97 == "number"){
+  if(data97 > 100 || isNaN(data97)){
+  const err148 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data97};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14394,8 +14434,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data96 < 1 || isNaN(data96)){
-  const err149 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data96};
+  if(data97 < 1 || isNaN(data97)){
+  const err149 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data97};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14408,7 +14448,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err150 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data93};
+  const err150 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data94};
   if(vErrors === null){
   vErrors = [err150];
   }

@@ -39,21 +39,23 @@ describe('snapshotToManifest', () => {
     const entry = (r.manifest.tools as Record<string, Record<string, unknown>>)['API-get.user'];
     expect(Object.keys(entry)).toEqual(['title', 'inputSchema', 'annotations', 'execution', '_meta']);
     expect(entry.inputSchema).toBe(tool.inputSchema);
-    expect(entry.annotations).toEqual({ readOnlyHint: true });
+    // Open spec objects keep keys of the server's own.
+    expect(entry.annotations).toEqual({ readOnlyHint: true, futureHint: 1 });
     expect(entry.execution).toEqual({ taskSupport: 'optional' });
-    expect(r.gaps.filter((g) => g.path[0] === 'tools').map((g) => g.message)).toEqual([
-      'tools["API-get.user"].annotations.futureHint: source has 1, generated has nothing',
-    ]);
-    expect(r.notes.get('tools/API-get.user')).toEqual(['annotations.futureHint: source has 1, generated has nothing']);
+    expect(r.gaps.filter((g) => g.path[0] === 'tools')).toEqual([]);
+    expect(r.notes.get('tools/API-get.user')).toBeUndefined();
   });
 
-  it('finds prompt argument gaps: titles, and `required` left out', () => {
+  it('carries prompt arguments as published: titles, and `required` only where the source sends it', () => {
     const prompts = [{ name: 'p', arguments: [{ name: 'a', title: 'A', required: true }, { name: 'b' }, { name: 'c', required: false }] }];
     const r = snapshotToManifest(snapshot({ capabilities: { prompts: {} }, prompts }));
-    expect(r.gaps.filter((g) => g.path[0] === 'prompts').map((g) => g.message)).toEqual([
-      'prompts.p.arguments[0].title: source has "A", generated has nothing',
-      'prompts.p.arguments[1].required: generated adds false',
-    ]);
+    expect((r.manifest.prompts as Record<string, unknown>).p).toEqual({ arguments: prompts[0].arguments });
+    expect(r.gaps.filter((g) => g.path[0] === 'prompts')).toEqual([]);
+  });
+
+  it('still reports what the manifest cannot hold: a key the spec does not define on a tool itself', () => {
+    const r = snapshotToManifest(snapshot({ capabilities: { tools: {} }, tools: [{ name: 't', inputSchema: { type: 'object' }, vendorField: 1 }] }));
+    expect(r.gaps.filter((g) => g.path[0] === 'tools').map((g) => g.message)).toEqual(['tools.t.vendorField: source has 1, generated has nothing']);
   });
 
   it('keeps the first of two resources with one name and reports the second', () => {

@@ -5,6 +5,7 @@ import type { Manifest } from '../../core/index.js';
 import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
 import { checkNameConvention } from './names.js';
+import { unknownSpecKeys } from './spec-keys.js';
 import type { LintFinding } from './lint-finding.js';
 export type { LintFinding } from './lint-finding.js';
 import { budgetFindings, DEFAULT_TOKEN_BUDGET } from './token-budget.js';
@@ -128,6 +129,11 @@ export const LINT_RULES: readonly LintRule[] = [
     check: (m) => tools(m).filter(([, t]) => t.outputSchema !== undefined && !objectRoot(t.outputSchema, bundleSchema(t.outputSchema, shared(m)))).map(([name]) => ({
       path: ['tools', name, 'outputSchema'], message: 'outputSchema allows a root that is not an object; structuredContent is always a JSON object', hint: 'make the root type: object and put values in its properties',
     })),
+  },
+  {
+    id: 'unknown-spec-key',
+    summary: 'a key the MCP spec does not define in an object it leaves open (annotations, execution, icons): published as written, often a typo',
+    check: unknownSpecKeys,
   },
   {
     id: 'tools-list-token-budget',

@@ -2,7 +2,8 @@
 // A dependency-free MCP server over stdio (newline-delimited JSON-RPC, 2025-era handshake) that publishes what
 // import must carry over exactly: non-identifier names, $defs-heavy and draft-07 schemas, nullable type arrays,
 // propertyNames, odd property names, icons, annotations, _meta, and every list split into pages of two.
-// TRICKY_INVALID=1 adds a tool whose inputSchema is not an object schema, as some servers publish.
+// TRICKY_INVALID=1 adds a tool whose inputSchema is not an object schema, as some servers publish;
+// TRICKY_EXTRA_FIELD=1 puts a key of the server's own on a tool itself, which a manifest entry cannot hold.
 import { createInterface } from 'node:readline';
 
 const ICON = { src: 'https://example.com/icon.png', mimeType: 'image/png', sizes: ['48x48'], theme: 'light' };
@@ -56,7 +57,7 @@ const tools = [
     },
     execution: { taskSupport: 'optional' },
   },
-  { name: 'no_args', inputSchema: { type: 'object' } },
+  { name: 'no_args', inputSchema: { type: 'object' }, ...(process.env.TRICKY_EXTRA_FIELD === '1' ? { 'x-vendor': { a: 1 } } : {}) },
   { name: '123-starts-with-digit', description: 'Digits first', inputSchema: { type: 'object', properties: {} } },
   ...(process.env.TRICKY_INVALID === '1'
     ? [{ name: 'list_values', description: 'Publishes an array schema', inputSchema: { type: 'array', items: { type: 'string' } } }]

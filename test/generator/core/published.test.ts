@@ -28,8 +28,9 @@ describe('publishedTool', () => {
         'get_forecast',
         {
           _meta: { 'x/y': 1 },
-          icons: [{ src: 'https://x/i.png' }],
-          annotations: { readOnlyHint: true },
+          icons: [{ src: 'https://x/i.png', 'x-scale': 2 }],
+          execution: { taskSupport: 'optional' },
+          annotations: { readOnlyHint: true, 'vendor/hint': { level: 1 } },
           outputSchema: cityInput,
           inputSchema: cityInput,
           description: 'd',
@@ -42,8 +43,9 @@ describe('publishedTool', () => {
         description: 'd',
         inputSchema: bundledCity,
         outputSchema: bundledCity,
-        annotations: { readOnlyHint: true },
-        icons: [{ src: 'https://x/i.png' }],
+        annotations: { readOnlyHint: true, 'vendor/hint': { level: 1 } },
+        execution: { taskSupport: 'optional' },
+        icons: [{ src: 'https://x/i.png', 'x-scale': 2 }],
         _meta: { 'x/y': 1 },
       },
     },
@@ -59,9 +61,9 @@ describe('publishedTool', () => {
     expect(Object.keys(got)).toEqual(Object.keys(want));
   });
 
-  it('puts keys in name/title/description/inputSchema/outputSchema/annotations/icons/_meta order', () => {
-    const tool = { _meta: {}, icons: [], annotations: {}, outputSchema: {}, inputSchema: {}, description: '', title: '' } as Tool;
-    expect(Object.keys(publishedTool('t', tool, {}))).toEqual(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', '_meta']);
+  it('puts keys in name/title/description/inputSchema/outputSchema/annotations/execution/icons/_meta order', () => {
+    const tool = { _meta: {}, icons: [], execution: {}, annotations: {}, outputSchema: {}, inputSchema: {}, description: '', title: '' } as Tool;
+    expect(Object.keys(publishedTool('t', tool, {}))).toEqual(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution', 'icons', '_meta']);
   });
 
   it('does not mutate the tool or the shared definitions', () => {
@@ -108,12 +110,12 @@ describe('publishedPrompt', () => {
   const cases: { name: string; given: Prompt; want: Record<string, unknown> }[] = [
     { name: 'minimal', given: {}, want: { name: 'p' } },
     {
-      name: 'required is always a boolean; messages are not published',
+      name: 'arguments as written (title kept, required only where given); messages and completions are not published',
       given: {
         _meta: { k: 1 },
         icons: [],
         messages: [{ role: 'user', text: 'x' }],
-        arguments: [{ name: 'a' }, { required: true, description: 'B', name: 'b' }, { name: 'c', required: false }],
+        arguments: [{ name: 'a' }, { required: true, description: 'B', name: 'b', title: 'Bee', complete: ['x'] }, { name: 'c', required: false }],
         description: 'd',
         title: 'T',
       },
@@ -121,11 +123,7 @@ describe('publishedPrompt', () => {
         name: 'p',
         title: 'T',
         description: 'd',
-        arguments: [
-          { name: 'a', required: false },
-          { name: 'b', description: 'B', required: true },
-          { name: 'c', required: false },
-        ],
+        arguments: [{ name: 'a' }, { name: 'b', title: 'Bee', description: 'B', required: true }, { name: 'c', required: false }],
         icons: [],
         _meta: { k: 1 },
       },
@@ -136,7 +134,8 @@ describe('publishedPrompt', () => {
     const got = publishedPrompt('p', given);
     expect(got).toEqual(want);
     expect(Object.keys(got)).toEqual(Object.keys(want));
-    for (const a of (got.arguments ?? []) as object[]) expect(Object.keys(a).at(-1)).toBe('required');
+    const args = (got.arguments ?? []) as object[];
+    args.forEach((a, i) => expect(Object.keys(a)).toEqual(Object.keys((want.arguments as object[])[i])));
   });
 });
 

@@ -34,6 +34,7 @@ const cases: Case[] = [
   { rule: 'input-schema-ref', fires: { definitions: { Id: { type: 'string', description: 'Id' } }, tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { $ref: '#/definitions/Id' } } } }) } }, quiet: { tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Id' } } } }) } } },
   { rule: 'openapi-keyword', fires: { tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: 'string', nullable: true } } } }) } }, quiet: { tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: ['string', 'null'] } } } }) } } },
   { rule: 'output-schema-not-object', fires: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object' }, { type: 'string' }] } }) } }, quiet: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }] } }) } } },
+  { rule: 'unknown-spec-key', fires: { tools: { get_record: described({ annotations: { readonlyHint: true } }) } }, quiet: { tools: { get_record: described({ annotations: { readOnlyHint: true } }) } } },
   { rule: 'tools-list-token-budget', fires: { lint: { toolsListTokenBudget: 20 }, tools: { get_record: described() } }, quiet: { lint: { toolsListTokenBudget: 200 }, tools: { get_record: described() } } },
 ];
 

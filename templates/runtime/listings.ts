@@ -1,0 +1,35 @@
+import type {
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  McpServer,
+} from '@modelcontextprotocol/server';
+
+/** The definitions of definitions.gen.ts, in manifest order. */
+export interface Listings {
+  tools: readonly object[];
+  resources: readonly object[];
+  resourceTemplates: readonly object[];
+  prompts: readonly object[];
+}
+
+/**
+ * The list methods answer with the manifest's definitions exactly as written. The SDK builds its lists from what its
+ * registration API keeps, which drops fields (a prompt argument's title, a `required` left out) and reorders keys;
+ * registration still serves the calls (tools/call, resources/read, prompts/get) with its validation. Installed after
+ * registration, for the kinds the manifest has, so capabilities stay as the SDK declared them. The wire codec of
+ * each protocol revision still applies (2026-07-28 has no tool `execution`, so the SDK leaves it out there).
+ */
+export function publishListings(server: McpServer, lists: Listings): void {
+  const low = server.server;
+  if (lists.tools.length > 0) low.setRequestHandler('tools/list', () => ({ tools: [...lists.tools] }) as ListToolsResult);
+  if (lists.resources.length > 0 || lists.resourceTemplates.length > 0) {
+    low.setRequestHandler('resources/list', () => ({ resources: [...lists.resources] }) as ListResourcesResult);
+    low.setRequestHandler(
+      'resources/templates/list',
+      () => ({ resourceTemplates: [...lists.resourceTemplates] }) as ListResourceTemplatesResult,
+    );
+  }
+  if (lists.prompts.length > 0) low.setRequestHandler('prompts/list', () => ({ prompts: [...lists.prompts] }) as ListPromptsResult);
+}

@@ -1,0 +1,94 @@
+// What a generated server lists is the manifest as written. For every golden case and every example, generated
+// by the current generator, built and served over stdio, each of tools/list, resources/list,
+// resources/templates/list and prompts/list is read raw (every page, no client-side parsing) in both protocol eras
+// and compared, as canonical JSON, with the manifest's own entries: the entry's key as `name`, the fields that only
+// steer the generator removed, shared schemas bundled into the tool schemas. Nothing else may differ.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../generator/core/canonical-json.js';
+import { bundleSchema } from '../../generator/core/schema-refs.js';
+import { loadManifest } from '../../generator/load/load-manifest.js';
+import { resolveSchemaFiles } from '../../generator/load/schema-files/resolve.js';
+import { readPublished, withClient, type Json } from '../import/lists.js';
+import { buildProject, connectStdio, copyExample, ROOT, runCli, tempDir, type Era } from '../support/project.js';
+
+/** Manifest-only fields, per section: they steer the generator and are never published. */
+const GENERATOR_ONLY: Record<string, string[]> = {
+  tools: ['policy', 'examples', 'renamedFrom'],
+  resources: ['text', 'blob', 'file', 'examples', 'renamedFrom'],
+  resourceTemplates: ['complete', 'examples', 'renamedFrom'],
+  prompts: ['messages', 'examples', 'renamedFrom'],
+};
+/** Fields a protocol revision does not have, which the SDK's wire codec leaves out there. */
+const NOT_IN_ERA: Record<Era, Record<string, string[]>> = { legacy: {}, modern: { tools: ['execution'] } };
+
+const without = (entry: Json, keys: string[]): Json => Object.fromEntries(Object.entries(entry).filter(([k]) => !keys.includes(k)));
+
+/** The lists the manifest declares, derived from its data alone. */
+function declared(manifestPath: string, era: Era): Record<string, Json[]> {
+  const data = resolveSchemaFiles(loadManifest(manifestPath, readFileSync(manifestPath, 'utf8'))).data as unknown as Json;
+  const shared = (data.definitions ?? {}) as Record<string, Json>;
+  const out: Record<string, Json[]> = {};
+  for (const section of Object.keys(GENERATOR_ONLY)) {
+    out[section] = Object.entries((data[section] ?? {}) as Record<string, Json>).map(([name, entry]) => {
+      const e: Json = { name, ...without(entry, [...GENERATOR_ONLY[section], ...(NOT_IN_ERA[era][section] ?? [])]) };
+      if (section === 'tools') {
+        e.inputSchema = bundleSchema((entry.inputSchema ?? { type: 'object' }) as Json, shared);
+        if (entry.outputSchema !== undefined) e.outputSchema = bundleSchema(entry.outputSchema as Json, shared);
+      }
+      if (section === 'prompts' && Array.isArray(entry.arguments))
+        e.arguments = (entry.arguments as Json[]).map((a) => without(a, ['complete']));
+      return e;
+    });
+  }
+  return out;
+}
+
+const FIXTURES = join(ROOT, 'test', 'fixtures');
+// The golden cases that generate a project (as test/golden.test.ts tells them from the error cases).
+const goldens = readdirSync(FIXTURES).filter(
+  (n) => existsSync(join(FIXTURES, n, 'mcp.yaml')) && !n.startsWith('error-') && !existsSync(join(FIXTURES, n, 'expected-stderr.txt')),
+);
+const examples = readdirSync(join(ROOT, 'examples')).filter((n) => existsSync(join(ROOT, 'examples', n, 'mcp.yaml')));
+
+/** A golden case's inputs (mcp.yaml and its schema files) or a copy of an example, generated afresh. */
+function project(kind: 'golden' | 'example', name: string): string {
+  let dir: string;
+  if (kind === 'example') dir = copyExample(name);
+  else {
+    dir = tempDir(`published-${name}-`);
+    for (const f of readdirSync(join(FIXTURES, name))) {
+      if (f === 'expected' || f.startsWith('expected-')) continue;
+      mkdirSync(dir, { recursive: true });
+      cpSync(join(FIXTURES, name, f), join(dir, f), { recursive: true });
+    }
+  }
+  const r = runCli(['generate', '-m', 'mcp.yaml'], dir);
+  if (r.code !== 0) throw new Error(`generate failed in ${dir}:\n${r.stderr}`);
+  buildProject(dir);
+  return dir;
+}
+
+const cases = [
+  ...goldens.map((name) => ({ kind: 'golden' as const, name })),
+  ...examples.map((name) => ({ kind: 'example' as const, name })),
+];
+
+describe.each(cases)('$kind $name: every listing is the manifest as written', ({ kind, name }) => {
+  let built: string | undefined;
+  it.each(['legacy', 'modern'] as const)('%s era', async (era) => {
+    const dir = (built ??= project(kind, name));
+    const published = await withClient(connectStdio(dir, era), readPublished);
+    const want = declared(join(dir, 'mcp.yaml'), era);
+    expect(Object.values(want).flat().length).toBeGreaterThan(0);
+    for (const section of Object.keys(GENERATOR_ONLY) as (keyof typeof want & keyof typeof published)[]) {
+      const got = published[section as 'tools'];
+      expect(
+        got.map((e) => e.name),
+        `${section} order`,
+      ).toEqual(want[section].map((e) => e.name));
+      for (const [i, entry] of got.entries()) expect(canonicalJson(entry), `${section}[${i}]`).toBe(canonicalJson(want[section][i]));
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// Random text that YAML printers and parsers get wrong: whitespace-only lines, spaces and tabs at line ends, CR
+// alone and in CRLF, U+2028/U+2029 and NEL, lone surrogates, BOM, backslashes and quotes, YAML indicators, and
+// any Unicode at all. PROPERTY_SEED=random explores new inputs (npm run fuzz); CI runs the fixed seed.
+import fc from 'fast-check';
+
+export const PROPERTY_SEED = process.env.PROPERTY_SEED === 'random' ? undefined : Number(process.env.PROPERTY_SEED ?? 20261124);
+
+const piece = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\n \n',
+      '\n\n',
+      ' \n',
+      '\t\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '\u2029',
+      '\u0085',
+      '\uFEFF',
+      '\uD800',
+      '\uDC00',
+      '\\',
+      '\\n',
+      '"',
+      "'",
+      '#',
+      ': ',
+      '- ',
+      '? ',
+      '|',
+      '>',
+      '{',
+      '[',
+      '&a',
+      '*a',
+      '!',
+      '%',
+      '@',
+      '`',
+      '---',
+      '...',
+      'null',
+      'true',
+      '0x1F',
+      '1e3',
+      '~',
+      '1_0',
+      '._1',
+      '0b1',
+      '-0x1F',
+      '+0o7',
+      '0o7',
+      '.inf',
+      '-.Inf',
+      '.NaN',
+      '0x_1',
+      '1.',
+      '+.5',
+      '-0',
+      '-0.0',
+    ),
+  },
+  { weight: 6, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }) },
+);
+
+/** A string of up to `max` pieces. */
+export const trickyString = (max = 24): fc.Arbitrary<string> => fc.array(piece, { maxLength: max }).map((p) => p.join(''));
