@@ -7,6 +7,7 @@ import { answering, requestStateOptions } from './ask.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
 import { logRequests } from './log.gen.js';
+import { publishListings } from './listings.gen.js';
 import { mockable } from './mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
@@ -54,6 +55,8 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
       { role: "assistant", content: { type: "text", text: "Here is a five-sentence summary." } },
     ],
   }));
+  // The lists as the manifest writes them (the SDK's registration drops fields), before toolsets filter them.
+  publishListings(server, defs);
   // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
   logRequests(server);
   return server;

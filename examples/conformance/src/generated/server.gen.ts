@@ -8,6 +8,7 @@ import { fromList, installCompletions } from './completions.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
 import { logRequests } from './log.gen.js';
+import { publishListings } from './listings.gen.js';
 import { mockable } from './mock.gen.js';
 import { installSubscriptions } from './notify.gen.js';
 import * as schemas from './schemas.gen.js';
@@ -329,6 +330,8 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     [defs.multiInputTool.name]: 'optional',
     [defs.testToolWithTaskTool.name]: 'required',
   });
+  // The lists as the manifest writes them (the SDK's registration drops fields), before toolsets filter them.
+  publishListings(server, defs);
   // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
   logRequests(server);
   return server;

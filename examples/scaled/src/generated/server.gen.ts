@@ -7,6 +7,7 @@ import { answering, requestStateOptions } from './ask.gen.js';
 import { makeContext, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
 import { logRequests } from './log.gen.js';
+import { publishListings } from './listings.gen.js';
 import { mockable } from './mock.gen.js';
 import { installSubscriptions } from './notify.gen.js';
 import { installPolicies, Policies } from './policy.gen.js';
@@ -53,6 +54,8 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   installSubscriptions(server, { resources: defs.resources.map((r) => r.uri), templates: defs.resourceTemplates.map((t) => t.uriTemplate), max: undefined });
   installPolicies(server, policies);
+  // The lists as the manifest writes them (the SDK's registration drops fields), before toolsets filter them.
+  publishListings(server, defs);
   // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
   logRequests(server);
   return server;
