@@ -299,15 +299,7 @@ export interface Tool {
    */
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
-  /**
-   * How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.
-   */
-  execution?: {
-    /**
-     * forbidden (the default), optional or required.
-     */
-    taskSupport?: 'forbidden' | 'optional' | 'required';
-  };
+  execution?: ToolExecution;
   /**
    * Icons a client may show.
    */
@@ -337,6 +329,16 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.
+ */
+export interface ToolExecution {
+  /**
+   * Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required.
+   */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
   [k: string]: unknown;
 }
 /**

@@ -8358,21 +8358,22 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"ToolExecution of the MCP spec (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
-  const schema47 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
+  const schema48 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
-  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"type":"object","additionalProperties":false,"description":"How the tool may be called (the MCP ToolExecution), published as written in 2025-era tools/list. taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"forbidden (the default), optional or required."}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
   const schema17 = {"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}};
-  const schema19 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
-  const schema20 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema21 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
-  const schema22 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
+  const schema18 = {"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}};
+  const schema20 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
+  const schema21 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema22 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
+  const schema23 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
 
   function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
@@ -8380,7 +8381,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -8393,7 +8394,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.description.type,parentSchema:schema20.properties.description,data:data0};
+  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.description.type,parentSchema:schema21.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -8406,7 +8407,7 @@ export function manifestValidatorFactory() {
   if(data.input !== undefined){
   let data1 = data.input;
   if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.input.type,parentSchema:schema20.properties.input,data:data1};
+  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.input.type,parentSchema:schema21.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -8421,7 +8422,7 @@ export function manifestValidatorFactory() {
   if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
   for(const key1 in data2){
   if(!((((key1 === "structuredContent") || (key1 === "content")) || (key1 === "isError")) || (key1 === "messagePattern"))){
-  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.output,data:data2};
+  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -8434,7 +8435,7 @@ export function manifestValidatorFactory() {
   if(data2.structuredContent !== undefined){
   let data3 = data2.structuredContent;
   if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.output.properties.structuredContent.type,parentSchema:schema20.properties.output.properties.structuredContent,data:data3};
+  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.output.properties.structuredContent.type,parentSchema:schema21.properties.output.properties.structuredContent,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -8452,7 +8453,7 @@ export function manifestValidatorFactory() {
   let data5 = data4[i0];
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.type === undefined){
-  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema21.required,parentSchema:schema21,data:data5};
+  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data:data5};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -8464,7 +8465,7 @@ export function manifestValidatorFactory() {
   if(data5.type !== undefined){
   let data6 = data5.type;
   if(!(((((data6 === "text") || (data6 === "image")) || (data6 === "audio")) || (data6 === "resource")) || (data6 === "resource_link"))){
-  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.type.enum,parentSchema:schema21.properties.type,data:data6};
+  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data6};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -8476,7 +8477,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data:data5};
+  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -8488,7 +8489,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.output.properties.content.type,parentSchema:schema20.properties.output.properties.content,data:data4};
+  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.output.properties.content.type,parentSchema:schema21.properties.output.properties.content,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -8501,7 +8502,7 @@ export function manifestValidatorFactory() {
   if(data2.isError !== undefined){
   let data7 = data2.isError;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.output.properties.isError.type,parentSchema:schema20.properties.output.properties.isError,data:data7};
+  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.output.properties.isError.type,parentSchema:schema21.properties.output.properties.isError,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -8515,7 +8516,7 @@ export function manifestValidatorFactory() {
   let data8 = data2.messagePattern;
   if(typeof data8 === "string"){
   if(func3(data8) < 1){
-  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.output.properties.messagePattern,data:data8};
+  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -8526,7 +8527,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.output.properties.messagePattern.type,parentSchema:schema20.properties.output.properties.messagePattern,data:data8};
+  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.output.properties.messagePattern.type,parentSchema:schema21.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8538,7 +8539,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.output.type,parentSchema:schema20.properties.output,data:data2};
+  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.output.type,parentSchema:schema21.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -8556,7 +8557,7 @@ export function manifestValidatorFactory() {
   let data10 = data9[i1];
   if(typeof data10 === "string"){
   if(func3(data10) < 1){
-  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data10};
+  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data10};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8567,7 +8568,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data10};
+  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8579,7 +8580,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data9};
+  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8591,7 +8592,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8756,9 +8757,10 @@ export function manifestValidatorFactory() {
   if(data.execution !== undefined){
   let data10 = data.execution;
   if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-  for(const key1 in data10){
-  if(!(key1 === "taskSupport")){
-  const err11 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.execution,data:data10};
+  if(data10.taskSupport !== undefined){
+  let data11 = data10.taskSupport;
+  if(!(((data11 === "forbidden") || (data11 === "optional")) || (data11 === "required"))){
+  const err11 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/definitions/ToolExecution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema18.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.taskSupport.enum,parentSchema:schema18.properties.taskSupport,data:data11};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8768,27 +8770,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.taskSupport !== undefined){
-  let data11 = data10.taskSupport;
-  if(!(((data11 === "forbidden") || (data11 === "optional")) || (data11 === "required"))){
-  const err12 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/properties/execution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema16.properties.execution.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.execution.properties.taskSupport.enum,parentSchema:schema16.properties.execution.properties.taskSupport,data:data11};
+  }
+  else {
+  const err12 = {instancePath:instancePath+"/execution",schemaPath:"#/definitions/ToolExecution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data10};
   if(vErrors === null){
   vErrors = [err12];
   }
   else {
   vErrors.push(err12);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err13 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.execution.type,parentSchema:schema16.properties.execution,data:data10};
-  if(vErrors === null){
-  vErrors = [err13];
-  }
-  else {
-  vErrors.push(err13);
   }
   errors++;
   }
@@ -8801,7 +8790,19 @@ export function manifestValidatorFactory() {
   let data13 = data12[i0];
   if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
   if(data13.src === undefined){
-  const err14 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data13};
+  const err13 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data13};
+  if(vErrors === null){
+  vErrors = [err13];
+  }
+  else {
+  vErrors.push(err13);
+  }
+  errors++;
+  }
+  if(data13.src !== undefined){
+  let data14 = data13.src;
+  if(typeof data14 !== "string"){
+  const err14 = {instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data14};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8810,28 +8811,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data13.src !== undefined){
-  let data14 = data13.src;
-  if(typeof data14 !== "string"){
-  const err15 = {instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data14};
+  }
+  if(data13.mimeType !== undefined){
+  let data15 = data13.mimeType;
+  if(typeof data15 !== "string"){
+  const err15 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data15};
   if(vErrors === null){
   vErrors = [err15];
   }
   else {
   vErrors.push(err15);
-  }
-  errors++;
-  }
-  }
-  if(data13.mimeType !== undefined){
-  let data15 = data13.mimeType;
-  if(typeof data15 !== "string"){
-  const err16 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data15};
-  if(vErrors === null){
-  vErrors = [err16];
-  }
-  else {
-  vErrors.push(err16);
   }
   errors++;
   }
@@ -8843,7 +8832,19 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data17 = data16[i1];
   if(typeof data17 !== "string"){
-  const err17 = {instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data17};
+  const err16 = {instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data17};
+  if(vErrors === null){
+  vErrors = [err16];
+  }
+  else {
+  vErrors.push(err16);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err17 = {instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data16};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -8853,9 +8854,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err18 = {instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data16};
+  if(data13.theme !== undefined){
+  let data18 = data13.theme;
+  if(!((data18 === "light") || (data18 === "dark"))){
+  const err18 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data18};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -8865,10 +8867,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.theme !== undefined){
-  let data18 = data13.theme;
-  if(!((data18 === "light") || (data18 === "dark"))){
-  const err19 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data18};
+  }
+  else {
+  const err19 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data13};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -8880,7 +8881,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data13};
+  const err20 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -8890,9 +8891,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err21 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data12};
+  if(data._meta !== undefined){
+  let data19 = data._meta;
+  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+  const err21 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -8902,30 +8904,17 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data._meta !== undefined){
-  let data19 = data._meta;
-  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err22 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data19};
+  if(data.policy !== undefined){
+  let data20 = data.policy;
+  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+  for(const key1 in data20){
+  if(!((((((key1 === "scopes") || (key1 === "timeoutMs")) || (key1 === "rateLimit")) || (key1 === "maxConcurrency")) || (key1 === "maxConcurrencyPerPrincipal")) || (key1 === "hideWithoutScopes"))){
+  const err22 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data:data20};
   if(vErrors === null){
   vErrors = [err22];
   }
   else {
   vErrors.push(err22);
-  }
-  errors++;
-  }
-  }
-  if(data.policy !== undefined){
-  let data20 = data.policy;
-  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-  for(const key2 in data20){
-  if(!((((((key2 === "scopes") || (key2 === "timeoutMs")) || (key2 === "rateLimit")) || (key2 === "maxConcurrency")) || (key2 === "maxConcurrencyPerPrincipal")) || (key2 === "hideWithoutScopes"))){
-  const err23 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data:data20};
-  if(vErrors === null){
-  vErrors = [err23];
-  }
-  else {
-  vErrors.push(err23);
   }
   errors++;
   }
@@ -8938,23 +8927,23 @@ export function manifestValidatorFactory() {
   let data22 = data21[i2];
   if(typeof data22 === "string"){
   if(func3(data22) < 1){
-  const err24 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.scopes.items,data:data22};
+  const err23 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.scopes.items,data:data22};
   if(vErrors === null){
-  vErrors = [err24];
+  vErrors = [err23];
   }
   else {
-  vErrors.push(err24);
+  vErrors.push(err23);
   }
   errors++;
   }
   }
   else {
-  const err25 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.scopes.items.type,parentSchema:schema19.properties.scopes.items,data:data22};
+  const err24 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.scopes.items.type,parentSchema:schema20.properties.scopes.items,data:data22};
   if(vErrors === null){
-  vErrors = [err25];
+  vErrors = [err24];
   }
   else {
-  vErrors.push(err25);
+  vErrors.push(err24);
   }
   errors++;
   }
@@ -8970,12 +8959,12 @@ export function manifestValidatorFactory() {
   }
   if(typeof indices0[item0] == "number"){
   j0 = indices0[item0];
-  const err26 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema19.properties.scopes,data:data21};
+  const err25 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema20.properties.scopes,data:data21};
   if(vErrors === null){
-  vErrors = [err26];
+  vErrors = [err25];
   }
   else {
-  vErrors.push(err26);
+  vErrors.push(err25);
   }
   errors++;
   break;
@@ -8985,7 +8974,20 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err27 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.scopes.type,parentSchema:schema19.properties.scopes,data:data21};
+  const err26 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.scopes.type,parentSchema:schema20.properties.scopes,data:data21};
+  if(vErrors === null){
+  vErrors = [err26];
+  }
+  else {
+  vErrors.push(err26);
+  }
+  errors++;
+  }
+  }
+  if(data20.timeoutMs !== undefined){
+  let data23 = data20.timeoutMs;
+  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
+  const err27 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.timeoutMs.type,parentSchema:schema20.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -8994,11 +8996,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data20.timeoutMs !== undefined){
-  let data23 = data20.timeoutMs;
-  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-  const err28 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.timeoutMs.type,parentSchema:schema19.properties.timeoutMs,data:data23};
+  if(typeof data23 == "number"){
+  if(data23 > 86400000 || isNaN(data23)){
+  const err28 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema20.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9007,24 +9007,13 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data23 == "number"){
-  if(data23 > 86400000 || isNaN(data23)){
-  const err29 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema19.properties.timeoutMs,data:data23};
+  if(data23 < 1 || isNaN(data23)){
+  const err29 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.timeoutMs,data:data23};
   if(vErrors === null){
   vErrors = [err29];
   }
   else {
   vErrors.push(err29);
-  }
-  errors++;
-  }
-  if(data23 < 1 || isNaN(data23)){
-  const err30 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.timeoutMs,data:data23};
-  if(vErrors === null){
-  vErrors = [err30];
-  }
-  else {
-  vErrors.push(err30);
   }
   errors++;
   }
@@ -9034,7 +9023,17 @@ export function manifestValidatorFactory() {
   let data24 = data20.rateLimit;
   if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
   if(data24.requests === undefined){
-  const err31 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema19.properties.rateLimit.required,parentSchema:schema19.properties.rateLimit,data:data24};
+  const err30 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema20.properties.rateLimit.required,parentSchema:schema20.properties.rateLimit,data:data24};
+  if(vErrors === null){
+  vErrors = [err30];
+  }
+  else {
+  vErrors.push(err30);
+  }
+  errors++;
+  }
+  if(data24.windowMs === undefined){
+  const err31 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema20.properties.rateLimit.required,parentSchema:schema20.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9043,8 +9042,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data24.windowMs === undefined){
-  const err32 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema19.properties.rateLimit.required,parentSchema:schema19.properties.rateLimit,data:data24};
+  for(const key2 in data24){
+  if(!((key2 === "requests") || (key2 === "windowMs"))){
+  const err32 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9053,9 +9053,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key3 in data24){
-  if(!((key3 === "requests") || (key3 === "windowMs"))){
-  const err33 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.rateLimit,data:data24};
+  }
+  if(data24.requests !== undefined){
+  let data25 = data24.requests;
+  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+  const err33 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.rateLimit.properties.requests.type,parentSchema:schema20.properties.rateLimit.properties.requests,data:data25};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -9064,11 +9066,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data24.requests !== undefined){
-  let data25 = data24.requests;
-  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-  const err34 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.rateLimit.properties.requests.type,parentSchema:schema19.properties.rateLimit.properties.requests,data:data25};
+  if(typeof data25 == "number"){
+  if(data25 < 1 || isNaN(data25)){
+  const err34 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.rateLimit.properties.requests,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -9077,9 +9077,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data25 == "number"){
-  if(data25 < 1 || isNaN(data25)){
-  const err35 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.rateLimit.properties.requests,data:data25};
+  }
+  }
+  if(data24.windowMs !== undefined){
+  let data26 = data24.windowMs;
+  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
+  const err35 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.rateLimit.properties.windowMs.type,parentSchema:schema20.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -9088,12 +9091,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data24.windowMs !== undefined){
-  let data26 = data24.windowMs;
-  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-  const err36 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.rateLimit.properties.windowMs.type,parentSchema:schema19.properties.rateLimit.properties.windowMs,data:data26};
+  if(typeof data26 == "number"){
+  if(data26 > 86400000 || isNaN(data26)){
+  const err36 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema20.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -9102,9 +9102,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data26 == "number"){
-  if(data26 > 86400000 || isNaN(data26)){
-  const err37 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema19.properties.rateLimit.properties.windowMs,data:data26};
+  if(data26 < 1 || isNaN(data26)){
+  const err37 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.rateLimit.properties.windowMs,data:data26};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -9113,8 +9112,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data26 < 1 || isNaN(data26)){
-  const err38 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.rateLimit.properties.windowMs,data:data26};
+  }
+  }
+  }
+  else {
+  const err38 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.rateLimit.type,parentSchema:schema20.properties.rateLimit,data:data24};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -9124,10 +9126,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err39 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.rateLimit.type,parentSchema:schema19.properties.rateLimit,data:data24};
+  if(data20.maxConcurrency !== undefined){
+  let data27 = data20.maxConcurrency;
+  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+  const err39 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.maxConcurrency.type,parentSchema:schema20.properties.maxConcurrency,data:data27};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -9136,11 +9138,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data20.maxConcurrency !== undefined){
-  let data27 = data20.maxConcurrency;
-  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-  const err40 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.maxConcurrency.type,parentSchema:schema19.properties.maxConcurrency,data:data27};
+  if(typeof data27 == "number"){
+  if(data27 < 1 || isNaN(data27)){
+  const err40 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.maxConcurrency,data:data27};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -9149,9 +9149,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data27 == "number"){
-  if(data27 < 1 || isNaN(data27)){
-  const err41 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.maxConcurrency,data:data27};
+  }
+  }
+  if(data20.maxConcurrencyPerPrincipal !== undefined){
+  let data28 = data20.maxConcurrencyPerPrincipal;
+  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+  const err41 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema20.properties.maxConcurrencyPerPrincipal,data:data28};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9160,12 +9163,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data20.maxConcurrencyPerPrincipal !== undefined){
-  let data28 = data20.maxConcurrencyPerPrincipal;
-  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-  const err42 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema19.properties.maxConcurrencyPerPrincipal,data:data28};
+  if(typeof data28 == "number"){
+  if(data28 < 1 || isNaN(data28)){
+  const err42 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.maxConcurrencyPerPrincipal,data:data28};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9174,9 +9174,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data28 == "number"){
-  if(data28 < 1 || isNaN(data28)){
-  const err43 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.maxConcurrencyPerPrincipal,data:data28};
+  }
+  }
+  if(data20.hideWithoutScopes !== undefined){
+  let data29 = data20.hideWithoutScopes;
+  if(typeof data29 !== "boolean"){
+  const err43 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.hideWithoutScopes.type,parentSchema:schema20.properties.hideWithoutScopes,data:data29};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9187,10 +9190,8 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data20.hideWithoutScopes !== undefined){
-  let data29 = data20.hideWithoutScopes;
-  if(typeof data29 !== "boolean"){
-  const err44 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.hideWithoutScopes.type,parentSchema:schema19.properties.hideWithoutScopes,data:data29};
+  else {
+  const err44 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data:data20};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9200,9 +9201,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.examples !== undefined){
+  let data30 = data.examples;
+  if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+  for(const key3 in data30){
+  if(!(validate12(data30[key3], {instancePath:instancePath+"/examples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key3,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
+  }
+  }
   }
   else {
-  const err45 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data:data20};
+  const err45 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data30};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -9212,18 +9222,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.examples !== undefined){
-  let data30 = data.examples;
-  if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-  for(const key4 in data30){
-  if(!(validate12(data30[key4], {instancePath:instancePath+"/examples/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key4,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err46 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data30};
+  if(data.renamedFrom !== undefined){
+  let data32 = data.renamedFrom;
+  if(typeof data32 === "string"){
+  if(func3(data32) < 1){
+  const err46 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -9233,11 +9236,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data32 = data.renamedFrom;
-  if(typeof data32 === "string"){
-  if(func3(data32) < 1){
-  const err47 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
+  else {
+  const err47 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -9247,8 +9247,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err48 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data32};
+  const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -9257,35 +9258,23 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
-  if(vErrors === null){
-  vErrors = [err49];
-  }
-  else {
-  vErrors.push(err49);
-  }
-  errors++;
-  }
   validate11.errors = vErrors;
   return errors === 0;
   }
 
-  const schema23 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema24 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
+  const schema24 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema25 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
   const pattern4 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-  const schema26 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema27 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
-  const schema28 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
+  const schema27 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema28 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
+  const schema29 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
 
   function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.contents === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema27.required,parentSchema:schema27,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema28.required,parentSchema:schema28,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9296,7 +9285,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(key0 === "contents")){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9310,7 +9299,7 @@ export function manifestValidatorFactory() {
   let data0 = data.contents;
   if(Array.isArray(data0)){
   if(data0.length < 1){
-  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.contents,data:data0};
+  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema28.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9325,7 +9314,7 @@ export function manifestValidatorFactory() {
   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
   for(const key1 in data1){
   if(!(((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "_meta"))){
-  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data:data1};
+  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9338,7 +9327,7 @@ export function manifestValidatorFactory() {
   if(data1.uri !== undefined){
   let data2 = data1.uri;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.uri.type,parentSchema:schema28.properties.uri,data:data2};
+  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.uri.type,parentSchema:schema29.properties.uri,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9351,7 +9340,7 @@ export function manifestValidatorFactory() {
   if(data1.mimeType !== undefined){
   let data3 = data1.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.mimeType.type,parentSchema:schema28.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.mimeType.type,parentSchema:schema29.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9364,7 +9353,7 @@ export function manifestValidatorFactory() {
   if(data1.text !== undefined){
   let data4 = data1.text;
   if(typeof data4 !== "string"){
-  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.text.type,parentSchema:schema28.properties.text,data:data4};
+  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.text.type,parentSchema:schema29.properties.text,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9378,7 +9367,7 @@ export function manifestValidatorFactory() {
   let data5 = data1.blob;
   if(typeof data5 === "string"){
   if(!pattern4.test(data5)){
-  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema28.properties.blob,data:data5};
+  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema29.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9389,7 +9378,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.blob.type,parentSchema:schema28.properties.blob,data:data5};
+  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.blob.type,parentSchema:schema29.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9402,7 +9391,7 @@ export function manifestValidatorFactory() {
   if(data1._meta !== undefined){
   let data6 = data1._meta;
   if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties._meta.type,parentSchema:schema28.properties._meta,data:data6};
+  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties._meta.type,parentSchema:schema29.properties._meta,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9414,7 +9403,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data:data1};
+  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data1};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9426,7 +9415,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.contents.type,parentSchema:schema27.properties.contents,data:data0};
+  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.contents.type,parentSchema:schema28.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9438,7 +9427,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9457,7 +9446,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema26.required,parentSchema:schema26,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema27.required,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9468,7 +9457,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(((key0 === "description") || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9481,7 +9470,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9505,7 +9494,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(typeof data3 === "string"){
   if(func3(data3) < 1){
-  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data3};
+  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9516,7 +9505,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data3};
+  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9528,7 +9517,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data2};
+  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9540,7 +9529,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9559,7 +9548,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema23.required,parentSchema:schema23,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema24.required,parentSchema:schema24,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9569,8 +9558,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema23.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+  if(!(func2.call(schema24.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9583,7 +9572,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data0 = data.uri;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.uri.type,parentSchema:schema23.properties.uri,data:data0};
+  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.uri.type,parentSchema:schema24.properties.uri,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9596,7 +9585,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data1 = data.title;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.title.type,parentSchema:schema23.properties.title,data:data1};
+  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.title.type,parentSchema:schema24.properties.title,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9609,7 +9598,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data2 = data.description;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.description.type,parentSchema:schema23.properties.description,data:data2};
+  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9622,7 +9611,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data3 = data.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.mimeType.type,parentSchema:schema23.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.mimeType.type,parentSchema:schema24.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9635,7 +9624,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data4 = data.size;
   if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.size.type,parentSchema:schema23.properties.size,data:data4};
+  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.size.type,parentSchema:schema24.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9646,7 +9635,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data4 == "number"){
   if(data4 < 0 || isNaN(data4)){
-  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.size,data:data4};
+  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9667,7 +9656,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data7 = data6[i0];
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.audience.items.enum,parentSchema:schema24.properties.audience.items,data:data7};
+  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.audience.items.enum,parentSchema:schema25.properties.audience.items,data:data7};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9679,7 +9668,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.audience.type,parentSchema:schema24.properties.audience,data:data6};
+  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.audience.type,parentSchema:schema25.properties.audience,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9693,7 +9682,7 @@ export function manifestValidatorFactory() {
   let data8 = data5.priority;
   if(typeof data8 == "number"){
   if(data8 > 1 || isNaN(data8)){
-  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema24.properties.priority,data:data8};
+  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9703,7 +9692,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data8 < 0 || isNaN(data8)){
-  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.priority,data:data8};
+  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9714,7 +9703,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.priority.type,parentSchema:schema24.properties.priority,data:data8};
+  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.priority.type,parentSchema:schema25.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9727,7 +9716,7 @@ export function manifestValidatorFactory() {
   if(data5.lastModified !== undefined){
   let data9 = data5.lastModified;
   if(typeof data9 !== "string"){
-  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.lastModified.type,parentSchema:schema24.properties.lastModified,data:data9};
+  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.lastModified.type,parentSchema:schema25.properties.lastModified,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -9739,7 +9728,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data5};
+  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data:data5};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -9848,7 +9837,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.icons.type,parentSchema:schema23.properties.icons,data:data10};
+  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.icons.type,parentSchema:schema24.properties.icons,data:data10};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -9861,7 +9850,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data17 = data._meta;
   if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties._meta.type,parentSchema:schema23.properties._meta,data:data17};
+  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties._meta.type,parentSchema:schema24.properties._meta,data:data17};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -9874,7 +9863,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data18 = data.text;
   if(typeof data18 !== "string"){
-  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.text.type,parentSchema:schema23.properties.text,data:data18};
+  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.text.type,parentSchema:schema24.properties.text,data:data18};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -9888,7 +9877,7 @@ export function manifestValidatorFactory() {
   let data19 = data.blob;
   if(typeof data19 === "string"){
   if(!pattern4.test(data19)){
-  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema23.properties.blob,data:data19};
+  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema24.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -9899,7 +9888,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.blob.type,parentSchema:schema23.properties.blob,data:data19};
+  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.blob.type,parentSchema:schema24.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -9913,7 +9902,7 @@ export function manifestValidatorFactory() {
   let data20 = data.file;
   if(typeof data20 === "string"){
   if(func3(data20) < 1){
-  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.file,data:data20};
+  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -9924,7 +9913,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.file.type,parentSchema:schema23.properties.file,data:data20};
+  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.file.type,parentSchema:schema24.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9945,7 +9934,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.examples.type,parentSchema:schema23.properties.examples,data:data21};
+  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.examples.type,parentSchema:schema24.properties.examples,data:data21};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9959,7 +9948,7 @@ export function manifestValidatorFactory() {
   let data23 = data.renamedFrom;
   if(typeof data23 === "string"){
   if(func3(data23) < 1){
-  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.renamedFrom,data:data23};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9970,7 +9959,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.renamedFrom.type,parentSchema:schema23.properties.renamedFrom,data:data23};
+  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.renamedFrom.type,parentSchema:schema24.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9982,7 +9971,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9995,16 +9984,16 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema30 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema31 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
-  const schema34 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema31 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema32 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
+  const schema35 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema34.required,parentSchema:schema34,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema35.required,parentSchema:schema35,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10014,7 +10003,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data.output === undefined){
-  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.required,parentSchema:schema34,data};
+  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema35.required,parentSchema:schema35,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10025,7 +10014,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "uri")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
+  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10038,7 +10027,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.description.type,parentSchema:schema34.properties.description,data:data0};
+  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.description.type,parentSchema:schema35.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10052,7 +10041,7 @@ export function manifestValidatorFactory() {
   let data1 = data.uri;
   if(typeof data1 === "string"){
   if(func3(data1) < 1){
-  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.uri,data:data1};
+  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10063,7 +10052,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.uri.type,parentSchema:schema34.properties.uri,data:data1};
+  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.uri.type,parentSchema:schema35.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10087,7 +10076,7 @@ export function manifestValidatorFactory() {
   let data4 = data3[i0];
   if(typeof data4 === "string"){
   if(func3(data4) < 1){
-  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data4};
+  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10098,7 +10087,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data4};
+  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10110,7 +10099,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data3};
+  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data3};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10122,7 +10111,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10141,7 +10130,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uriTemplate === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema30.required,parentSchema:schema30,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema31.required,parentSchema:schema31,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10151,8 +10140,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema30.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+  if(!(func2.call(schema31.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10165,7 +10154,7 @@ export function manifestValidatorFactory() {
   if(data.uriTemplate !== undefined){
   let data0 = data.uriTemplate;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.uriTemplate.type,parentSchema:schema30.properties.uriTemplate,data:data0};
+  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.uriTemplate.type,parentSchema:schema31.properties.uriTemplate,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10186,7 +10175,7 @@ export function manifestValidatorFactory() {
   const _errs10 = errors;
   if(Array.isArray(data2)){
   if(data2.length > 100){
-  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema31.oneOf[0],data:data2};
+  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema32.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10199,7 +10188,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data3 = data2[i0];
   if(typeof data3 !== "string"){
-  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.oneOf[0].items.type,parentSchema:schema31.oneOf[0].items,data:data3};
+  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.oneOf[0].items.type,parentSchema:schema32.oneOf[0].items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10211,7 +10200,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.oneOf[0].type,parentSchema:schema31.oneOf[0],data:data2};
+  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.oneOf[0].type,parentSchema:schema32.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10227,7 +10216,7 @@ export function manifestValidatorFactory() {
   }
   const _errs14 = errors;
   if(true !== data2){
-  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema31.oneOf[1],data:data2};
+  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema32.oneOf[1],data:data2};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10248,7 +10237,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid3){
-  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema31.oneOf,parentSchema:schema31,data:data2};
+  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema32.oneOf,parentSchema:schema32,data:data2};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10271,7 +10260,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.complete.type,parentSchema:schema30.properties.complete,data:data1};
+  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.complete.type,parentSchema:schema31.properties.complete,data:data1};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10284,7 +10273,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data4 = data.title;
   if(typeof data4 !== "string"){
-  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.title.type,parentSchema:schema30.properties.title,data:data4};
+  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.title.type,parentSchema:schema31.properties.title,data:data4};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10297,7 +10286,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data5 = data.description;
   if(typeof data5 !== "string"){
-  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data5};
+  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10310,7 +10299,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data6 = data.mimeType;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.mimeType.type,parentSchema:schema30.properties.mimeType,data:data6};
+  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.mimeType.type,parentSchema:schema31.properties.mimeType,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10330,7 +10319,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(!((data9 === "user") || (data9 === "assistant"))){
-  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.audience.items.enum,parentSchema:schema24.properties.audience.items,data:data9};
+  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.audience.items.enum,parentSchema:schema25.properties.audience.items,data:data9};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10342,7 +10331,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.audience.type,parentSchema:schema24.properties.audience,data:data8};
+  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.audience.type,parentSchema:schema25.properties.audience,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10356,7 +10345,7 @@ export function manifestValidatorFactory() {
   let data10 = data7.priority;
   if(typeof data10 == "number"){
   if(data10 > 1 || isNaN(data10)){
-  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema24.properties.priority,data:data10};
+  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10366,7 +10355,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data10 < 0 || isNaN(data10)){
-  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.priority,data:data10};
+  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10377,7 +10366,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.priority.type,parentSchema:schema24.properties.priority,data:data10};
+  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.priority.type,parentSchema:schema25.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10390,7 +10379,7 @@ export function manifestValidatorFactory() {
   if(data7.lastModified !== undefined){
   let data11 = data7.lastModified;
   if(typeof data11 !== "string"){
-  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.lastModified.type,parentSchema:schema24.properties.lastModified,data:data11};
+  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.lastModified.type,parentSchema:schema25.properties.lastModified,data:data11};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10402,7 +10391,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data7};
+  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data:data7};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10511,7 +10500,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.icons.type,parentSchema:schema30.properties.icons,data:data12};
+  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.icons.type,parentSchema:schema31.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -10524,7 +10513,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data19 = data._meta;
   if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties._meta.type,parentSchema:schema30.properties._meta,data:data19};
+  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties._meta.type,parentSchema:schema31.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -10545,7 +10534,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.examples.type,parentSchema:schema30.properties.examples,data:data20};
+  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.examples.type,parentSchema:schema31.properties.examples,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -10559,7 +10548,7 @@ export function manifestValidatorFactory() {
   let data22 = data.renamedFrom;
   if(typeof data22 === "string"){
   if(func3(data22) < 1){
-  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.renamedFrom,data:data22};
+  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -10570,7 +10559,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.renamedFrom.type,parentSchema:schema30.properties.renamedFrom,data:data22};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.renamedFrom.type,parentSchema:schema31.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -10582,7 +10571,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10595,15 +10584,15 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema36 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema38 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
+  const schema37 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema39 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
 
   function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema38.required,parentSchema:schema38,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema39.required,parentSchema:schema39,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10613,8 +10602,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema38.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+  if(!(func2.call(schema39.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10627,7 +10616,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((((data0 === "text") || (data0 === "image")) || (data0 === "audio")) || (data0 === "resource")) || (data0 === "resource_link"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.type.enum,parentSchema:schema38.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema39.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.type.enum,parentSchema:schema39.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10640,7 +10629,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data1 = data.text;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.text.type,parentSchema:schema38.properties.text,data:data1};
+  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.text.type,parentSchema:schema39.properties.text,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10654,7 +10643,7 @@ export function manifestValidatorFactory() {
   let data2 = data.data;
   if(typeof data2 === "string"){
   if(!pattern4.test(data2)){
-  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema38.properties.data,data:data2};
+  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema39.properties.data,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10665,7 +10654,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.data.type,parentSchema:schema38.properties.data,data:data2};
+  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.data.type,parentSchema:schema39.properties.data,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10679,7 +10668,7 @@ export function manifestValidatorFactory() {
   let data3 = data.file;
   if(typeof data3 === "string"){
   if(func3(data3) < 1){
-  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.file,data:data3};
+  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10690,7 +10679,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.file.type,parentSchema:schema38.properties.file,data:data3};
+  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.file.type,parentSchema:schema39.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10703,7 +10692,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data4 = data.mimeType;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mimeType.type,parentSchema:schema38.properties.mimeType,data:data4};
+  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.mimeType.type,parentSchema:schema39.properties.mimeType,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10717,7 +10706,7 @@ export function manifestValidatorFactory() {
   let data5 = data.resource;
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.uri === undefined){
-  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema38.properties.resource.required,parentSchema:schema38.properties.resource,data:data5};
+  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema39.properties.resource.required,parentSchema:schema39.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10728,7 +10717,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data5){
   if(!((((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "file")) || (key1 === "_meta"))){
-  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.resource,data:data5};
+  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10741,7 +10730,7 @@ export function manifestValidatorFactory() {
   if(data5.uri !== undefined){
   let data6 = data5.uri;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.uri.type,parentSchema:schema38.properties.resource.properties.uri,data:data6};
+  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.uri.type,parentSchema:schema39.properties.resource.properties.uri,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10754,7 +10743,7 @@ export function manifestValidatorFactory() {
   if(data5.mimeType !== undefined){
   let data7 = data5.mimeType;
   if(typeof data7 !== "string"){
-  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.mimeType.type,parentSchema:schema38.properties.resource.properties.mimeType,data:data7};
+  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.mimeType.type,parentSchema:schema39.properties.resource.properties.mimeType,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10767,7 +10756,7 @@ export function manifestValidatorFactory() {
   if(data5.text !== undefined){
   let data8 = data5.text;
   if(typeof data8 !== "string"){
-  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.text.type,parentSchema:schema38.properties.resource.properties.text,data:data8};
+  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.text.type,parentSchema:schema39.properties.resource.properties.text,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10781,7 +10770,7 @@ export function manifestValidatorFactory() {
   let data9 = data5.blob;
   if(typeof data9 === "string"){
   if(!pattern4.test(data9)){
-  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema38.properties.resource.properties.blob,data:data9};
+  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema39.properties.resource.properties.blob,data:data9};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10792,7 +10781,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.blob.type,parentSchema:schema38.properties.resource.properties.blob,data:data9};
+  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.blob.type,parentSchema:schema39.properties.resource.properties.blob,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10806,7 +10795,7 @@ export function manifestValidatorFactory() {
   let data10 = data5.file;
   if(typeof data10 === "string"){
   if(func3(data10) < 1){
-  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.resource.properties.file,data:data10};
+  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10817,7 +10806,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource.properties.file.type,parentSchema:schema38.properties.resource.properties.file,data:data10};
+  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.file.type,parentSchema:schema39.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10830,7 +10819,7 @@ export function manifestValidatorFactory() {
   if(data5._meta !== undefined){
   let data11 = data5._meta;
   if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.resource.properties._meta.type,parentSchema:schema38.properties.resource.properties._meta,data:data11};
+  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.resource.properties._meta.type,parentSchema:schema39.properties.resource.properties._meta,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10842,7 +10831,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.resource.type,parentSchema:schema38.properties.resource,data:data5};
+  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.resource.type,parentSchema:schema39.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -10855,7 +10844,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data12 = data.uri;
   if(typeof data12 !== "string"){
-  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.uri.type,parentSchema:schema38.properties.uri,data:data12};
+  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.uri.type,parentSchema:schema39.properties.uri,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -10868,7 +10857,7 @@ export function manifestValidatorFactory() {
   if(data.name !== undefined){
   let data13 = data.name;
   if(typeof data13 !== "string"){
-  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data13};
+  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.name.type,parentSchema:schema39.properties.name,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -10881,7 +10870,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data14 = data.title;
   if(typeof data14 !== "string"){
-  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.title.type,parentSchema:schema38.properties.title,data:data14};
+  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.title.type,parentSchema:schema39.properties.title,data:data14};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -10894,7 +10883,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data15 = data.description;
   if(typeof data15 !== "string"){
-  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.description.type,parentSchema:schema38.properties.description,data:data15};
+  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.description.type,parentSchema:schema39.properties.description,data:data15};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -10907,7 +10896,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data16 = data.size;
   if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.size.type,parentSchema:schema38.properties.size,data:data16};
+  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.size.type,parentSchema:schema39.properties.size,data:data16};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -10918,7 +10907,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data16 == "number"){
   if(data16 < 0 || isNaN(data16)){
-  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.size,data:data16};
+  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.size,data:data16};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -11028,7 +11017,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.icons.type,parentSchema:schema38.properties.icons,data:data17};
+  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.icons.type,parentSchema:schema39.properties.icons,data:data17};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11048,7 +11037,7 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data26 = data25[i2];
   if(!((data26 === "user") || (data26 === "assistant"))){
-  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.audience.items.enum,parentSchema:schema24.properties.audience.items,data:data26};
+  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.audience.items.enum,parentSchema:schema25.properties.audience.items,data:data26};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11060,7 +11049,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.audience.type,parentSchema:schema24.properties.audience,data:data25};
+  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.audience.type,parentSchema:schema25.properties.audience,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11074,7 +11063,7 @@ export function manifestValidatorFactory() {
   let data27 = data24.priority;
   if(typeof data27 == "number"){
   if(data27 > 1 || isNaN(data27)){
-  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema24.properties.priority,data:data27};
+  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11084,7 +11073,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data27 < 0 || isNaN(data27)){
-  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.priority,data:data27};
+  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -11095,7 +11084,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.priority.type,parentSchema:schema24.properties.priority,data:data27};
+  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.priority.type,parentSchema:schema25.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -11108,7 +11097,7 @@ export function manifestValidatorFactory() {
   if(data24.lastModified !== undefined){
   let data28 = data24.lastModified;
   if(typeof data28 !== "string"){
-  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.lastModified.type,parentSchema:schema24.properties.lastModified,data:data28};
+  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.lastModified.type,parentSchema:schema25.properties.lastModified,data:data28};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -11120,7 +11109,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data24};
+  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data:data24};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -11133,7 +11122,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data29 = data._meta;
   if(!(data29 && typeof data29 == "object" && !Array.isArray(data29))){
-  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties._meta.type,parentSchema:schema38.properties._meta,data:data29};
+  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties._meta.type,parentSchema:schema39.properties._meta,data:data29};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -11145,7 +11134,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -11158,14 +11147,14 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema42 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema43 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema42.required,parentSchema:schema42,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema43.required,parentSchema:schema43,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11176,7 +11165,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11189,7 +11178,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.description.type,parentSchema:schema42.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.description.type,parentSchema:schema43.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11205,7 +11194,7 @@ export function manifestValidatorFactory() {
   for(const key1 in data1){
   let data2 = data1[key1];
   if(typeof data2 !== "string"){
-  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.input.additionalProperties.type,parentSchema:schema42.properties.input.additionalProperties,data:data2};
+  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.input.additionalProperties.type,parentSchema:schema43.properties.input.additionalProperties,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11217,7 +11206,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.properties.input.type,parentSchema:schema42.properties.input,data:data1};
+  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.input.type,parentSchema:schema43.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11231,7 +11220,7 @@ export function manifestValidatorFactory() {
   let data3 = data.output;
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.messages === undefined){
-  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema42.properties.output.required,parentSchema:schema42.properties.output,data:data3};
+  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema43.properties.output.required,parentSchema:schema43.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11242,7 +11231,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data3){
   if(!((key2 === "description") || (key2 === "messages"))){
-  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema42.properties.output,data:data3};
+  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11255,7 +11244,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data4 = data3.description;
   if(typeof data4 !== "string"){
-  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.output.properties.description.type,parentSchema:schema42.properties.output.properties.description,data:data4};
+  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.output.properties.description.type,parentSchema:schema43.properties.output.properties.description,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11273,7 +11262,7 @@ export function manifestValidatorFactory() {
   let data6 = data5[i0];
   if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
   if(data6.role === undefined){
-  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema42.properties.output.properties.messages.items.required,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
+  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema43.properties.output.properties.messages.items.required,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11283,7 +11272,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data6.content === undefined){
-  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema42.properties.output.properties.messages.items.required,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
+  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema43.properties.output.properties.messages.items.required,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11294,7 +11283,7 @@ export function manifestValidatorFactory() {
   }
   for(const key3 in data6){
   if(!((key3 === "role") || (key3 === "content"))){
-  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
+  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11307,7 +11296,7 @@ export function manifestValidatorFactory() {
   if(data6.role !== undefined){
   let data7 = data6.role;
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema42.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema42.properties.output.properties.messages.items.properties.role,data:data7};
+  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema43.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema43.properties.output.properties.messages.items.properties.role,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11321,7 +11310,7 @@ export function manifestValidatorFactory() {
   let data8 = data6.content;
   if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
   if(data8.type === undefined){
-  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema21.required,parentSchema:schema21,data:data8};
+  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11333,7 +11322,7 @@ export function manifestValidatorFactory() {
   if(data8.type !== undefined){
   let data9 = data8.type;
   if(!(((((data9 === "text") || (data9 === "image")) || (data9 === "audio")) || (data9 === "resource")) || (data9 === "resource_link"))){
-  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.type.enum,parentSchema:schema21.properties.type,data:data9};
+  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11345,7 +11334,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data:data8};
+  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11357,7 +11346,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.properties.output.properties.messages.items.type,parentSchema:schema42.properties.output.properties.messages.items,data:data6};
+  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.output.properties.messages.items.type,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11369,7 +11358,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.output.properties.messages.type,parentSchema:schema42.properties.output.properties.messages,data:data5};
+  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.output.properties.messages.type,parentSchema:schema43.properties.output.properties.messages,data:data5};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11381,7 +11370,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.properties.output.type,parentSchema:schema42.properties.output,data:data3};
+  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.output.type,parentSchema:schema43.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11399,7 +11388,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i1];
   if(typeof data11 === "string"){
   if(func3(data11) < 1){
-  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.items,data:data11};
+  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11410,7 +11399,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.items.type,parentSchema:schema22.items,data:data11};
+  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11422,7 +11411,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.type,parentSchema:schema22,data:data10};
+  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data10};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11434,7 +11423,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11454,7 +11443,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((((((key0 === "title") || (key0 === "description")) || (key0 === "arguments")) || (key0 === "messages")) || (key0 === "icons")) || (key0 === "_meta")) || (key0 === "examples")) || (key0 === "renamedFrom"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11467,7 +11456,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data0 = data.title;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.title.type,parentSchema:schema36.properties.title,data:data0};
+  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11480,7 +11469,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data1 = data.description;
   if(typeof data1 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.description.type,parentSchema:schema36.properties.description,data:data1};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.description.type,parentSchema:schema37.properties.description,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11498,7 +11487,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.name === undefined){
-  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.properties.arguments.items.required,parentSchema:schema36.properties.arguments.items,data:data3};
+  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.properties.arguments.items.required,parentSchema:schema37.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11509,7 +11498,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((key1 === "name") || (key1 === "title")) || (key1 === "description")) || (key1 === "required")) || (key1 === "complete"))){
-  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.arguments.items,data:data3};
+  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11523,7 +11512,7 @@ export function manifestValidatorFactory() {
   let data4 = data3.name;
   if(typeof data4 === "string"){
   if(func3(data4) < 1){
-  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.arguments.items.properties.name,data:data4};
+  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11534,7 +11523,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.arguments.items.properties.name.type,parentSchema:schema36.properties.arguments.items.properties.name,data:data4};
+  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.arguments.items.properties.name.type,parentSchema:schema37.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11547,7 +11536,7 @@ export function manifestValidatorFactory() {
   if(data3.title !== undefined){
   let data5 = data3.title;
   if(typeof data5 !== "string"){
-  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.arguments.items.properties.title.type,parentSchema:schema36.properties.arguments.items.properties.title,data:data5};
+  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.arguments.items.properties.title.type,parentSchema:schema37.properties.arguments.items.properties.title,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11560,7 +11549,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data6 = data3.description;
   if(typeof data6 !== "string"){
-  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.arguments.items.properties.description.type,parentSchema:schema36.properties.arguments.items.properties.description,data:data6};
+  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.arguments.items.properties.description.type,parentSchema:schema37.properties.arguments.items.properties.description,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11573,7 +11562,7 @@ export function manifestValidatorFactory() {
   if(data3.required !== undefined){
   let data7 = data3.required;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.arguments.items.properties.required.type,parentSchema:schema36.properties.arguments.items.properties.required,data:data7};
+  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.arguments.items.properties.required.type,parentSchema:schema37.properties.arguments.items.properties.required,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11591,7 +11580,7 @@ export function manifestValidatorFactory() {
   const _errs22 = errors;
   if(Array.isArray(data8)){
   if(data8.length > 100){
-  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema31.oneOf[0],data:data8};
+  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema32.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11604,7 +11593,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(typeof data9 !== "string"){
-  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.oneOf[0].items.type,parentSchema:schema31.oneOf[0].items,data:data9};
+  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.oneOf[0].items.type,parentSchema:schema32.oneOf[0].items,data:data9};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11616,7 +11605,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.oneOf[0].type,parentSchema:schema31.oneOf[0],data:data8};
+  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.oneOf[0].type,parentSchema:schema32.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11632,7 +11621,7 @@ export function manifestValidatorFactory() {
   }
   const _errs26 = errors;
   if(true !== data8){
-  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema31.oneOf[1],data:data8};
+  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema32.oneOf[1],data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11653,7 +11642,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid5){
-  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema31.oneOf,parentSchema:schema31,data:data8};
+  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema32.oneOf,parentSchema:schema32,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11676,7 +11665,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.arguments.items.type,parentSchema:schema36.properties.arguments.items,data:data3};
+  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.arguments.items.type,parentSchema:schema37.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11688,7 +11677,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.arguments.type,parentSchema:schema36.properties.arguments,data:data2};
+  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.arguments.type,parentSchema:schema37.properties.arguments,data:data2};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11702,7 +11691,7 @@ export function manifestValidatorFactory() {
   let data10 = data.messages;
   if(Array.isArray(data10)){
   if(data10.length < 1){
-  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema36.properties.messages,data:data10};
+  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11716,7 +11705,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i2];
   if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
   if(data11.role === undefined){
-  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema36.properties.messages.items.required,parentSchema:schema36.properties.messages.items,data:data11};
+  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema37.properties.messages.items.required,parentSchema:schema37.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11727,7 +11716,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data11){
   if(!(((key2 === "role") || (key2 === "text")) || (key2 === "content"))){
-  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.messages.items,data:data11};
+  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11740,7 +11729,7 @@ export function manifestValidatorFactory() {
   if(data11.role !== undefined){
   let data12 = data11.role;
   if(!((data12 === "user") || (data12 === "assistant"))){
-  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema36.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.messages.items.properties.role.enum,parentSchema:schema36.properties.messages.items.properties.role,data:data12};
+  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema37.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.messages.items.properties.role.enum,parentSchema:schema37.properties.messages.items.properties.role,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11753,7 +11742,7 @@ export function manifestValidatorFactory() {
   if(data11.text !== undefined){
   let data13 = data11.text;
   if(typeof data13 !== "string"){
-  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.messages.items.properties.text.type,parentSchema:schema36.properties.messages.items.properties.text,data:data13};
+  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.messages.items.properties.text.type,parentSchema:schema37.properties.messages.items.properties.text,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11771,7 +11760,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.messages.items.type,parentSchema:schema36.properties.messages.items,data:data11};
+  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.messages.items.type,parentSchema:schema37.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -11783,7 +11772,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.messages.type,parentSchema:schema36.properties.messages,data:data10};
+  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.messages.type,parentSchema:schema37.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -11892,7 +11881,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.icons.type,parentSchema:schema36.properties.icons,data:data15};
+  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.icons.type,parentSchema:schema37.properties.icons,data:data15};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -11905,7 +11894,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data22 = data._meta;
   if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties._meta.type,parentSchema:schema36.properties._meta,data:data22};
+  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties._meta.type,parentSchema:schema37.properties._meta,data:data22};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -11926,7 +11915,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.examples.type,parentSchema:schema36.properties.examples,data:data23};
+  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.examples.type,parentSchema:schema37.properties.examples,data:data23};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11940,7 +11929,7 @@ export function manifestValidatorFactory() {
   let data25 = data.renamedFrom;
   if(typeof data25 === "string"){
   if(func3(data25) < 1){
-  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.renamedFrom,data:data25};
+  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11951,7 +11940,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.renamedFrom.type,parentSchema:schema36.properties.renamedFrom,data:data25};
+  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.renamedFrom.type,parentSchema:schema37.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11963,7 +11952,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11976,8 +11965,8 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema45 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
-  const schema46 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
+  const schema46 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
+  const schema47 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
   const func0 = require("ajv/dist/runtime/equal").default;
 
   function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11985,7 +11974,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema46.required,parentSchema:schema46,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11995,8 +11984,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema45.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+  if(!(func2.call(schema46.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -12009,7 +11998,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((data0 === "bearer") || (data0 === "apiKey")) || (data0 === "oauth"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.type.enum,parentSchema:schema46.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -12023,7 +12012,7 @@ export function manifestValidatorFactory() {
   let data1 = data.header;
   if(typeof data1 === "string"){
   if(func3(data1) < 1){
-  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.header,data:data1};
+  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -12034,7 +12023,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.header.type,parentSchema:schema45.properties.header,data:data1};
+  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.header.type,parentSchema:schema46.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -12048,7 +12037,7 @@ export function manifestValidatorFactory() {
   let data2 = data.credentials;
   if(Array.isArray(data2)){
   if(data2.length < 1){
-  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema45.properties.credentials,data:data2};
+  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema46.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -12062,7 +12051,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.env === undefined){
-  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema46.required,parentSchema:schema46,data:data3};
+  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema47.required,parentSchema:schema47,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -12073,7 +12062,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((((key1 === "env") || (key1 === "principal")) || (key1 === "scopes")) || (key1 === "token")) || (key1 === "key")) || (key1 === "secret")) || (key1 === "value"))){
-  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data:data3};
+  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -12086,7 +12075,7 @@ export function manifestValidatorFactory() {
   if(data3.env !== undefined){
   let data4 = data3.env;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.env.type,parentSchema:schema46.properties.env,data:data4};
+  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.env.type,parentSchema:schema47.properties.env,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -12100,7 +12089,7 @@ export function manifestValidatorFactory() {
   let data5 = data3.principal;
   if(typeof data5 === "string"){
   if(func3(data5) < 1){
-  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.principal,data:data5};
+  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -12111,7 +12100,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.principal.type,parentSchema:schema46.properties.principal,data:data5};
+  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.principal.type,parentSchema:schema47.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -12129,7 +12118,7 @@ export function manifestValidatorFactory() {
   let data7 = data6[i1];
   if(typeof data7 === "string"){
   if(func3(data7) < 1){
-  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.scopes.items,data:data7};
+  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -12140,7 +12129,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.scopes.items.type,parentSchema:schema46.properties.scopes.items,data:data7};
+  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.scopes.items.type,parentSchema:schema47.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -12152,7 +12141,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.scopes.type,parentSchema:schema46.properties.scopes,data:data6};
+  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.scopes.type,parentSchema:schema47.properties.scopes,data:data6};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -12164,7 +12153,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data:data3};
+  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data3};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -12176,7 +12165,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.credentials.type,parentSchema:schema45.properties.credentials,data:data2};
+  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.credentials.type,parentSchema:schema46.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -12189,7 +12178,7 @@ export function manifestValidatorFactory() {
   if(data.resource !== undefined){
   let data8 = data.resource;
   if(typeof data8 !== "string"){
-  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.type,parentSchema:schema45.properties.resource,data:data8};
+  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.resource.type,parentSchema:schema46.properties.resource,data:data8};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -12202,7 +12191,7 @@ export function manifestValidatorFactory() {
   if(data.authorizationServer !== undefined){
   let data9 = data.authorizationServer;
   if(typeof data9 !== "string"){
-  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.authorizationServer.type,parentSchema:schema45.properties.authorizationServer,data:data9};
+  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.authorizationServer.type,parentSchema:schema46.properties.authorizationServer,data:data9};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12215,7 +12204,7 @@ export function manifestValidatorFactory() {
   if(data.jwksUrl !== undefined){
   let data10 = data.jwksUrl;
   if(typeof data10 !== "string"){
-  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.jwksUrl.type,parentSchema:schema45.properties.jwksUrl,data:data10};
+  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.jwksUrl.type,parentSchema:schema46.properties.jwksUrl,data:data10};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -12233,7 +12222,7 @@ export function manifestValidatorFactory() {
   let data12 = data11[i2];
   if(typeof data12 === "string"){
   if(func3(data12) < 1){
-  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.scopesSupported.items,data:data12};
+  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -12244,7 +12233,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.scopesSupported.items.type,parentSchema:schema45.properties.scopesSupported.items,data:data12};
+  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.scopesSupported.items.type,parentSchema:schema46.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12256,7 +12245,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.scopesSupported.type,parentSchema:schema45.properties.scopesSupported,data:data11};
+  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.scopesSupported.type,parentSchema:schema46.properties.scopesSupported,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12270,7 +12259,7 @@ export function manifestValidatorFactory() {
   let data13 = data.algorithms;
   if(Array.isArray(data13)){
   if(data13.length < 1){
-  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema45.properties.algorithms,data:data13};
+  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema46.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -12283,7 +12272,7 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data14 = data13[i3];
   if(!((((((((((data14 === "RS256") || (data14 === "RS384")) || (data14 === "RS512")) || (data14 === "PS256")) || (data14 === "PS384")) || (data14 === "PS512")) || (data14 === "ES256")) || (data14 === "ES384")) || (data14 === "ES512")) || (data14 === "EdDSA"))){
-  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema45.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.algorithms.items.enum,parentSchema:schema45.properties.algorithms.items,data:data14};
+  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.algorithms.items.enum,parentSchema:schema46.properties.algorithms.items,data:data14};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -12300,7 +12289,7 @@ export function manifestValidatorFactory() {
   for(;i4--;){
   for(j0 = i4; j0--;){
   if(func0(data13[i4], data13[j0])){
-  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema45.properties.algorithms,data:data13};
+  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema46.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -12315,7 +12304,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.algorithms.type,parentSchema:schema45.properties.algorithms,data:data13};
+  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.algorithms.type,parentSchema:schema46.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -12329,7 +12318,7 @@ export function manifestValidatorFactory() {
   let data15 = data.tokenType;
   if(typeof data15 === "string"){
   if(func3(data15) < 1){
-  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.tokenType,data:data15};
+  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -12340,7 +12329,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.tokenType.type,parentSchema:schema45.properties.tokenType,data:data15};
+  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.tokenType.type,parentSchema:schema46.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -12353,7 +12342,7 @@ export function manifestValidatorFactory() {
   if(data.hideWithoutScopes !== undefined){
   let data16 = data.hideWithoutScopes;
   if(typeof data16 !== "boolean"){
-  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.hideWithoutScopes.type,parentSchema:schema45.properties.hideWithoutScopes,data:data16};
+  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema46.properties.hideWithoutScopes.type,parentSchema:schema46.properties.hideWithoutScopes,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -12365,7 +12354,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -14109,7 +14098,7 @@ export function manifestValidatorFactory() {
   let data84 = data83[key19];
   if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
   if(data84.tools === undefined){
-  const err124 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema47.required,parentSchema:schema47,data:data84};
+  const err124 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data84};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14120,7 +14109,7 @@ export function manifestValidatorFactory() {
   }
   for(const key20 in data84){
   if(!(((key20 === "description") || (key20 === "tools")) || (key20 === "default"))){
-  const err125 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data84};
+  const err125 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data84};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14133,7 +14122,7 @@ export function manifestValidatorFactory() {
   if(data84.description !== undefined){
   let data85 = data84.description;
   if(typeof data85 !== "string"){
-  const err126 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.description.type,parentSchema:schema47.properties.description,data:data85};
+  const err126 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data85};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14151,7 +14140,7 @@ export function manifestValidatorFactory() {
   let data87 = data86[i4];
   if(typeof data87 === "string"){
   if(func3(data87) < 1){
-  const err127 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.tools.items,data:data87};
+  const err127 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data87};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14162,7 +14151,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err128 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.tools.items.type,parentSchema:schema47.properties.tools.items,data:data87};
+  const err128 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data87};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14183,7 +14172,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof indices0[item0] == "number"){
   j0 = indices0[item0];
-  const err129 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema47.properties.tools,data:data86};
+  const err129 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data86};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14198,7 +14187,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err130 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.tools.type,parentSchema:schema47.properties.tools,data:data86};
+  const err130 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data86};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14211,7 +14200,7 @@ export function manifestValidatorFactory() {
   if(data84.default !== undefined){
   let data88 = data84.default;
   if(typeof data88 !== "boolean"){
-  const err131 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.default.type,parentSchema:schema47.properties.default,data:data88};
+  const err131 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data88};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14223,7 +14212,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err132 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data84};
+  const err132 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data84};
   if(vErrors === null){
   vErrors = [err132];
   }
