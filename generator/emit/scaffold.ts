@@ -27,6 +27,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     httpPort: String(http.port),
     httpPath: http.path,
     inventory: readmeInventory(model),
+    // Only the packages of the features the manifest enables (generator/model/runtime-features.ts).
+    dependenciesJson: nestedJson(model.packages.dependencies),
+    devDependenciesJson: nestedJson(model.packages.devDependencies),
     httpEnabled: model.http !== null,
     // npm bin names cannot carry a scope.
     binName: model.packageName.replace(/^@[^/]+\//, ''),
@@ -52,4 +55,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     // A copy of the manifest schema, so editors complete and check mcp.yaml offline.
     ['.mcp-gen/manifest.schema.json', { owner: 'generator', content: readSchema() }],
   ]);
+}
+
+/** An object one level down in package.json, in its two-space layout. */
+function nestedJson(value: Record<string, string>): string {
+  return JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
 }
