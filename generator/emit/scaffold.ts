@@ -48,6 +48,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     ['README.md', user(renderTemplate('project/README.md.hbs', data))],
     ['Dockerfile', user(renderTemplate('project/Dockerfile.hbs', data))],
     ['.dockerignore', user(readStatic('project/dockerignore'))],
+    // Generated files marked as such (GitHub collapses them in reviews), and the layout editors should keep.
+    ['.gitattributes', user(readStatic('project/gitattributes'))],
+    ['.editorconfig', user(readStatic('project/editorconfig'))],
     ['src/main.ts', user(readStatic('project/src/main.ts'))],
     ['src/lifecycle.ts', user(readStatic('project/src/lifecycle.ts'))],
     ['scripts/dev.mjs', user(readStatic('project/scripts/dev.mjs'))],
