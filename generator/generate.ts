@@ -94,11 +94,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
 /**
  * Everything a run's output depends on: the manifest text, where it sits, the generator build (none: no shortcut),
- * and the path and content digest of each schema file it read.
+ * the path and content digest of each schema file it read, and package.json (whose pins a run may have to raise).
  */
 function runKey(source: string, manifestPath: string, outDir: string, schemaFiles: readonly string[]): string | undefined {
   const fingerprint = generatorFingerprint();
-  return fingerprint && sha256([source, relative(outDir, resolve(manifestPath)), fingerprint, ...schemaFiles].join('\0'));
+  if (!fingerprint) return undefined;
+  const pkg = readConfined(outDir, 'package.json', MAX_PROJECT_FILE_BYTES);
+  const pkgDigest = pkg.ok ? sha256(pkg.bytes.toString('utf8')) : pkg.kind;
+  return sha256([source, relative(outDir, resolve(manifestPath)), fingerprint, pkgDigest, ...schemaFiles].join('\0'));
 }
 
 /** Every generated file as mcp-gen wrote it and every handler present: with the same run key, nothing to do. */

@@ -35,19 +35,23 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     else if (f.action !== 'conflict' && f.action !== 'orphaned') overlay.set(f.path, f.content);
     if (f.from) overlay.set(f.from, null);
   }
+  // A pin older than the generated code needs, or a package it needs missing: generate would change package.json.
+  const pkg = files.find((f) => f.path === 'package.json' && f.action === 'merge');
   const orphans = new Set(files.filter((f) => f.action === 'orphaned').map((f) => f.path));
   const contracts = await checkContracts(result.outDir, { state: result.plan.state, prior: result.prior, overlay, orphans });
   const out: string[] = [];
   for (const f of stale) out.push(`stale: ${shownOut}/${f.path} (${f.action === 'conflict' ? 'edited by hand' : f.action === 'create' ? 'missing' : f.action === 'delete' ? 'no longer generated' : 'out of date'})`);
+  if (pkg) out.push(`package.json: ${pkg.note} (the generated code needs these; \`mcp-gen generate\` makes the change)`);
   for (const f of missing) out.push(`missing handler: ${shownOut}/${f.path}${f.from ? ` (its entry was renamed from a handler in ${f.from})` : ''}`);
   const problems = formatProblems(result.plan.problems, contracts);
   if (problems) out.push(problems);
-  const failed = stale.length + missing.length + result.plan.problems.length + contracts.problems.length > 0;
+  const failed = (pkg ? 1 : 0) + stale.length + missing.length + result.plan.problems.length + contracts.problems.length > 0;
   if (opts.json) {
     const reason = (f: (typeof stale)[number]) => (f.action === 'conflict' ? 'edited by hand' : f.action === 'create' ? 'missing' : f.action === 'delete' ? 'no longer generated' : 'out of date');
     process.stdout.write(`${JSON.stringify({
       ok: !failed, file: opts.manifest, outDir: result.outDir, issues: result.issues,
       stale: stale.map((f) => ({ path: f.path, reason: reason(f) })),
+      ...(pkg ? { packageJson: { note: pkg.note, raised: pkg.pins ?? [] } } : {}),
       missingHandlers: missing.map((f) => ({ path: f.path, ...(f.from ? { renamedFrom: f.from } : {}) })),
       handlerProblems: handlerProblems(result.plan.problems, contracts),
       ...(contracts.skipped ? { note: contracts.skipped } : {}),

@@ -1,18 +1,12 @@
-// src/generated/*.gen.ts: owned by the generator, rewritten on every run.
+// src/generated/*.gen.ts: owned by the generator, rewritten on every run. The runtime files among them are those of
+// the features the manifest enables (generator/model/runtime-features.ts), copied from templates/runtime/.
 import type { EmittedFile } from './emitted-file.js';
 import { jsLiteral, stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
 
-const RUNTIME = ['ask', 'auth', 'batch', 'completions', 'context', 'example-match', 'host-guard', 'http', 'jwt', 'limits', 'listings', 'log', 'loopback', 'mock', 'notify', 'observe', 'policy', 'results', 'sessions', 'shutdown', 'sse', 'stdio', 'store', 'websocket'];
-/** Runtime files of manifest `telemetry.otel` only: they import the OpenTelemetry packages. */
-const TELEMETRY_RUNTIME = ['instrument', 'telemetry'];
-// Emitted only with `scale: {store: redis}`: they import the Redis client, which other projects do not install.
-const RUNTIME_SCALE_REDIS = ['session-store', 'store-redis', 'store-setup'];
 const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
-/** Emitted only when a tool declares `execution.taskSupport` optional or required (the model's `tasks`). */
-const TASK_RUNTIME = ['task-store', 'task-methods', 'tasks'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
@@ -38,11 +32,10 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
   }
-  for (const name of [...RUNTIME, ...(model.telemetry ? TELEMETRY_RUNTIME : []), ...(model.tasks ? TASK_RUNTIME : []), ...(model.scale.store === 'redis' ? RUNTIME_SCALE_REDIS : [])]) {
-    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${model.header}\n${readStatic(`runtime/${name}.ts`)}` });
+  for (const { name, feature } of model.features.files) {
+    const header = `${model.header}// mcp-gen ${model.generatorVersion} runtime, feature ${feature}: the same in every project that enables it.\n`;
+    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
-  // Only for manifests with toolsets: or a tool hidden without its scopes (hideWithoutScopes).
-  if (model.toolsets) files.set('src/generated/toolsets.gen.ts', { owner: 'generator', content: `${model.header}\n${readStatic('runtime/toolsets.ts')}` });
   return files;
 }
 

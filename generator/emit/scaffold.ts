@@ -27,6 +27,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     httpPort: String(http.port),
     httpPath: http.path,
     inventory: readmeInventory(model),
+    // Only the packages of the features the manifest enables (generator/model/runtime-features.ts).
+    dependenciesJson: nestedJson(model.packages.dependencies),
+    devDependenciesJson: nestedJson(model.packages.devDependencies),
     httpEnabled: model.http !== null,
     scaleRedis: model.scale.store === 'redis',
     // npm bin names cannot carry a scope.
@@ -46,6 +49,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     ['README.md', user(renderTemplate('project/README.md.hbs', data))],
     ['Dockerfile', user(renderTemplate('project/Dockerfile.hbs', data))],
     ['.dockerignore', user(readStatic('project/dockerignore'))],
+    // Generated files marked as such (GitHub collapses them in reviews), and the layout editors should keep.
+    ['.gitattributes', user(readStatic('project/gitattributes'))],
+    ['.editorconfig', user(readStatic('project/editorconfig'))],
     ['src/main.ts', user(readStatic('project/src/main.ts'))],
     ['src/lifecycle.ts', user(readStatic('project/src/lifecycle.ts'))],
     ['scripts/dev.mjs', user(readStatic('project/scripts/dev.mjs'))],
@@ -53,4 +59,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     // A copy of the manifest schema, so editors complete and check mcp.yaml offline.
     ['.mcp-gen/manifest.schema.json', { owner: 'generator', content: readSchema() }],
   ]);
+}
+
+/** An object one level down in package.json, in its two-space layout. */
+function nestedJson(value: Record<string, string>): string {
+  return JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
 }

@@ -2,6 +2,7 @@
 // JSON literals. Templates only place these strings.
 
 import type { CompletionHandlerModel, CompletionModel, MessageModel } from './content-model.js';
+import type { FeatureSet, PackageLists } from './runtime-features.js';
 
 import type { Json } from '../core/index.js';
 import type { ToolsetsModel } from './toolsets-model.js';
@@ -153,5 +154,11 @@ export interface ServerModel {
   examplesJson: string;
   exampleCount: number;
   /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, the MCP Inspector and TypeScript. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; typescript: string; ioredis: string; pino: string; pinoPretty: string; otel: Record<string, string> };
+  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; typescript: string; ioredis: string; typesNode: string; tsx: string; vitest: string; pino: string; pinoPretty: string; otel: Record<string, string> };
+  /** The mcp-gen version generating the project (stamped into runtime files' headers). */
+  generatorVersion: string;
+  /** Runtime features the manifest enables (generator/model/runtime-features.ts): flags, runtime files, HTTP pieces. */
+  features: FeatureSet;
+  /** The project's package pins, from its features. */
+  packages: PackageLists;
 }

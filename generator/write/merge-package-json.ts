@@ -1,11 +1,23 @@
 // package.json belongs to the user once written. Regeneration may only add what generated code needs (a missing
-// dependency or script); it never removes, reorders or re-versions the user's entries, and keeps their indentation.
+// dependency or script) and raise a dependency pinned below the version the generated code needs; it never removes,
+// reorders or lowers the user's entries, and keeps their indentation.
+import semver from 'semver';
 
 const SECTIONS = ['dependencies', 'devDependencies', 'scripts'] as const;
+const PACKAGE_SECTIONS = ['dependencies', 'devDependencies'] as const;
+
+export interface RaisedPin {
+  /** `dependencies.@modelcontextprotocol/server` */
+  key: string;
+  from: string;
+  to: string;
+}
 
 export interface PackageMerge {
   content: string;
   added: string[];
+  /** Pins older than generated code needs, raised to the version this mcp-gen was tested with. */
+  raised: RaisedPin[];
   /** Set when the current file is not valid JSON: nothing is merged then. */
   error?: string;
 }
@@ -15,21 +27,59 @@ export function mergePackageJson(current: string, wanted: string): PackageMerge 
   try {
     have = JSON.parse(current);
   } catch (err) {
-    return { content: current, added: [], error: `package.json is not valid JSON (${(err as Error).message})` };
+    return { content: current, added: [], raised: [], error: `package.json is not valid JSON (${(err as Error).message})` };
   }
   const want = JSON.parse(wanted) as Record<string, Record<string, string> | undefined>;
   const added: string[] = [];
+  const raised: RaisedPin[] = [];
   for (const section of SECTIONS) {
     const needed = want[section];
     if (!needed) continue;
-    const target = (have[section] ??= {}) as Record<string, string>;
     for (const [key, value] of Object.entries(needed)) {
-      if (Object.hasOwn(target, key)) continue;
-      target[key] = value;
-      added.push(`${section}.${key}`);
+      // A package counts wherever the user keeps it: a runtime dependency moved to devDependencies stays there.
+      const home = section === 'scripts' ? section : (PACKAGE_SECTIONS.find((s) => Object.hasOwn(sectionOf(have, s) ?? {}, key)) ?? section);
+      const target = (have[home] ??= {}) as Record<string, string>;
+      if (!Object.hasOwn(target, key)) {
+        target[key] = value;
+        added.push(`${home}.${key}`);
+      } else if (home !== 'scripts' && isOlder(target[key], value)) {
+        const to = raisedSpec(target[key], value);
+        raised.push({ key: `${home}.${key}`, from: target[key], to });
+        target[key] = to;
+      }
     }
   }
-  if (added.length === 0) return { content: current, added };
+  if (added.length === 0 && raised.length === 0) return { content: current, added, raised };
   const indent = /^[ \t]+(?=")/m.exec(current)?.[0] ?? '  ';
-  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added };
+  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised };
+}
+
+function sectionOf(pkg: Record<string, unknown>, section: string): Record<string, string> | undefined {
+  const value = pkg[section];
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : undefined;
+}
+
+/**
+ * Whether `spec` may resolve to a version below `needed`: its lowest allowed version is older. Specs that are not
+ * semver ranges (a tag, a path, a git URL, `workspace:`) are the user's deliberate choice and are left alone.
+ */
+export function isOlder(spec: string, needed: string): boolean {
+  if (!semver.valid(needed) || !semver.validRange(spec)) return false;
+  const lowest = semver.minVersion(spec);
+  return lowest !== null && semver.lt(lowest, needed);
+}
+
+/** The user's operator kept (`^2.3.0` -> `^2.4.0`, `2.3.0` -> `2.4.0`); any other range becomes the version itself. */
+function raisedSpec(spec: string, needed: string): string {
+  const simple = /^(\^|~|>=)?v?\d+\.\d+\.\d+$/.exec(spec.trim());
+  return simple ? `${simple[1] ?? ''}${needed}` : needed;
+}
+
+/** One line per change, for the plan's note: `added devDependencies.tsx; raised dependencies.x 2.3.0 -> 2.4.0`. */
+export function describeMerge(merge: PackageMerge): string | undefined {
+  const parts = [
+    ...(merge.added.length ? [`added ${merge.added.join(', ')}`] : []),
+    ...merge.raised.map((r) => `raised ${r.key} ${r.from} -> ${r.to}`),
+  ];
+  return merge.error ?? (parts.length ? parts.join('; ') : undefined);
 }

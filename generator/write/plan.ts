@@ -4,7 +4,7 @@
 import { checkHandlerExport, renameHandler } from './edit-handlers.js';
 import type { EmittedFile, Owner } from '../emit/index.js';
 import { type EntryKind, readTextInside } from '../core/index.js';
-import { mergePackageJson } from './merge-package-json.js';
+import { describeMerge, mergePackageJson, type RaisedPin } from './merge-package-json.js';
 import { MAX_PROJECT_FILE_BYTES, sha256, STATE_PATH, type FileRecord, type HandlerRecord, type ProjectState } from './project-state.js';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'kept' | 'merge' | 'rename' | 'orphaned' | 'delete' | 'conflict';
@@ -20,6 +20,8 @@ export interface PlannedFile {
   /** For rename: the old path. */
   from?: string;
   note?: string;
+  /** package.json: dependency pins raised to what the generated code needs. */
+  pins?: RaisedPin[];
 }
 
 export interface HandlerEntry {
@@ -81,7 +83,8 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
     } else if (current !== undefined) {
       if (path === 'package.json') {
         const merged = mergePackageJson(current, emitted.content);
-        files.push({ ...base, content: merged.content, action: merged.added.length ? 'merge' : 'kept', note: merged.error ?? (merged.added.length ? `added ${merged.added.join(', ')}` : undefined) });
+        const changed = merged.added.length + merged.raised.length > 0;
+        files.push({ ...base, content: merged.content, action: changed ? 'merge' : 'kept', note: describeMerge(merged), pins: merged.raised });
       } else {
         files.push({ ...base, content: current, action: current === emitted.content ? 'unchanged' : 'kept' });
       }

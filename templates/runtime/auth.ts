@@ -11,7 +11,6 @@ import {
   type OAuthMetadata,
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
-import { jwtVerifier } from './jwt.gen.js';
 import { logger } from './log.gen.js';
 
 export interface CredentialConfig {
@@ -35,6 +34,18 @@ export type AuthConfig =
       readonly tokenType?: string | null;
     };
 
+/**
+ * jwtVerifier of jwt.gen.ts, which a project has only when its oauth names a jwksUrl (only then does it depend on
+ * jose): the entry loads it and passes it in.
+ */
+export type JwtVerifierFactory = (options: {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  algorithms?: readonly string[] | null;
+  tokenType?: string | null;
+}) => OAuthTokenVerifier;
+
 /** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts); throw OAuthError InvalidToken to refuse. */
 export type VerifyAccessToken = (token: string) => Promise<AuthInfo>;
 
@@ -50,8 +61,8 @@ const STATIC_TOKEN_LIFETIME_S = 3600;
 const SHORT_SECRET = 16;
 
 /** Reads every secret now, so a missing variable stops the server at start-up instead of locking out callers later. */
-export function createAuthenticator(config: AuthConfig, hook: VerifyAccessToken | undefined, env: NodeJS.ProcessEnv = process.env): Authenticator {
-  if (config.type === 'oauth') return oauthAuthenticator(config, hook);
+export function createAuthenticator(config: AuthConfig, hook: VerifyAccessToken | undefined, env: NodeJS.ProcessEnv = process.env, jwtVerifier?: JwtVerifierFactory): Authenticator {
+  if (config.type === 'oauth') return oauthAuthenticator(config, hook, jwtVerifier);
   const verifier = staticVerifier(config.credentials, env);
   if (config.type === 'bearer') {
     return {
@@ -101,9 +112,10 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
   };
 }
 
-function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook: VerifyAccessToken | undefined): Authenticator {
+function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook: VerifyAccessToken | undefined, jwtVerifier: JwtVerifierFactory | undefined): Authenticator {
   const resource = new URL(config.resource);
-  const verifier: OAuthTokenVerifier = config.jwksUrl
+  if (config.jwksUrl && !jwtVerifier) throw new Error('auth: oauth with jwksUrl needs src/generated/jwt.gen.ts, which this project lacks: run mcp-gen generate');
+  const verifier: OAuthTokenVerifier = config.jwksUrl && jwtVerifier
     ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource, algorithms: config.algorithms, tokenType: config.tokenType })
     : { verifyAccessToken: requireHook(hook) };
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);

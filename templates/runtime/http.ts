@@ -14,17 +14,55 @@ import {
   ProtocolErrorCode,
   readRequestBody
 } from '@modelcontextprotocol/server';
-import { createAuthenticator, type AuthConfig, type VerifyAccessToken } from './auth.gen.js';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
 import { LIMITS, principalOf } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
 import { observeDenials } from './observe.gen.js';
-import { deniedCalls } from './policy.gen.js';
-import { SessionTable } from './sessions.gen.js';
-import { sseEndpoint, type SseEndpoint } from './sse.gen.js';
 import type { ScaleHooks } from './store.gen.js';
-import { webSocketEndpoint, type WebSocketEndpoint, type WebSocketLimits } from './websocket.gen.js';
+import { SessionTable, type SessionLimits } from './sessions.gen.js';
+
+/** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts). */
+type VerifyAccessToken = (token: string) => Promise<AuthInfo>;
+
+// The optional pieces below live in their own generated files, which a project has only when its manifest enables
+// them (auth.gen.ts, jwt.gen.ts, policy.gen.ts, sse.gen.ts, websocket.gen.ts): the entry loads those and passes them
+// in, so this file names them by shape only and a project without them neither compiles nor installs their code.
+interface Authenticator {
+  authenticate(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined>;
+  serveMetadata(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+}
+interface SseEndpoint {
+  open(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void>;
+  post(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void>;
+  close(): Promise<void>;
+}
+interface WebSocketLimits {
+  maxBodyBytes?: number;
+  maxConnections?: number;
+  idleTimeoutMs?: number;
+  initTimeoutMs?: number;
+}
+interface WebSocketEndpoint {
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+/** The HTTP server's optional pieces: each is the export of the same name of its generated file. */
+export interface HttpPlugins {
+  createAuthenticator?(config: never, hook: VerifyAccessToken | undefined, env: NodeJS.ProcessEnv, jwtVerifier: never): Authenticator;
+  jwtVerifier?(options: never): unknown;
+  deniedCalls?(body: unknown, scopesByTool: Readonly<Record<string, readonly string[]>>, auth: AuthInfo | undefined): object | undefined;
+  sseEndpoint?(factory: McpServerFactory, messagesPath: string, limits: SessionLimits & { maxBodyBytes?: number }): SseEndpoint;
+  webSocketEndpoint?(factory: McpServerFactory, onError: (error: Error) => void, limits: WebSocketLimits): WebSocketEndpoint;
+}
+
+/** An option that needs a piece the project lacks is a hand edit or a stale project: say which, never ignore it. */
+function plugin<K extends keyof HttpPlugins>(plugins: HttpPlugins, name: K): NonNullable<HttpPlugins[K]> {
+  const found = plugins[name];
+  if (!found) throw new Error(`the HTTP options need ${name}, which this project's generated code lacks: run mcp-gen generate`);
+  return found as NonNullable<HttpPlugins[K]>;
+}
 
 export interface HttpOptions {
   host: string;
@@ -44,7 +82,7 @@ export interface HttpOptions {
   sessionIdleTimeoutMs?: number;
   maxSessionsPerPrincipal?: number;
   /** Who may call: every request but health and metadata probes must authenticate. */
-  auth?: AuthConfig | null;
+  auth?: object | null;
   /** For oauth without a JWKS URL: the token check exported from src/lifecycle.ts. */
   verifyAccessToken?: VerifyAccessToken;
   /** Scopes each tool requires (manifest `policy.scopes`), checked before a call reaches the server. */
@@ -99,7 +137,7 @@ function rpcError(res: ServerResponse, status: number, code: number, message: st
  * The same listener serves the legacy HTTP+SSE transport and WebSocket upgrades
  * when they are enabled.
  */
-export async function startHttp(factories: HttpFactories, options: HttpOptions): Promise<HttpHandle> {
+export async function startHttp(factories: HttpFactories, options: HttpOptions, plugins: HttpPlugins = {}): Promise<HttpHandle> {
   const maxBody = options.maxBodyBytes ?? LIMITS.maxBodyBytes;
   const checks = hostGuards(options);
   const stateless = options.mode === 'stateless';
@@ -111,10 +149,13 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
   const modernNode = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror: log });
   // With a shared store, `notify` publishes on the bus the handler's listen streams already hear.
   const removeSink = scale ? () => undefined : addSink(modern.notify);
-  const sse: SseEndpoint | undefined = options.sse ? sseEndpoint(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody }) : undefined;
-  const ws: WebSocketEndpoint | undefined = options.websocket ? webSocketEndpoint(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody }) : undefined;
+  const sse: SseEndpoint | undefined = options.sse ? plugin(plugins, 'sseEndpoint')(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody }) : undefined;
+  const ws: WebSocketEndpoint | undefined = options.websocket ? plugin(plugins, 'webSocketEndpoint')(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody }) : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
-  const authenticator = options.auth ? createAuthenticator(options.auth, options.verifyAccessToken) : undefined;
+  const authenticator = options.auth
+    ? plugin(plugins, 'createAuthenticator')(options.auth as never, options.verifyAccessToken, process.env, plugins.jwtVerifier as never)
+    : undefined;
+  const deniedCalls = options.toolScopes ? plugin(plugins, 'deniedCalls') : undefined;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
   let closing = false;
@@ -175,7 +216,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions):
     } catch {
       return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
     }
-    const denied = options.toolScopes ? deniedCalls(body, options.toolScopes, auth) : undefined;
+    const denied = deniedCalls && options.toolScopes ? deniedCalls(body, options.toolScopes, auth) : undefined;
     if (denied) {
       observeDenials(denied);
       return send(res, 200, denied);

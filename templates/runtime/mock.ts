@@ -23,9 +23,15 @@ export interface Mock {
 
 let active: Mock | undefined;
 
-/** Turns mock mode on for every server built from now on. Loads json-schema-faker only when asked to. */
+/**
+ * Turns mock mode on for every server built from now on. Loads json-schema-faker only when asked to: it is a
+ * devDependency (mock mode is for development), so a production install (`npm ci --omit=dev`) lacks it.
+ */
 export async function enableMock(seed: number): Promise<Mock> {
-  const { generateSync } = await import('json-schema-faker');
+  const { generateSync } = await import('json-schema-faker').catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error('mock mode needs json-schema-faker, a devDependency of this project: install it (npm install) to use --mock');
+  });
   active = createMock(seed, generateSync as Fake);
   return active;
 }

@@ -5,19 +5,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { allFeaturePackages, type PackageLists } from '../../generator/model/runtime-features.js';
+
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** The dependency lists a generated package.json has, read from the template the generator renders. */
-function generatedDependencies(): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
-  const template = readFileSync(join(ROOT, 'templates', 'project', 'package.json.hbs'), 'utf8');
-  const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8')) as Record<string, unknown>;
-  // Every optional block is kept: the shared install serves projects with and without each feature.
-  const json = template
-    .replace(/^\{\{[#/][^}]*\}\}\n/gm, '')
-    .replace(/\{\{\{?sdk\.([\w.]+)\}?\}\}/g, (_, k: string) => String(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], sdk)))
-    .replace(/\{\{\{?\w+\}?\}\}/g, '"x"');
-  const pkg = JSON.parse(json);
-  return { dependencies: pkg.dependencies, devDependencies: pkg.devDependencies };
+/** Every package a generated project may depend on, whatever features it enables (one install serves them all). */
+function generatedDependencies(): PackageLists {
+  const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8'));
+  return allFeaturePackages(sdk);
 }
 
 export function depsDir(): string {

@@ -1,0 +1,143 @@
+// Which runtime code and packages a generated project gets. Each feature the manifest can enable is one row: when it
+// is on, which files of templates/runtime/ it copies (as src/generated/<file>.gen.ts), which packages the project
+// then needs (by their key in templates/project/sdk-versions.json; `otel.api` is a nested key), and, for pieces of
+// the HTTP server, the option of startHttp() the entry passes them as. Nothing outside this table decides what a
+// project ships: add a feature by adding a row (and its files in templates/runtime/).
+
+/** A key of templates/project/sdk-versions.json, dotted for nested ones. */
+export type VersionKey = string;
+
+export interface RuntimeFeature {
+  /** Whether the manifest enables the feature. */
+  when(m: FeatureInput): boolean;
+  /** templates/runtime/<file>.ts, emitted as src/generated/<file>.gen.ts. */
+  files: readonly string[];
+  dependencies?: Readonly<Record<string, VersionKey>>;
+  devDependencies?: Readonly<Record<string, VersionKey>>;
+  /** A piece of the HTTP server: the entry loads `export` from `file` (default: the first file) and passes it as `option`. */
+  httpPlugins?: readonly { option: string; export: string; file?: string }[];
+}
+
+/** What the rows look at: these fields of the server model (named here so that the model can hold the result). */
+export interface FeatureInput {
+  stdio: boolean;
+  http: { auth: Readonly<Record<string, unknown>> | null; sse: object | null; websocket: object | null } | null;
+  policies: boolean;
+  completions: boolean;
+  telemetry: boolean;
+  tasks: boolean;
+  toolsets: object | null;
+  scale: { store: string };
+}
+
+/** templates/project/sdk-versions.json. */
+export type Versions = Readonly<Record<string, unknown>>;
+
+const OTEL = ['api', 'context-async-hooks', 'core', 'exporter-metrics-otlp-http', 'exporter-metrics-otlp-proto', 'exporter-trace-otlp-http', 'exporter-trace-otlp-proto', 'resources', 'sdk-metrics', 'sdk-trace', 'semantic-conventions'];
+
+const FEATURES = {
+  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
+  core: {
+    when: () => true,
+    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown', 'store'],
+    dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
+    devDependencies: { 'pino-pretty': 'pinoPretty' },
+  },
+  // json-schema-faker is loaded only when mock mode starts (a dev-time tool: `npm run mock`).
+  mock: { when: () => true, files: ['mock', 'example-match'], devDependencies: { 'json-schema-faker': 'jsonSchemaFaker' } },
+  stdio: { when: (m) => m.stdio, files: ['stdio', 'batch'] },
+  http: { when: (m) => m.http !== null, files: ['http', 'host-guard', 'loopback', 'sessions'], dependencies: { '@modelcontextprotocol/node': 'node' } },
+  auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
+  jwt: { when: (m) => !!m.http?.auth?.jwksUrl, files: ['jwt'], dependencies: { jose: 'jose' }, httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }] },
+  policy: { when: (m) => m.policies, files: ['policy'], httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }] },
+  sse: { when: (m) => !!m.http?.sse, files: ['sse'], dependencies: { '@modelcontextprotocol/server-legacy': 'serverLegacy' }, httpPlugins: [{ option: 'sseEndpoint', export: 'sseEndpoint' }] },
+  websocket: {
+    when: (m) => !!m.http?.websocket,
+    files: ['websocket', 'batch'],
+    dependencies: { ws: 'ws' },
+    devDependencies: { '@types/ws': 'typesWs' },
+    httpPlugins: [{ option: 'webSocketEndpoint', export: 'webSocketEndpoint' }],
+  },
+  completions: { when: (m) => m.completions, files: ['completions'] },
+  telemetry: { when: (m) => m.telemetry, files: ['instrument', 'telemetry'], dependencies: Object.fromEntries(OTEL.map((p) => [`@opentelemetry/${p}`, `otel.${camel(p)}`])) },
+  tasks: { when: (m) => m.tasks, files: ['task-store', 'task-methods', 'tasks'] },
+  toolsets: { when: (m) => m.toolsets !== null, files: ['toolsets'] },
+  // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
+  scaleRedis: { when: (m) => m.scale.store === 'redis', files: ['session-store', 'store-redis', 'store-setup'], dependencies: { ioredis: 'ioredis' } },
+} satisfies Record<string, RuntimeFeature>;
+
+export type FeatureName = keyof typeof FEATURES;
+
+/** Packages every project has, whatever it enables: the test client and the toolchain. */
+const BASE_DEV_DEPENDENCIES: Readonly<Record<string, VersionKey>> = {
+  '@modelcontextprotocol/client': 'client',
+  '@types/node': 'typesNode',
+  tsx: 'tsx',
+  typescript: 'typescript',
+  vitest: 'vitest',
+};
+
+export interface FeatureSet {
+  /** Feature name -> on. */
+  on: Record<FeatureName, boolean>;
+  /** Runtime files to emit, each once, in table order, with the first feature that brought it. */
+  files: { name: string; feature: FeatureName }[];
+  /** HTTP server pieces the entry loads (only when HTTP is served) and passes to startHttp(). */
+  httpPlugins: { option: string; file: string; export: string }[];
+}
+
+export function enabledFeatures(m: FeatureInput): FeatureSet {
+  const on = {} as Record<FeatureName, boolean>;
+  const files = new Map<string, FeatureName>();
+  const httpPlugins: FeatureSet['httpPlugins'] = [];
+  for (const [name, feature] of Object.entries(FEATURES) as [FeatureName, RuntimeFeature][]) {
+    on[name] = feature.when(m);
+    if (!on[name]) continue;
+    for (const file of feature.files) if (!files.has(file)) files.set(file, name);
+    for (const plugin of feature.httpPlugins ?? []) httpPlugins.push({ option: plugin.option, export: plugin.export, file: plugin.file ?? feature.files[0] });
+  }
+  return { on, files: [...files].map(([name, feature]) => ({ name, feature })), httpPlugins };
+}
+
+export type PackageLists = { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+
+/** The project's package pins: what its enabled features need, at the versions this mcp-gen was tested with. */
+export function featurePackages(set: Pick<FeatureSet, 'on'>, versions: Versions): PackageLists {
+  const pick = (keys: Readonly<Record<string, VersionKey>>, into: Record<string, string>) => {
+    for (const [pkg, key] of Object.entries(keys)) into[pkg] = versionOf(versions, key);
+  };
+  const dependencies: Record<string, string> = {};
+  const devDependencies: Record<string, string> = {};
+  pick(BASE_DEV_DEPENDENCIES, devDependencies);
+  for (const [name, feature] of Object.entries(FEATURES) as [FeatureName, RuntimeFeature][]) {
+    if (!set.on[name]) continue;
+    pick(feature.dependencies ?? {}, dependencies);
+    pick(feature.devDependencies ?? {}, devDependencies);
+  }
+  return { dependencies: sorted(dependencies), devDependencies: sorted(devDependencies) };
+}
+
+/** Every package any feature may need: what the tests install once for all generated projects. */
+export function allFeaturePackages(versions: Versions): PackageLists {
+  const on = Object.fromEntries(Object.keys(FEATURES).map((n) => [n, true])) as Record<FeatureName, boolean>;
+  return featurePackages({ on }, versions);
+}
+
+/** Every runtime file some feature emits, for checks that the table covers templates/runtime/. */
+export function allRuntimeFiles(): string[] {
+  return [...new Set(Object.values(FEATURES).flatMap((f) => f.files))].sort();
+}
+
+function versionOf(versions: Versions, key: VersionKey): string {
+  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], versions);
+  if (typeof value !== 'string') throw new Error(`templates/project/sdk-versions.json has no version "${key}"`);
+  return value;
+}
+
+function camel(name: string): string {
+  return name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+function sorted(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
