@@ -12,7 +12,6 @@ import { attachServer } from './notify.gen.js';
 import { enableMock, mockRequested, parseSeed } from './mock.gen.js';
 import { buildServer } from './server.gen.js';
 import { onShutdownSignal } from './shutdown.gen.js';
-import { startStdio } from './stdio.gen.js';
 import type { AppContext } from '../lifecycle.js';
 
 export interface Lifecycle {
@@ -109,16 +108,12 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   const perRequest: McpServerFactory = ({ era }) => buildServer(app, era);
   const connection: McpServerFactory = ({ era }) => attachServer(buildServer(app, era), era);
   const stops: (() => Promise<void>)[] = [];
-  if (transports.has('stdio')) {
-    // One bound for what a client may send, whatever the transport: transports.http.maxBodyBytes when set.
-    const maxLineBytes: number | undefined = (defaults.http as { maxBodyBytes?: number }).maxBodyBytes;
-    const handle = startStdio(connection, { onClose: () => void shutdown().then(() => process.exit(0)), maxLineBytes });
-    stops.push(() => handle.close());
-    logger.info(`${defaults.name} serving MCP over stdio`);
-  }
   if (transports.has('http')) {
-    // Loaded only when HTTP is served: its stack (Hono, ws, the legacy SSE transport, JWT) would slow a stdio start.
+    // Loaded only when HTTP is served: its stack (and the pieces the manifest adds to it) would slow a stdio start.
     const { startHttp } = await import('./http.gen.js');
+    const plugins = {
+      deniedCalls: (await import('./policy.gen.js')).deniedCalls,
+    };
     const handle = await startHttp(
       { perRequest, connection },
       {
@@ -130,6 +125,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
         // Sessions served from the store are rebuilt on any replica, so their servers are not tied to this process.
         scale: scaling && scaleSettings && (await scaling.connectScale(({ era }) => buildServer(app, era), scaleSettings, defaults.http.maxBodyBytes)),
       },
+      plugins,
     );
     stops.push(() => handle.close());
     logger.info({ url: handle.url }, `${defaults.name} serving MCP at ${handle.url}`);

@@ -103,8 +103,9 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
     logger.info(`${defaults.name} serving MCP over stdio`);
   }
   if (transports.has('http')) {
-    // Loaded only when HTTP is served: its stack (Hono, ws, the legacy SSE transport, JWT) would slow a stdio start.
+    // Loaded only when HTTP is served: its stack (and the pieces the manifest adds to it) would slow a stdio start.
     const { startHttp } = await import('./http.gen.js');
+    const plugins = {};
     const handle = await startHttp(
       { perRequest, connection },
       {
@@ -114,6 +115,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
         path: values.path ?? env.MCP_PATH ?? defaults.http.path,
         verifyAccessToken: lifecycle.verifyAccessToken && ((token) => lifecycle.verifyAccessToken!(token, app)),
       },
+      plugins,
     );
     stops.push(() => handle.close());
     logger.info({ url: handle.url }, `${defaults.name} serving MCP at ${handle.url}`);
