@@ -14,7 +14,10 @@ function project(work, deps, name, extra) {
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'mcp.yaml'), `${readFileSync(join(ROOT, 'bench', 'servers', 'echo.yaml'), 'utf8')}transports: {stdio: false, http: true}\n${extra}`);
+  writeFileSync(
+    join(dir, 'mcp.yaml'),
+    `${readFileSync(join(ROOT, 'bench', 'servers', 'echo.yaml'), 'utf8')}transports: {stdio: false, http: true}\n${extra}`,
+  );
   execFileSync(process.execPath, [CLI, 'generate', '-m', join(dir, 'mcp.yaml'), '--no-check', '-q']);
   copyFileSync(join(ROOT, 'bench', 'servers', 'echo-handler.ts'), join(dir, 'src', 'handlers', 'tools', 'echo.ts'));
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -36,9 +39,11 @@ async function measure(url, era, { sequential = 400, concurrent = 1500 } = {}) {
     }
     const t0 = performance.now();
     let left = concurrent;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (left-- > 0) await call();
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (left-- > 0) await call();
+      }),
+    );
     return { p50: median(latencies), p99: percentile(latencies, 99), rps16: concurrent / ((performance.now() - t0) / 1000) };
   } finally {
     await client.close();
@@ -60,7 +65,11 @@ export async function compareScale(work, deps, { rounds = 3 } = {}) {
   const three = await Promise.all([1, 2, 3].map(async (n) => new Replica(redisDir, await freePort(), `r${n}`, env)));
   const all = [memory, single, ...three];
   await Promise.all(all.map((r) => r.start()));
-  const nginx = new Nginx(await freePort(), join(work, 'scale-nginx'), three.map((r) => r.port));
+  const nginx = new Nginx(
+    await freePort(),
+    join(work, 'scale-nginx'),
+    three.map((r) => r.port),
+  );
   await nginx.start();
   const setups = { memory: memory.url, redis: single.url, nginx3: nginx.url };
   const runs = Object.fromEntries(Object.keys(setups).flatMap((s) => ['legacy', 'modern'].map((era) => [`${s}/${era}`, []])));
@@ -80,13 +89,22 @@ export async function compareScale(work, deps, { rounds = 3 } = {}) {
 
 export function renderScale(scale) {
   if (!scale) return 'scale: skipped (redis-server or nginx not installed)';
-  const lines = ['| Streamable HTTP, echo tool | era | p50 | p99 | throughput, 16 in flight | p50 vs memory |', '|---|---|---:|---:|---:|---:|'];
-  const names = { memory: 'one replica, memory store', redis: 'one replica, Redis store', nginx3: 'three replicas behind nginx, Redis store' };
+  const lines = [
+    '| Streamable HTTP, echo tool | era | p50 | p99 | throughput, 16 in flight | p50 vs memory |',
+    '|---|---|---:|---:|---:|---:|',
+  ];
+  const names = {
+    memory: 'one replica, memory store',
+    redis: 'one replica, Redis store',
+    nginx3: 'three replicas behind nginx, Redis store',
+  };
   for (const era of ['modern', 'legacy']) {
     for (const setup of ['memory', 'redis', 'nginx3']) {
       const m = scale[`${setup}/${era}`];
       const base = scale[`memory/${era}`];
-      lines.push(`| ${names[setup]} | ${era === 'modern' ? '2026-07-28' : '2025-11-25'} | ${m.p50.toFixed(2)} ms | ${m.p99.toFixed(2)} ms | ${m.rps16.toFixed(0)} rps | ${((m.p50 / base.p50) * 100).toFixed(0)}% |`);
+      lines.push(
+        `| ${names[setup]} | ${era === 'modern' ? '2026-07-28' : '2025-11-25'} | ${m.p50.toFixed(2)} ms | ${m.p99.toFixed(2)} ms | ${m.rps16.toFixed(0)} rps | ${((m.p50 / base.p50) * 100).toFixed(0)}% |`,
+      );
     }
   }
   return lines.join('\n');

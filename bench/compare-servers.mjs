@@ -61,10 +61,17 @@ async function calls(client, { sequential, concurrent }) {
   }
   const t0 = performance.now();
   let left = concurrent;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (left-- > 0) await call();
-  }));
-  return { p50: median(latencies), p99: percentile(latencies, 99), seqRps: sequential / (latencies.reduce((a, b) => a + b, 0) / 1000), rps16: concurrent / ((performance.now() - t0) / 1000) };
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (left-- > 0) await call();
+    }),
+  );
+  return {
+    p50: median(latencies),
+    p99: percentile(latencies, 99),
+    seqRps: sequential / (latencies.reduce((a, b) => a + b, 0) / 1000),
+    rps16: concurrent / ((performance.now() - t0) / 1000),
+  };
 }
 
 function startHttp(args) {
@@ -74,7 +81,15 @@ function startHttp(args) {
     child.stderr.on('data', (c) => {
       err += c;
       const m = /(http:\/\/[^\s"]+)/.exec(err);
-      if (m) resolve({ url: m[1], stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) });
+      if (m)
+        resolve({
+          url: m[1],
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', r);
+              child.kill('SIGTERM');
+            }),
+        });
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
   });

@@ -35,7 +35,8 @@ function weather(work, deps, runs) {
   const source = readFileSync(join(dir, 'mcp.yaml'), 'utf8');
   const line = 'description: Daily forecast for a city, up to 7 days ahead.';
   if (!source.includes(line)) throw new Error(`examples/weather/mcp.yaml no longer has "${line}"`);
-  const variant = (i) => writeFileSync(join(dir, 'mcp.yaml'), source.replace(line, line.replace('ahead', i % 2 ? 'ahead (b)' : 'ahead (a)')));
+  const variant = (i) =>
+    writeFileSync(join(dir, 'mcp.yaml'), source.replace(line, line.replace('ahead', i % 2 ? 'ahead (b)' : 'ahead (a)')));
   // Brings the copy up to this build and warms the incremental build, as the user's previous run did.
   const [cmd, args] = generate(dir);
   variant(1);
@@ -76,7 +77,10 @@ function big(work, deps, runs, tools = 500) {
     runs,
     cwd: dir,
     before: (i) => writeFileSync(join(dir, 'mcp.yaml'), manifest(i % 2 ? 'term' : 'text')),
-    expect: (r) => (r.status === 3 && r.stderr.includes(verdict) && r.stderr.includes('error input.query no longer exists') ? undefined : `expected exit 3 naming ${verdict}, got ${r.status}`),
+    expect: (r) =>
+      r.status === 3 && r.stderr.includes(verdict) && r.stderr.includes('error input.query no longer exists')
+        ? undefined
+        : `expected exit 3 naming ${verdict}, got ${r.status}`,
   });
   return { tools, typecheck: tc, rename };
 }

@@ -30,7 +30,8 @@ export function timeCli(args, { runs = 5, cwd = ROOT, before } = {}) {
     const start = performance.now();
     const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
     times.push(performance.now() - start);
-    if (r.status !== 0 && r.status !== 3 && !args.includes('diff')) throw new Error(`mcp-gen ${args.join(' ')} exited ${r.status}:\n${r.stderr.slice(0, 2000)}`);
+    if (r.status !== 0 && r.status !== 3 && !args.includes('diff'))
+      throw new Error(`mcp-gen ${args.join(' ')} exited ${r.status}:\n${r.stderr.slice(0, 2000)}`);
   }
   return median(times);
 }
@@ -39,7 +40,11 @@ export function timeCli(args, { runs = 5, cwd = ROOT, before } = {}) {
 export function peakRssMb(args, cwd = ROOT) {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-gen-rss-'));
   const out = join(dir, 'rss');
-  const r = spawnSync(process.execPath, ['--require', join(ROOT, 'bench', 'rss-probe.cjs'), CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, RSS_OUT: out } });
+  const r = spawnSync(process.execPath, ['--require', join(ROOT, 'bench', 'rss-probe.cjs'), CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, RSS_OUT: out },
+  });
   if (r.status !== 0) throw new Error(`mcp-gen ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
   const kb = Number(readFileSync(out, 'utf8'));
   rmSync(dir, { recursive: true, force: true });

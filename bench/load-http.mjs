@@ -22,32 +22,37 @@ export const LIMITS = { clients: 200, seconds: 120, requests: 2_000_000 };
  */
 export async function loadTest({ url, clients = 50, seconds = 30, tool = { name: 'echo', arguments: { text: 'hello' } } }) {
   const target = new URL(url);
-  if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1') throw new Error(`loadTest targets http://127.0.0.1 only, not ${target.origin}`);
+  if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1')
+    throw new Error(`loadTest targets http://127.0.0.1 only, not ${target.origin}`);
   if (!(Number.isInteger(clients) && clients >= 1 && clients <= LIMITS.clients)) throw new Error(`clients must be 1..${LIMITS.clients}`);
   if (!(seconds > 0 && seconds <= LIMITS.seconds)) throw new Error(`seconds must be in (0, ${LIMITS.seconds}]`);
 
-  const connected = await Promise.all(Array.from({ length: clients }, async (_, i) => {
-    const client = new Client({ name: `load-${i}`, version: '1.0.0' }, i % 2 ? { versionNegotiation: { mode: 'auto' } } : {});
-    await client.connect(new StreamableHTTPClientTransport(target));
-    return client;
-  }));
+  const connected = await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const client = new Client({ name: `load-${i}`, version: '1.0.0' }, i % 2 ? { versionNegotiation: { mode: 'auto' } } : {});
+      await client.connect(new StreamableHTTPClientTransport(target));
+      return client;
+    }),
+  );
   const latencies = [];
   const failures = [];
   let issued = 0;
   const deadline = performance.now() + seconds * 1000;
-  await Promise.all(connected.map(async (client) => {
-    while (performance.now() < deadline && issued < LIMITS.requests) {
-      issued++;
-      const started = performance.now();
-      try {
-        const result = await client.callTool(tool);
-        if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content).slice(0, 200)}`);
-        latencies.push(performance.now() - started);
-      } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
+  await Promise.all(
+    connected.map(async (client) => {
+      while (performance.now() < deadline && issued < LIMITS.requests) {
+        issued++;
+        const started = performance.now();
+        try {
+          const result = await client.callTool(tool);
+          if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content).slice(0, 200)}`);
+          latencies.push(performance.now() - started);
+        } catch (error) {
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
       }
-    }
-  }));
+    }),
+  );
   await Promise.allSettled(connected.map((client) => client.close()));
   const round = (ms) => Math.round(ms * 100) / 100;
   return {
@@ -64,7 +69,11 @@ export async function loadTest({ url, clients = 50, seconds = 30, tool = { name:
 
 /** The echo server of bench/servers, generated and built in `work` against the shared dependency install. */
 export function prepareEchoServer(work) {
-  const deps = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./test/support/generated-deps.ts').then((m) => console.log(m.ensureGeneratedDeps()))"], { cwd: ROOT, encoding: 'utf8' });
+  const deps = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', "import('./test/support/generated-deps.ts').then((m) => console.log(m.ensureGeneratedDeps()))"],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (deps.status !== 0) throw new Error(`cannot install the generated projects' dependencies:\n${deps.stderr}`);
   const depsDir = deps.stdout.trim().split('\n').at(-1);
   rmSync(work, { recursive: true, force: true });
@@ -79,7 +88,9 @@ export function prepareEchoServer(work) {
 
 /** Starts a built server on a free loopback port; resolves once it prints its URL. */
 export function startServer(main) {
-  const child = spawn(process.execPath, [main, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [main, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
@@ -88,7 +99,11 @@ export function startServer(main) {
       const m = /(http:\/\/127\.0\.0\.1:\d+\S*)/.exec(err);
       if (!m) return;
       clearTimeout(timer);
-      resolve({ url: m[1], stop: () => new Promise((done) => (child.exitCode !== null ? done(child.exitCode) : (child.once('exit', done), child.kill('SIGTERM')))) });
+      resolve({
+        url: m[1],
+        stop: () =>
+          new Promise((done) => (child.exitCode !== null ? done(child.exitCode) : (child.once('exit', done), child.kill('SIGTERM')))),
+      });
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${err}`)));
   });

@@ -42,7 +42,18 @@ function tool(i, defCount, variant = 0) {
           },
           additionalProperties: false,
         },
-        sort: { type: 'array', description: 'Sort keys, first wins', items: { type: 'object', properties: { field: { type: 'string', description: 'Field name' }, desc: { type: 'boolean', default: false, description: 'Descending' } }, required: ['field'] } },
+        sort: {
+          type: 'array',
+          description: 'Sort keys, first wins',
+          items: {
+            type: 'object',
+            properties: {
+              field: { type: 'string', description: 'Field name' },
+              desc: { type: 'boolean', default: false, description: 'Descending' },
+            },
+            required: ['field'],
+          },
+        },
         ...(variant ? { [`extra${variant}`]: { type: 'boolean', description: 'Variant flag' } } : {}),
       },
       required: ['query'],
@@ -75,11 +86,23 @@ export function makeManifest(tools, { changedTool = -1, variant = 1 } = {}) {
   for (let i = 0; i < tools; i++) m.tools[`op_${String(i).padStart(4, '0')}`] = tool(i, defCount, i === changedTool ? variant : 0);
   const extras = Math.max(1, Math.round(tools / 10));
   for (let i = 0; i < extras; i++) {
-    m.resources[`doc_${i}`] = { uri: `bench://docs/${i}`, mimeType: 'text/markdown', description: `Reference document ${i} for the operations, as Markdown.`, text: `# Document ${i}\n` };
-    m.resourceTemplates[`record_${i}`] = { uriTemplate: `bench://records${i}/{id}`, mimeType: 'application/json', description: `One record of collection ${i}, as JSON.` };
+    m.resources[`doc_${i}`] = {
+      uri: `bench://docs/${i}`,
+      mimeType: 'text/markdown',
+      description: `Reference document ${i} for the operations, as Markdown.`,
+      text: `# Document ${i}\n`,
+    };
+    m.resourceTemplates[`record_${i}`] = {
+      uriTemplate: `bench://records${i}/{id}`,
+      mimeType: 'application/json',
+      description: `One record of collection ${i}, as JSON.`,
+    };
     m.prompts[`prompt_${i}`] = {
       description: `Drafts a short article about a topic, in a chosen tone (template ${i}).`,
-      arguments: [{ name: 'topic', description: 'What to write about', required: true }, { name: 'tone', description: 'e.g. formal, playful' }],
+      arguments: [
+        { name: 'topic', description: 'What to write about', required: true },
+        { name: 'tone', description: 'e.g. formal, playful' },
+      ],
       messages: [{ role: 'user', text: `Write about {{topic}} in a {{tone}} tone (${i}).` }],
     };
   }

@@ -36,7 +36,10 @@ for (const size of SIZES) {
   const row = { tools: size, manifestKb: Math.round(readText(base).length / 1024) };
   use(base);
   row.validate = timeCli(['validate', '-m', manifest, '--format', 'json'], { runs });
-  row.coldGenerate = timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs, before: () => rmSync(out, { recursive: true, force: true }) });
+  row.coldGenerate = timeCli(['generate', '-m', manifest, '-o', out, '-q'], {
+    runs,
+    before: () => rmSync(out, { recursive: true, force: true }),
+  });
   row.noopRegenerate = timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs });
   row.oneToolChanged = timeCli(['generate', '-m', manifest, '-o', out, '-q'], { runs, before: (i) => use(i % 2 ? changedB : changedA) });
   use(base);
@@ -48,14 +51,23 @@ for (const size of SIZES) {
 }
 
 const big = SIZES.includes(2000) ? 2000 : SIZES.at(-1);
-results.peakRssMb = { tools: big, generate: peakRssMb(['generate', '-m', join(work, `t${big}`, 'base.yaml'), '-o', join(work, 'rss-out'), '-q']) };
+results.peakRssMb = {
+  tools: big,
+  generate: peakRssMb(['generate', '-m', join(work, `t${big}`, 'base.yaml'), '-o', join(work, 'rss-out'), '-q']),
+};
 
 const deps = ensureGeneratedDeps();
 const mid = SIZES.includes(500) ? 500 : SIZES.at(-1);
 const project = join(work, `t${mid}`, 'out');
 if (!existsSync(join(project, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(project, 'node_modules'), 'dir');
-results.tscNoEmit = { tools: mid, ms: timeCommand(process.execPath, [join(deps, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--noEmit'], { runs: 2 }) };
-results.contractCheck = { tools: mid, ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }) };
+results.tscNoEmit = {
+  tools: mid,
+  ms: timeCommand(process.execPath, [join(deps, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--noEmit'], { runs: 2 }),
+};
+results.contractCheck = {
+  tools: mid,
+  ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }),
+};
 results.editLoop = benchEditLoop(work, deps);
 
 const servers = prepareServers(work, deps);
@@ -71,21 +83,39 @@ function readText(file) {
 }
 
 function renderTable(r) {
-  const lines = ['| tools | manifest | validate | cold generate | no-op regenerate | one tool changed | check | diff |', '|---:|---:|---:|---:|---:|---:|---:|---:|'];
-  for (const g of r.generation) lines.push(`| ${g.tools} | ${g.manifestKb} kB | ${fmtMs(g.validate)} | ${fmtMs(g.coldGenerate)} | ${fmtMs(g.noopRegenerate)} | ${fmtMs(g.oneToolChanged)} | ${fmtMs(g.check)} | ${fmtMs(g.diff)} |`);
+  const lines = [
+    '| tools | manifest | validate | cold generate | no-op regenerate | one tool changed | check | diff |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const g of r.generation)
+    lines.push(
+      `| ${g.tools} | ${g.manifestKb} kB | ${fmtMs(g.validate)} | ${fmtMs(g.coldGenerate)} | ${fmtMs(g.noopRegenerate)} | ${fmtMs(g.oneToolChanged)} | ${fmtMs(g.check)} | ${fmtMs(g.diff)} |`,
+    );
   lines.push('', `peak RSS of generate at ${r.peakRssMb.tools} tools: ${r.peakRssMb.generate.toFixed(0)} MB`);
   lines.push(`tsc --noEmit of the generated ${r.tscNoEmit.tools}-tool project: ${fmtMs(r.tscNoEmit.ms)}`);
-  lines.push(`generate after one tool changed, with the handler contract check (dependencies installed), ${r.contractCheck.tools} tools: ${fmtMs(r.contractCheck.ms)}`);
+  lines.push(
+    `generate after one tool changed, with the handler contract check (dependencies installed), ${r.contractCheck.tools} tools: ${fmtMs(r.contractCheck.ms)}`,
+  );
   lines.push('', renderEditLoop(r.editLoop, fmtMs));
   const s = r.servers;
   const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
   lines.push('', '| generated vs hand-written (same run, alternating) | generated | hand-written | ratio |', '|---|---:|---:|---:|');
-  lines.push(`| stdio cold start to first tools/list | ${fmtMs(s.generated.coldStartMs)} | ${fmtMs(s.hand.coldStartMs)} | ${ratio(s.generated.coldStartMs, s.hand.coldStartMs)} |`);
+  lines.push(
+    `| stdio cold start to first tools/list | ${fmtMs(s.generated.coldStartMs)} | ${fmtMs(s.hand.coldStartMs)} | ${ratio(s.generated.coldStartMs, s.hand.coldStartMs)} |`,
+  );
   for (const t of ['stdio', 'http']) {
-    lines.push(`| ${t} tools/call p50 | ${s.generated[t].p50.toFixed(2)} ms | ${s.hand[t].p50.toFixed(2)} ms | ${ratio(s.generated[t].p50, s.hand[t].p50)} |`);
-    lines.push(`| ${t} tools/call p99 | ${s.generated[t].p99.toFixed(2)} ms | ${s.hand[t].p99.toFixed(2)} ms | ${ratio(s.generated[t].p99, s.hand[t].p99)} |`);
-    lines.push(`| ${t} sequential throughput | ${s.generated[t].seqRps.toFixed(0)} rps | ${s.hand[t].seqRps.toFixed(0)} rps | ${ratio(s.generated[t].seqRps, s.hand[t].seqRps)} |`);
-    lines.push(`| ${t} throughput, 16 in flight | ${s.generated[t].rps16.toFixed(0)} rps | ${s.hand[t].rps16.toFixed(0)} rps | ${ratio(s.generated[t].rps16, s.hand[t].rps16)} |`);
+    lines.push(
+      `| ${t} tools/call p50 | ${s.generated[t].p50.toFixed(2)} ms | ${s.hand[t].p50.toFixed(2)} ms | ${ratio(s.generated[t].p50, s.hand[t].p50)} |`,
+    );
+    lines.push(
+      `| ${t} tools/call p99 | ${s.generated[t].p99.toFixed(2)} ms | ${s.hand[t].p99.toFixed(2)} ms | ${ratio(s.generated[t].p99, s.hand[t].p99)} |`,
+    );
+    lines.push(
+      `| ${t} sequential throughput | ${s.generated[t].seqRps.toFixed(0)} rps | ${s.hand[t].seqRps.toFixed(0)} rps | ${ratio(s.generated[t].seqRps, s.hand[t].seqRps)} |`,
+    );
+    lines.push(
+      `| ${t} throughput, 16 in flight | ${s.generated[t].rps16.toFixed(0)} rps | ${s.hand[t].rps16.toFixed(0)} rps | ${ratio(s.generated[t].rps16, s.hand[t].rps16)} |`,
+    );
   }
   lines.push('', renderScale(r.scale));
   lines.push('', `total: ${r.totalSeconds} s`);

@@ -53,7 +53,10 @@ const otelEnv = {
   OTEL_METRIC_EXPORT_INTERVAL: '5000',
 };
 
-const echo = readFileSync(join(ROOT, 'bench', 'servers', 'echo.yaml'), 'utf8').replace(/^version: 1\n/, 'version: 1\ntransports: {http: {}}\n');
+const echo = readFileSync(join(ROOT, 'bench', 'servers', 'echo.yaml'), 'utf8').replace(
+  /^version: 1\n/,
+  'version: 1\ntransports: {http: {}}\n',
+);
 const variants = {
   baseline: { main: project('baseline', baselineCli(), echo), env: {} },
   off: { main: project('off', CLI, echo), env: {} },
@@ -74,7 +77,9 @@ async function measure(client, sequential) {
 
 async function stdio({ main, env }) {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [main], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'ignore' }),
+  );
   try {
     return await measure(client, 1000);
   } finally {
@@ -83,7 +88,10 @@ async function stdio({ main, env }) {
 }
 
 async function http({ main, env }) {
-  const child = spawn(process.execPath, [main, '--transport', 'http', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [main, '--transport', 'http', '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const url = await new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (c) => {
@@ -119,12 +127,17 @@ for (let r = 0; r < ROUNDS; r++) {
 sink.close();
 
 const results = { baselineRef: REF, rounds: ROUNDS, p50Ms: {} };
-const lines = ['| tools/call p50 (median of rounds) | baseline | telemetry off | off vs baseline | telemetry on (100% sampled) | on vs baseline |', '|---|---:|---:|---:|---:|---:|'];
+const lines = [
+  '| tools/call p50 (median of rounds) | baseline | telemetry off | off vs baseline | telemetry on (100% sampled) | on vs baseline |',
+  '|---|---:|---:|---:|---:|---:|',
+];
 for (const transport of ['stdio', 'http']) {
   const m = Object.fromEntries(names.map((n) => [n, median(runs[transport][n])]));
   results.p50Ms[transport] = { ...m, all: runs[transport] };
   const pct = (a) => `${a >= m.baseline ? '+' : ''}${(((a - m.baseline) / m.baseline) * 100).toFixed(1)}%`;
-  lines.push(`| ${transport === 'stdio' ? 'stdio (2025 era)' : 'Streamable HTTP (2026-07-28)'} | ${m.baseline.toFixed(3)} ms | ${m.off.toFixed(3)} ms | ${pct(m.off)} | ${m.on.toFixed(3)} ms | ${pct(m.on)} |`);
+  lines.push(
+    `| ${transport === 'stdio' ? 'stdio (2025 era)' : 'Streamable HTTP (2026-07-28)'} | ${m.baseline.toFixed(3)} ms | ${m.off.toFixed(3)} ms | ${pct(m.off)} | ${m.on.toFixed(3)} ms | ${pct(m.on)} |`,
+  );
 }
 writeFileSync(join(ROOT, 'bench', 'telemetry-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(lines.join('\n'));

@@ -57,13 +57,27 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
   const last = readRunKey(outDir);
   // Schema files the last run read are part of its key: editing one alone must not look like a no-op.
-  const lastFiles = last?.files.length ? (await import('./load/index.js')).digestSchemaFiles(dirname(options.manifestPath), last.files) : [];
+  const lastFiles = last?.files.length
+    ? (await import('./load/index.js')).digestSchemaFiles(dirname(options.manifestPath), last.files)
+    : [];
   const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
   if (key && prior && !options.force && !options.prune && !options.dryRun && last?.key === key && isTreeIntact(outDir, prior)) {
     return { issues: [], outDir, conflicts: [], upToDate: true, prior };
   }
 
-  const { loadManifest, readManifest, resolveSchemaFiles, validateManifest, buildServerModel, emitProject, handlerEntries, planFiles, writeOutput, changesDisk, checkContracts } = await stages();
+  const {
+    loadManifest,
+    readManifest,
+    resolveSchemaFiles,
+    validateManifest,
+    buildServerModel,
+    emitProject,
+    handlerEntries,
+    planFiles,
+    writeOutput,
+    changesDisk,
+    checkContracts,
+  } = await stages();
   const loaded = resolveSchemaFiles(source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source));
   const issues = validateManifest(loaded);
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
@@ -85,10 +99,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   writeOutput(outDir, plan.files);
   const read = loaded.schemaFiles.files;
-  const doneKey = key && runKey(source!, options.manifestPath, outDir, read.map((f) => f.digest));
-  if (doneKey && plan.problems.length === 0) writeRunKey(outDir, doneKey, read.map((f) => f.path));
+  const doneKey =
+    key &&
+    runKey(
+      source!,
+      options.manifestPath,
+      outDir,
+      read.map((f) => f.digest),
+    );
+  if (doneKey && plan.problems.length === 0)
+    writeRunKey(
+      outDir,
+      doneKey,
+      read.map((f) => f.path),
+    );
   const orphans = new Set(plan.files.filter((f) => f.action === 'orphaned').map((f) => f.path));
-  const contracts = options.contracts === false || !changesDisk(plan.files) ? undefined : await checkContracts(outDir, { state: plan.state, prior, orphans });
+  const contracts =
+    options.contracts === false || !changesDisk(plan.files)
+      ? undefined
+      : await checkContracts(outDir, { state: plan.state, prior, orphans });
   return { loaded, issues, plan, outDir, conflicts, contracts, prior };
 }
 

@@ -41,8 +41,18 @@ const META_SCHEMAS = [
 const metaId = (dialect) => `urn:mcp-gen:meta-schema:${dialect}`;
 const refsJson = (file) => require(`ajv/dist/refs/${file}`);
 
-const VOCABULARY_KEYS = new Set(['$schema', '$id', '$vocabulary', '$dynamicAnchor', '$recursiveAnchor', 'title', 'type',
-  'properties', '$defs', '$comment']);
+const VOCABULARY_KEYS = new Set([
+  '$schema',
+  '$id',
+  '$vocabulary',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  'title',
+  'type',
+  'properties',
+  '$defs',
+  '$comment',
+]);
 
 function flattenMetaSchema(dir, dialect) {
   const top = refsJson(`${dir}/schema.json`);

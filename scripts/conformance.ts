@@ -37,7 +37,10 @@ async function main(): Promise<number> {
     for (const revision of REVISIONS) {
       console.log(`\n=== conformance ${revision} against ${server.url}`);
       const { code, output } = await grade(server.url, revision, cwd);
-      const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim());
+      const lines = output
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .split('\n')
+        .map((line) => line.trim());
       const totals = lines.filter((line) => /^(Total:|Not scored for|Baseline|Unexpected|Stale)/i.test(line));
       const failing = lines.flatMap((line) => /^✗ ([\w/.-]+):/.exec(line)?.[1] ?? []);
       if (failing.length) totals.push(`failing scenarios: ${failing.join(', ')}`);

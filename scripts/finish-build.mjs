@@ -20,7 +20,10 @@ const specs = templates.map((name) => {
   const spec = Handlebars.precompile(readFileSync(join(root, 'templates', name), 'utf8'), { noEscape: true, strict: true });
   return `  ${JSON.stringify(name)}: ${spec},`;
 });
-writeFileSync(join(root, 'dist/generator/emit/templates.gen.cjs'), `// Precompiled from templates/ by scripts/finish-build.mjs.\nmodule.exports = {\n${specs.join('\n')}\n};\n`);
+writeFileSync(
+  join(root, 'dist/generator/emit/templates.gen.cjs'),
+  `// Precompiled from templates/ by scripts/finish-build.mjs.\nmodule.exports = {\n${specs.join('\n')}\n};\n`,
+);
 
 const hash = createHash('sha256');
 for (const dir of ['generator', 'templates', 'schemas']) {

@@ -34,7 +34,9 @@ function prepare(name: string, dir = tempDir(`golden-${name}-`)): string {
   return dir;
 }
 
-const cases = readdirSync(FIXTURES).filter((n) => existsSync(join(FIXTURES, n, 'mcp.yaml'))).sort();
+const cases = readdirSync(FIXTURES)
+  .filter((n) => existsSync(join(FIXTURES, n, 'mcp.yaml')))
+  .sort();
 const errorCases = cases.filter((n) => existsSync(join(FIXTURES, n, 'expected-stderr.txt')) || n.startsWith('error-'));
 const treeCases = cases.filter((n) => !errorCases.includes(n));
 

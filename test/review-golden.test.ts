@@ -29,7 +29,12 @@ function inCase<T>(name: string, run: () => T): T {
 
 afterEach(() => process.chdir(home));
 
-const FORMATS = [['text', 'expected.txt'], ['markdown', 'expected.md'], ['json', 'expected.json'], ['github', 'expected.github.txt']] as const;
+const FORMATS = [
+  ['text', 'expected.txt'],
+  ['markdown', 'expected.md'],
+  ['json', 'expected.json'],
+  ['github', 'expected.github.txt'],
+] as const;
 
 describe.each(cases.filter((c) => has(c, 'base.yaml')))('diff case %s', (name) => {
   it.each(FORMATS.filter(([, file]) => has(name, file) || update))('--format %s matches %s', (format, file) => {

@@ -23,12 +23,15 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     process.stdout.write(`${JSON.stringify({ ok: false, file: opts.manifest, outDir: result.outDir, issues: result.issues }, null, 2)}\n`);
     return 1;
   }
-  if (!opts.json && result.loaded && result.issues.length) process.stderr.write(`${formatIssuesText(result.issues, opts.manifest, result.loaded.source)}\n\n${summarize(result.issues)}\n`);
+  if (!opts.json && result.loaded && result.issues.length)
+    process.stderr.write(`${formatIssuesText(result.issues, opts.manifest, result.loaded.source)}\n\n${summarize(result.issues)}\n`);
   if (!result.plan) return 1;
   const shownOut = relative(process.cwd(), result.outDir) || '.';
   const files = result.plan.files;
   const stale = files.filter((f) => f.owner === 'generator' && ['create', 'update', 'delete', 'conflict'].includes(f.action));
-  const missing = files.filter((f) => f.owner === 'user' && f.path.startsWith('src/handlers/') && (f.action === 'create' || f.action === 'rename'));
+  const missing = files.filter(
+    (f) => f.owner === 'user' && f.path.startsWith('src/handlers/') && (f.action === 'create' || f.action === 'rename'),
+  );
   const overlay = new Map<string, string | null>();
   for (const f of files) {
     if (f.action === 'delete') overlay.set(f.path, null);
@@ -40,22 +43,42 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
   const orphans = new Set(files.filter((f) => f.action === 'orphaned').map((f) => f.path));
   const contracts = await checkContracts(result.outDir, { state: result.plan.state, prior: result.prior, overlay, orphans });
   const out: string[] = [];
-  for (const f of stale) out.push(`stale: ${shownOut}/${f.path} (${f.action === 'conflict' ? 'edited by hand' : f.action === 'create' ? 'missing' : f.action === 'delete' ? 'no longer generated' : 'out of date'})`);
+  for (const f of stale)
+    out.push(
+      `stale: ${shownOut}/${f.path} (${f.action === 'conflict' ? 'edited by hand' : f.action === 'create' ? 'missing' : f.action === 'delete' ? 'no longer generated' : 'out of date'})`,
+    );
   if (pkg) out.push(`package.json: ${pkg.note} (the generated code needs these; \`mcp-gen generate\` makes the change)`);
-  for (const f of missing) out.push(`missing handler: ${shownOut}/${f.path}${f.from ? ` (its entry was renamed from a handler in ${f.from})` : ''}`);
+  for (const f of missing)
+    out.push(`missing handler: ${shownOut}/${f.path}${f.from ? ` (its entry was renamed from a handler in ${f.from})` : ''}`);
   const problems = formatProblems(result.plan.problems, contracts);
   if (problems) out.push(problems);
   const failed = (pkg ? 1 : 0) + stale.length + missing.length + result.plan.problems.length + contracts.problems.length > 0;
   if (opts.json) {
-    const reason = (f: (typeof stale)[number]) => (f.action === 'conflict' ? 'edited by hand' : f.action === 'create' ? 'missing' : f.action === 'delete' ? 'no longer generated' : 'out of date');
-    process.stdout.write(`${JSON.stringify({
-      ok: !failed, file: opts.manifest, outDir: result.outDir, issues: result.issues,
-      stale: stale.map((f) => ({ path: f.path, reason: reason(f) })),
-      ...(pkg ? { packageJson: { note: pkg.note, raised: pkg.pins ?? [] } } : {}),
-      missingHandlers: missing.map((f) => ({ path: f.path, ...(f.from ? { renamedFrom: f.from } : {}) })),
-      handlerProblems: handlerProblems(result.plan.problems, contracts),
-      ...(contracts.skipped ? { note: contracts.skipped } : {}),
-    }, null, 2)}\n`);
+    const reason = (f: (typeof stale)[number]) =>
+      f.action === 'conflict'
+        ? 'edited by hand'
+        : f.action === 'create'
+          ? 'missing'
+          : f.action === 'delete'
+            ? 'no longer generated'
+            : 'out of date';
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          ok: !failed,
+          file: opts.manifest,
+          outDir: result.outDir,
+          issues: result.issues,
+          stale: stale.map((f) => ({ path: f.path, reason: reason(f) })),
+          ...(pkg ? { packageJson: { note: pkg.note, raised: pkg.pins ?? [] } } : {}),
+          missingHandlers: missing.map((f) => ({ path: f.path, ...(f.from ? { renamedFrom: f.from } : {}) })),
+          handlerProblems: handlerProblems(result.plan.problems, contracts),
+          ...(contracts.skipped ? { note: contracts.skipped } : {}),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     return failed ? 1 : 0;
   }
   if (failed) {
@@ -65,6 +88,9 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix the handlers listed\n`);
     return 1;
   }
-  if (!opts.quiet) process.stdout.write(`ok: ${shownOut} matches ${opts.manifest}${contracts.skipped ? ` (${contracts.skipped})` : '; every handler fits'}\n`);
+  if (!opts.quiet)
+    process.stdout.write(
+      `ok: ${shownOut} matches ${opts.manifest}${contracts.skipped ? ` (${contracts.skipped})` : '; every handler fits'}\n`,
+    );
   return 0;
 }

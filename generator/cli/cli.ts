@@ -17,7 +17,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('Generate a typed MCP server project from one YAML manifest (mcp.yaml).')
     .version(version, '-v, --version')
     .showHelpAfterError('(run mcp-gen help for usage)')
-    .addHelpText('after', `\n${EXIT_CODES}\nColour is used on a terminal only, never when NO_COLOR is set. Shell completion: mcp-gen completion bash|zsh|fish.`)
+    .addHelpText(
+      'after',
+      `\n${EXIT_CODES}\nColour is used on a terminal only, never when NO_COLOR is set. Shell completion: mcp-gen completion bash|zsh|fish.`,
+    )
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
 
@@ -57,14 +60,19 @@ export async function main(argv: string[]): Promise<number> {
     .option('-w, --watch', 'regenerate whenever the manifest, or a schema file it refers to, is saved')
     .option('-q, --quiet', 'print only problems')
     .option('--json', 'print one JSON object: what was written, issues and handler problems')
-    .addHelpText('after', '\nExit codes: 0 done, 1 nothing written (invalid manifest or hand-edited generated files), 2 bad command line, 3 written but handlers need work.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 1 nothing written (invalid manifest or hand-edited generated files), 2 bad command line, 3 written but handlers need work.',
+    )
     .action(async (opts: GenerateFlags & { watch?: boolean }) => {
       code = opts.watch ? await (await import('./watch.js')).watchManifest(opts) : await (await commands()).runGenerate(opts);
     });
 
   program
     .command('check')
-    .description('For CI and pre-commit: exit 1 unless the generated files are exactly what the manifest produces and every handler exists and fits. Writes nothing.')
+    .description(
+      'For CI and pre-commit: exit 1 unless the generated files are exactly what the manifest produces and every handler exists and fits. Writes nothing.',
+    )
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('-o, --out <dir>', "project folder (default: the manifest's folder)")
     .option('-q, --quiet', 'print only problems, without diffs')

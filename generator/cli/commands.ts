@@ -17,8 +17,13 @@ export interface OutputFlags {
 }
 
 export async function runValidate(opts: { manifest: string; format: string } & OutputFlags): Promise<number> {
-  if (opts.format !== 'text' && opts.format !== 'json') return usageError(`--format must be text or json, not ${JSON.stringify(opts.format)}`);
-  const [{ readManifest }, { resolveSchemaFiles }, { validateManifest }] = await Promise.all([import('../load/index.js'), import('../load/index.js'), import('../validate/index.js')]);
+  if (opts.format !== 'text' && opts.format !== 'json')
+    return usageError(`--format must be text or json, not ${JSON.stringify(opts.format)}`);
+  const [{ readManifest }, { resolveSchemaFiles }, { validateManifest }] = await Promise.all([
+    import('../load/index.js'),
+    import('../load/index.js'),
+    import('../validate/index.js'),
+  ]);
   const loaded = resolveSchemaFiles(readManifest(opts.manifest));
   const issues = validateManifest(loaded, { lint: true });
   if (opts.json || opts.format === 'json') {
@@ -26,7 +31,8 @@ export async function runValidate(opts: { manifest: string; format: string } & O
     return hasErrors(issues) ? 1 : 0;
   }
   const shown = opts.quiet ? issues.filter((i) => i.severity === 'error') : issues;
-  if (shown.length) process.stderr.write(`${formatIssuesText(shown, opts.manifest, loaded.source, painter(process.stderr))}\n\n${summarize(shown)}\n`);
+  if (shown.length)
+    process.stderr.write(`${formatIssuesText(shown, opts.manifest, loaded.source, painter(process.stderr))}\n\n${summarize(shown)}\n`);
   else if (!opts.quiet) process.stdout.write(`${opts.manifest}: ok\n`);
   return hasErrors(issues) ? 1 : 0;
 }
@@ -46,13 +52,25 @@ export async function runGenerate(opts: GenerateFlags): Promise<number> {
   const progress = opts.quiet || opts.json ? undefined : startProgress(opts.dryRun ? 'planning' : 'generating');
   let result: GenerateResult;
   try {
-    result = await generate({ manifestPath: opts.manifest, outDir: opts.out, dryRun: opts.dryRun, force: opts.force, prune: opts.prune, contracts: opts.check });
+    result = await generate({
+      manifestPath: opts.manifest,
+      outDir: opts.out,
+      dryRun: opts.dryRun,
+      force: opts.force,
+      prune: opts.prune,
+      contracts: opts.check,
+    });
   } finally {
     progress?.done();
   }
   const ms = Math.round(performance.now() - started);
-  const code = result.upToDate ? 0 : !result.plan || result.conflicts.length > 0 ? 1
-    : result.plan.problems.length > 0 || (result.contracts?.problems.length ?? 0) > 0 ? 3 : 0;
+  const code = result.upToDate
+    ? 0
+    : !result.plan || result.conflicts.length > 0
+      ? 1
+      : result.plan.problems.length > 0 || (result.contracts?.problems.length ?? 0) > 0
+        ? 3
+        : 0;
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(generateReport(result, opts, ms, code), null, 2)}\n`);
     return code;
@@ -66,11 +84,14 @@ export async function runGenerate(opts: GenerateFlags): Promise<number> {
   if (!result.plan) return code;
   const plan = result.plan.files;
   if (result.conflicts.length > 0) {
-    process.stderr.write(`${formatPlan(plan, shownOut, painter(process.stderr))}\n\nnothing was written: ${result.conflicts.length} generated file${result.conflicts.length === 1 ? ' was' : 's were'} edited by hand\n`);
+    process.stderr.write(
+      `${formatPlan(plan, shownOut, painter(process.stderr))}\n\nnothing was written: ${result.conflicts.length} generated file${result.conflicts.length === 1 ? ' was' : 's were'} edited by hand\n`,
+    );
     return code;
   }
   const listing = formatPlan(plan, shownOut, painter(process.stdout));
-  if (!opts.quiet || opts.dryRun) process.stdout.write(`${listing}${listing ? '\n' : ''}${summarizePlan(plan, ms, opts.dryRun === true)}\n`);
+  if (!opts.quiet || opts.dryRun)
+    process.stdout.write(`${listing}${listing ? '\n' : ''}${summarizePlan(plan, ms, opts.dryRun === true)}\n`);
   if (opts.dryRun) process.stdout.write(await formatDiffs(plan));
   const problems = formatProblems(result.plan.problems, result.contracts);
   if (problems) process.stderr.write(`${problems}\n`);
@@ -82,10 +103,18 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
   const target = resolve(dir);
   const manifestPath = join(target, 'mcp.yaml');
   if (existsSync(manifestPath)) {
-    process.stderr.write(`mcp-gen: error: ${relative(process.cwd(), manifestPath)} already exists\n  hint: run \`mcp-gen generate -m ${relative(process.cwd(), manifestPath)}\` to regenerate it\n`);
+    process.stderr.write(
+      `mcp-gen: error: ${relative(process.cwd(), manifestPath)} already exists\n  hint: run \`mcp-gen generate -m ${relative(process.cwd(), manifestPath)}\` to regenerate it\n`,
+    );
     return 1;
   }
-  const name = opts.name ?? (basename(target).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'my-server');
+  const name =
+    opts.name ??
+    (basename(target)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') ||
+      'my-server');
   mkdirSync(target, { recursive: true });
   writeFileSync(manifestPath, starterManifest(opts.template, name));
   // A fresh project has no dependencies installed yet, so there is nothing to type-check handlers against.
@@ -103,7 +132,9 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
 
 function reportIssues(issues: Issue[], file: string, source: string): void {
   if (issues.length === 0) return;
-  process.stderr.write(`${formatIssuesText(issues, file, source, painter(process.stderr))}\n\n${summarize(issues)}${hasErrors(issues) ? '; nothing was written' : ''}\n`);
+  process.stderr.write(
+    `${formatIssuesText(issues, file, source, painter(process.stderr))}\n\n${summarize(issues)}${hasErrors(issues) ? '; nothing was written' : ''}\n`,
+  );
 }
 
 function usageError(message: string): number {

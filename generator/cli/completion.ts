@@ -17,7 +17,12 @@ interface CommandInfo {
 const FILE_OPTIONS = ['-m', '--manifest', '-o', '--out', '--output'];
 /** Values of a command's positional argument. */
 const ARGUMENTS: Record<string, readonly string[]> = { completion: SHELLS };
-const VALUES: Record<string, string[]> = { '--template': ['minimal', 'weather'], '--format': ['text', 'json', 'markdown', 'github'], '--era': ['auto', 'legacy', 'modern'], '--fail-on': ['breaking', 'risky', 'none'] };
+const VALUES: Record<string, string[]> = {
+  '--template': ['minimal', 'weather'],
+  '--format': ['text', 'json', 'markdown', 'github'],
+  '--era': ['auto', 'legacy', 'modern'],
+  '--fail-on': ['breaking', 'risky', 'none'],
+};
 
 function collect(cmd: Command, path: string[] = []): CommandInfo[] {
   const visible = cmd.commands.filter((c) => c.name() !== 'help');
@@ -26,7 +31,11 @@ function collect(cmd: Command, path: string[] = []): CommandInfo[] {
     description: cmd.description(),
     subcommands: visible.map((c) => ({ name: c.name(), description: c.description() })),
     options: [
-      ...cmd.options.map((o) => ({ flags: [o.short, o.long].filter((f): f is string => !!f), description: o.description, takesValue: o.required || o.optional })),
+      ...cmd.options.map((o) => ({
+        flags: [o.short, o.long].filter((f): f is string => !!f),
+        description: o.description,
+        takesValue: o.required || o.optional,
+      })),
       { flags: ['-h', '--help'], description: 'show help', takesValue: false },
     ],
   };
@@ -40,7 +49,9 @@ function bash(commands: CommandInfo[]): string {
     const words = [...c.subcommands.map((s) => s.name), ...(ARGUMENTS[c.path.join(' ')] ?? []), ...c.options.flatMap((o) => o.flags)];
     return `    ${single(c.path.join(' '))}) words=${single(words.join(' '))} ;;`;
   });
-  const values = Object.entries(VALUES).map(([flag, v]) => `    ${flag}) COMPREPLY=($(compgen -W ${single(v.join(' '))} -- "$cur")); return ;;`);
+  const values = Object.entries(VALUES).map(
+    ([flag, v]) => `    ${flag}) COMPREPLY=($(compgen -W ${single(v.join(' '))} -- "$cur")); return ;;`,
+  );
   const paths = commands.filter((c) => c.path.length > 0).map((c) => single(c.path.join(' ')));
   return `# mcp-gen completion for bash. Load it with:  source <(mcp-gen completion bash)
 _mcp_gen() {
@@ -76,18 +87,21 @@ ${bash(commands).split('\n').slice(1).join('\n')}`;
 function fish(commands: CommandInfo[]): string {
   const lines = ['# mcp-gen completion for fish. Load it with:  mcp-gen completion fish | source', 'complete -c mcp-gen -f'];
   for (const c of commands) {
-    const condition = c.path.length === 0
-      ? '__fish_use_subcommand'
-      : `__fish_seen_subcommand_from ${c.path[c.path.length - 1]}${c.path.length > 1 ? `; and __fish_seen_subcommand_from ${c.path[0]}` : ''}`;
+    const condition =
+      c.path.length === 0
+        ? '__fish_use_subcommand'
+        : `__fish_seen_subcommand_from ${c.path[c.path.length - 1]}${c.path.length > 1 ? `; and __fish_seen_subcommand_from ${c.path[0]}` : ''}`;
     for (const value of ARGUMENTS[c.path.join(' ')] ?? []) lines.push(`complete -c mcp-gen -n ${single(condition)} -a ${value}`);
-    for (const s of c.subcommands) lines.push(`complete -c mcp-gen -n ${single(condition)} -a ${single(s.name)} -d ${single(s.description.split('. ')[0])}`);
+    for (const s of c.subcommands)
+      lines.push(`complete -c mcp-gen -n ${single(condition)} -a ${single(s.name)} -d ${single(s.description.split('. ')[0])}`);
     for (const o of c.options) {
       const long = o.flags.find((f) => f.startsWith('--'));
       const short = o.flags.find((f) => /^-[^-]$/.test(f));
       const parts = ['complete -c mcp-gen', `-n ${single(condition)}`];
       if (long) parts.push(`-l ${long.slice(2)}`);
       if (short) parts.push(`-s ${short.slice(1)}`);
-      if (o.takesValue) parts.push(long && FILE_OPTIONS.includes(long) ? '-r -F' : long && VALUES[long] ? `-x -a ${single(VALUES[long].join(' '))}` : '-x');
+      if (o.takesValue)
+        parts.push(long && FILE_OPTIONS.includes(long) ? '-r -F' : long && VALUES[long] ? `-x -a ${single(VALUES[long].join(' '))}` : '-x');
       parts.push(`-d ${single(o.description)}`);
       lines.push(parts.join(' '));
     }

@@ -24,9 +24,15 @@ export function registerReviewCommands(program: Command): void {
     .option('--against <rev>', 'compare the working manifest (or HEAD) with the one at this git revision')
     .option('--format <format>', 'text, markdown, json or github', 'text')
     .option('--fail-on <class>', 'exit 1 when a change of this class (or worse) exists: breaking, risky or none', 'none')
-    .action(async (base: string | undefined, head: string | undefined, opts: { manifest: string; against?: string; format: string; failOn: string }) => {
-      finish((await import('../diff/index.js')).runDiff(base, head, opts));
-    });
+    .action(
+      async (
+        base: string | undefined,
+        head: string | undefined,
+        opts: { manifest: string; against?: string; format: string; failOn: string },
+      ) => {
+        finish((await import('../diff/index.js')).runDiff(base, head, opts));
+      },
+    );
 
   program
     .command('lint')

@@ -17,14 +17,29 @@ export function registerImportCommands(program: Command): void {
     .option('--no-generate', 'write the manifest only')
     .option('--era <era>', 'protocol era to speak: auto, legacy (2025 initialize) or modern (2026-07-28)', 'auto')
     .option('--timeout <ms>', 'how long to wait for each answer', '30000')
-    .action(async (command: string[], opts: { url?: string; header?: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string }) => {
-      const imports = await loadImport();
-      await guarded(imports, () => imports.runImportServer({ ...opts, command, header: opts.header ?? [], merge: opts.merge === true, generate: opts.generate && generateProject }));
-    });
+    .action(
+      async (
+        command: string[],
+        opts: { url?: string; header?: string[]; output: string; merge?: boolean; generate: boolean; era: string; timeout: string },
+      ) => {
+        const imports = await loadImport();
+        await guarded(imports, () =>
+          imports.runImportServer({
+            ...opts,
+            command,
+            header: opts.header ?? [],
+            merge: opts.merge === true,
+            generate: opts.generate && generateProject,
+          }),
+        );
+      },
+    );
 
   importCmd
     .command('openapi')
-    .description('Import an OpenAPI 3.0 or 3.1 document (JSON or YAML, local file): one tool per operation, with handlers that call the API.')
+    .description(
+      'Import an OpenAPI 3.0 or 3.1 document (JSON or YAML, local file): one tool per operation, with handlers that call the API.',
+    )
     .argument('<spec>', 'the OpenAPI document')
     .option('-o, --output <file>', 'manifest to write', 'mcp.yaml')
     .option('--merge', 'update an existing manifest: add new operations, report changed ones')
@@ -32,14 +47,45 @@ export function registerImportCommands(program: Command): void {
     .option('--path <pattern>', 'only paths matching this pattern, * for any characters (repeatable)', collect)
     .option('--x-mcp-only', 'only operations marked x-mcp: true (x-mcp: false always excludes one)')
     .option('--env-prefix <prefix>', 'prefix of the environment variables for base URL and credentials (default: from info.title)')
-    .option('--output-schema <mode>', 'full (default), shallow (top-level fields only) or none (text results): response schemas are most of a tools/list', 'full')
+    .option(
+      '--output-schema <mode>',
+      'full (default), shallow (top-level fields only) or none (text results): response schemas are most of a tools/list',
+      'full',
+    )
     .option('--schema-depth <n>', 'levels of nested properties kept in input and output schemas; deeper objects become {type: object}')
-    .option('--nested-descriptions <mode>', 'keep (default), trim (first sentence) or drop the descriptions below the top-level arguments', 'keep')
-    .action(async (spec: string, opts: { output: string; merge?: boolean; tag?: string[]; path?: string[]; xMcpOnly?: boolean; envPrefix?: string; outputSchema: string; schemaDepth?: string; nestedDescriptions: string }) => {
-      const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
-      const imports = await loadImport();
-      await guarded(imports, () => imports.runImportOpenApi(spec, { ...opts, ...filters, slim: imports.slimOptions(opts), merge: opts.merge === true, generate: generateProject }));
-    });
+    .option(
+      '--nested-descriptions <mode>',
+      'keep (default), trim (first sentence) or drop the descriptions below the top-level arguments',
+      'keep',
+    )
+    .action(
+      async (
+        spec: string,
+        opts: {
+          output: string;
+          merge?: boolean;
+          tag?: string[];
+          path?: string[];
+          xMcpOnly?: boolean;
+          envPrefix?: string;
+          outputSchema: string;
+          schemaDepth?: string;
+          nestedDescriptions: string;
+        },
+      ) => {
+        const filters = { tag: opts.tag ?? [], path: opts.path ?? [], xMcpOnly: opts.xMcpOnly === true };
+        const imports = await loadImport();
+        await guarded(imports, () =>
+          imports.runImportOpenApi(spec, {
+            ...opts,
+            ...filters,
+            slim: imports.slimOptions(opts),
+            merge: opts.merge === true,
+            generate: generateProject,
+          }),
+        );
+      },
+    );
 }
 
 /** The project is generated as `mcp-gen generate` would, printing included. */
@@ -69,6 +115,10 @@ async function guarded({ formatImportError, ImportError, UsageError }: ImportMod
       process.stderr.write(formatImportError(err));
       throw new CommanderError(2, 'mcp-gen.usage', err.message);
     }
-    throw new Error(formatImportError(err).replace(/^mcp-gen: error: /, '').trimEnd());
+    throw new Error(
+      formatImportError(err)
+        .replace(/^mcp-gen: error: /, '')
+        .trimEnd(),
+    );
   }
 }

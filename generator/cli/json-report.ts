@@ -17,7 +17,13 @@ export interface FileReport {
 export function fileReports(files: readonly PlannedFile[]): FileReport[] {
   return files
     .filter((f) => CHANGES.has(f.action))
-    .map((f) => ({ path: f.path, action: f.action, owner: f.owner, ...(f.from ? { from: f.from } : {}), ...(f.note ? { note: f.note } : {}) }));
+    .map((f) => ({
+      path: f.path,
+      action: f.action,
+      owner: f.owner,
+      ...(f.from ? { from: f.from } : {}),
+      ...(f.note ? { note: f.note } : {}),
+    }));
 }
 
 export function planCounts(files: readonly PlannedFile[]): Record<'created' | 'updated' | 'unchanged' | 'orphaned' | 'conflicts', number> {

@@ -43,7 +43,7 @@ export async function formatDiffs(files: readonly PlannedFile[]): Promise<string
   return files
     .filter((f) => ['create', 'update', 'merge', 'rename', 'delete'].includes(f.action))
     .map((f) => {
-      const before = f.action === 'create' ? '' : f.current ?? '';
+      const before = f.action === 'create' ? '' : (f.current ?? '');
       const after = f.action === 'delete' ? '' : f.content;
       const from = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
       const to = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;

@@ -9,7 +9,11 @@ export interface ProgressStream {
 }
 
 /** Starts a status line; call the returned function when done. `label` may change with `update`. */
-export function startProgress(label: string, stream: ProgressStream = process.stderr, delayMs = 400): { update(label: string): void; done(): void } {
+export function startProgress(
+  label: string,
+  stream: ProgressStream = process.stderr,
+  delayMs = 400,
+): { update(label: string): void; done(): void } {
   if (stream.isTTY !== true || process.env.TERM === 'dumb') return { update: () => {}, done: () => {} };
   const started = Date.now();
   let text = label;

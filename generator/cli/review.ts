@@ -18,7 +18,15 @@ function loadValid(file: string): { loaded: LoadedManifest; failure?: CommandOut
   const loaded = resolveSchemaFiles(readManifest(file));
   const issues = validateManifest(loaded);
   if (!hasErrors(issues)) return { loaded };
-  return { loaded, failure: { code: 1, stdout: '', stderr: `${formatIssuesText(issues, file, loaded.source)}\n\n`, error: `${file} is not a valid manifest: ${summarize(issues)}` } };
+  return {
+    loaded,
+    failure: {
+      code: 1,
+      stdout: '',
+      stderr: `${formatIssuesText(issues, file, loaded.source)}\n\n`,
+      error: `${file} is not a valid manifest: ${summarize(issues)}`,
+    },
+  };
 }
 
 export function runLint(opts: { manifest: string; format: string }): CommandOutput {
@@ -46,7 +54,12 @@ export function runDocs(opts: { manifest: string; out?: string; check?: boolean 
   if (opts.check) {
     if (current === text) return { code: 0, stdout: `${opts.out}: up to date\n`, stderr: '' };
     const why = current === undefined ? 'does not exist' : 'is stale';
-    return { code: 1, stdout: '', stderr: '', error: `${opts.out} ${why}\n  hint: run \`mcp-gen docs -m ${opts.manifest} -o ${opts.out}\` and commit the result` };
+    return {
+      code: 1,
+      stdout: '',
+      stderr: '',
+      error: `${opts.out} ${why}\n  hint: run \`mcp-gen docs -m ${opts.manifest} -o ${opts.out}\` and commit the result`,
+    };
   }
   if (current === text) return { code: 0, stdout: `${opts.out}: unchanged\n`, stderr: '' };
   writeFileSync(opts.out, text);
@@ -62,13 +75,24 @@ export function runFmt(opts: { manifest: string; check?: boolean }): CommandOutp
   }
   // YAML errors are reported as validate reports them; a file that does not parse is never rewritten.
   const loaded = loadManifest(opts.manifest, source);
-  if (loaded.issues.length) return { code: 1, stdout: '', stderr: `${formatIssuesText(loaded.issues, opts.manifest, source)}\n\n`, error: `${summarize(loaded.issues)}; ${opts.manifest} was not changed` };
+  if (loaded.issues.length)
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `${formatIssuesText(loaded.issues, opts.manifest, source)}\n\n`,
+      error: `${summarize(loaded.issues)}; ${opts.manifest} was not changed`,
+    };
   const result = formatManifest(source);
   if (!result.ok) return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}:${result.line}:${result.column}: ${result.message}` };
   if (!result.changed) return { code: 0, stdout: `${opts.manifest}: already formatted\n`, stderr: '' };
   if (opts.check) {
     const patch = createTwoFilesPatch(opts.manifest, `${opts.manifest} (formatted)`, source, result.text, '', '', { context: 2 });
-    return { code: 1, stdout: patch, stderr: '', error: `${opts.manifest} is not formatted\n  hint: run \`mcp-gen fmt -m ${opts.manifest}\`` };
+    return {
+      code: 1,
+      stdout: patch,
+      stderr: '',
+      error: `${opts.manifest} is not formatted\n  hint: run \`mcp-gen fmt -m ${opts.manifest}\``,
+    };
   }
   writeFileSync(opts.manifest, result.text);
   return { code: 0, stdout: `formatted ${opts.manifest}\n`, stderr: '' };

@@ -7,7 +7,11 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 export type ConfinedRead =
   | { ok: true; bytes: Buffer }
-  | { ok: false; kind: 'missing' | 'outside' | 'outside-link' | 'loop' | 'folder' | 'special' | 'too-large' | 'unreadable'; detail?: string };
+  | {
+      ok: false;
+      kind: 'missing' | 'outside' | 'outside-link' | 'loop' | 'folder' | 'special' | 'too-large' | 'unreadable';
+      detail?: string;
+    };
 
 /**
  * Real paths of folders already checked, for reading many files of one tree: pass the same map to every read of a

@@ -9,8 +9,19 @@ type Json = unknown;
 /** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */
 type SchemaVisitor = (schema: Record<string, Json>, path: readonly PathSegment[]) => void;
 
-const SINGLE = new Set(['additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties',
-  'unevaluatedItems', 'additionalItems', 'contentSchema']);
+const SINGLE = new Set([
+  'additionalProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'contentSchema',
+]);
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
@@ -158,7 +169,12 @@ export interface JsonSize {
  */
 export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
   // Each entry keeps its parent, so the path is only spelled out for the one value that is too deep.
-  interface Entry { value: Json; key: PathSegment; depth: number; parent?: Entry }
+  interface Entry {
+    value: Json;
+    key: PathSegment;
+    depth: number;
+    parent?: Entry;
+  }
   const stack: Entry[] = [{ value, key: '', depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {

@@ -16,7 +16,12 @@ export function toolsetsOf(m: Manifest): ToolsetInfo[] {
   const sets = isObject(m.toolsets) ? m.toolsets : {};
   return Object.entries(sets)
     .filter(([, s]) => isObject(s) && Array.isArray(s.tools))
-    .map(([name, s]) => ({ name, description: typeof s.description === 'string' ? s.description : undefined, tools: s.tools.filter((t) => typeof t === 'string'), isDefault: s.default === true }));
+    .map(([name, s]) => ({
+      name,
+      description: typeof s.description === 'string' ? s.description : undefined,
+      tools: s.tools.filter((t) => typeof t === 'string'),
+      isDefault: s.default === true,
+    }));
 }
 
 /** The sets served when none is chosen: those marked default, or every set when none is. */
@@ -30,7 +35,11 @@ export function defaultToolsets(m: Manifest): string[] {
 export function servedTools(m: Manifest, chosen: readonly string[]): Set<string> {
   const sets = toolsetsOf(m);
   const grouped = new Set(sets.flatMap((s) => s.tools));
-  const served = new Set(entriesOf(m, 'tools').map(([name]) => name).filter((name) => !grouped.has(name)));
+  const served = new Set(
+    entriesOf(m, 'tools')
+      .map(([name]) => name)
+      .filter((name) => !grouped.has(name)),
+  );
   for (const s of sets) if (chosen.includes(s.name)) for (const t of s.tools) served.add(t);
   return served;
 }

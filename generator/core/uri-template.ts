@@ -62,12 +62,7 @@ export function uriTemplateVariableNames(template: string): string[] {
 }
 
 /** Parses the expression opening at `start`; returns the index just after it. */
-function parseExpression(
-  template: string,
-  start: number,
-  add: (v: UriTemplateVariable) => void,
-  errors: UriTemplateError[],
-): number {
+function parseExpression(template: string, start: number, add: (v: UriTemplateVariable) => void, errors: UriTemplateError[]): number {
   let end = start + 1;
   while (end < template.length && template[end] !== '}' && template[end] !== '{') end++;
   if (template[end] !== '}') {
@@ -97,11 +92,7 @@ function parseExpression(
   return next;
 }
 
-function parseVarspec(
-  spec: string,
-  offset: number,
-  errors: UriTemplateError[],
-): Omit<UriTemplateVariable, 'operator'> | undefined {
+function parseVarspec(spec: string, offset: number, errors: UriTemplateError[]): Omit<UriTemplateVariable, 'operator'> | undefined {
   const name = /^[^:*]*/.exec(spec)![0];
   const modifier = spec.slice(name.length);
   if (name === '') {

@@ -24,4 +24,3 @@ export interface Change {
 
 /** A change found inside a schema, before it is attached to its entry. */
 export type SchemaChange = Omit<Change, 'kind' | 'entry' | 'side'>;
-

@@ -23,8 +23,27 @@ const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minPrope
 const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
 const EXACT = ['pattern', 'format', 'multipleOf', 'contentMediaType', 'contentEncoding'];
 const NOTES = ['title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'];
-const HANDLED = new Set([...LOWER, ...UPPER, ...EXACT, ...NOTES, 'type', 'enum', 'const', 'uniqueItems', 'additionalProperties',
-  'unevaluatedProperties', 'items', 'prefixItems', 'description', 'default', '$id', '$anchor', '$dynamicAnchor', '$defs', 'definitions']);
+const HANDLED = new Set([
+  ...LOWER,
+  ...UPPER,
+  ...EXACT,
+  ...NOTES,
+  'type',
+  'enum',
+  'const',
+  'uniqueItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'prefixItems',
+  'description',
+  'default',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$defs',
+  'definitions',
+]);
 
 export function compareSchemas(direction: Direction, base: SchemaSide, head: SchemaSide): SchemaChange[] {
   const ctx: Ctx = { direction, base, head, out: [], stack: new Set() };
@@ -43,7 +62,13 @@ function compareAt(ctx: Ctx, b: View, h: View, field: string): void {
     // A union's own description and default describe every variant: compare them once, here.
     compareNotes(ctx, b, h, field);
     const own = (v: View, whole: View) => (v === whole ? withoutNotes(v) : v);
-    compareVariants(ctx, vb.map((v) => own(v, b)), vh.map((v) => own(v, h)), field, h);
+    compareVariants(
+      ctx,
+      vb.map((v) => own(v, b)),
+      vh.map((v) => own(v, h)),
+      field,
+      h,
+    );
   } finally {
     ctx.stack.delete(key);
   }
@@ -103,7 +128,8 @@ function matchVariants(vb: View[], vh: View[]): { matched: [View, View][]; remov
 
 function compareNode(ctx: Ctx, b: View, h: View, field: string): void {
   if (b.nothing || h.nothing) {
-    if (b.nothing !== h.nothing) tightened(ctx, h.nothing, 'nothing', field, h.nothing ? 'now accepts no value at all (false)' : 'now accepts values again', h.loc);
+    if (b.nothing !== h.nothing)
+      tightened(ctx, h.nothing, 'nothing', field, h.nothing ? 'now accepts no value at all (false)' : 'now accepts values again', h.loc);
     return;
   }
   if (!compareTypes(ctx, b, h, field)) return;
@@ -114,7 +140,14 @@ function compareNode(ctx: Ctx, b: View, h: View, field: string): void {
   compareNotes(ctx, b, h, field);
   for (const k of new Set([...Object.keys(b.s), ...Object.keys(h.s)])) {
     if (HANDLED.has(k) || sameJson(b.s[k], h.s[k])) continue;
-    push(ctx, 'risky', 'keyword-changed', field, `\`${k}\` changed (review by hand: mcp-gen cannot tell whether it narrows or widens)`, h.loc);
+    push(
+      ctx,
+      'risky',
+      'keyword-changed',
+      field,
+      `\`${k}\` changed (review by hand: mcp-gen cannot tell whether it narrows or widens)`,
+      h.loc,
+    );
   }
 }
 
@@ -130,7 +163,8 @@ function compareTypes(ctx: Ctx, b: View, h: View, field: string): boolean {
   }
   const lost = tb ? [...tb].filter((t) => !accepts(th, t)) : th ? [`anything but ${list(th)}`] : [];
   const gained = th ? [...th].filter((t) => !accepts(tb, t)) : tb ? [`anything, not only ${list(tb)}`] : [];
-  if (lost.length) tightened(ctx, true, 'type-narrowed', field, `no longer ${ctx.direction === 'input' ? 'accepts' : 'returns'} ${lost.join(', ')}`, at);
+  if (lost.length)
+    tightened(ctx, true, 'type-narrowed', field, `no longer ${ctx.direction === 'input' ? 'accepts' : 'returns'} ${lost.join(', ')}`, at);
   if (gained.length) {
     if (ctx.direction === 'output') push(ctx, 'breaking', 'type-widened', field, `may now be ${gained.join(', ')}`, at);
     else push(ctx, 'safe', 'type-widened', field, `now also accepts ${gained.join(', ')}`, at);
@@ -162,13 +196,21 @@ function compareEnums(ctx: Ctx, b: View, h: View, field: string): void {
 
 function compareBounds(ctx: Ctx, b: View, h: View, field: string): void {
   const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-  for (const [keywords, lower] of [[LOWER, true], [UPPER, false]] as const) {
+  for (const [keywords, lower] of [
+    [LOWER, true],
+    [UPPER, false],
+  ] as const) {
     for (const k of keywords) {
       const vb = num(b.s[k]);
       const vh = num(h.s[k]);
       if (vb === vh) continue;
       const stricter = vh !== undefined && (vb === undefined || (lower ? vh > vb : vh < vb));
-      const text = vb === undefined ? `${k} ${vh} added` : vh === undefined ? `${k} ${vb} removed` : `${k} ${vh > vb ? 'raised' : 'lowered'} from ${vb} to ${vh}`;
+      const text =
+        vb === undefined
+          ? `${k} ${vh} added`
+          : vh === undefined
+            ? `${k} ${vb} removed`
+            : `${k} ${vh > vb ? 'raised' : 'lowered'} from ${vb} to ${vh}`;
       tightened(ctx, stricter, stricter ? 'constraint-tightened' : 'constraint-relaxed', field, text, k in h.s ? [...h.loc, k] : h.loc);
     }
   }
@@ -180,10 +222,25 @@ function compareBounds(ctx: Ctx, b: View, h: View, field: string): void {
     if (vh === undefined) tightened(ctx, false, 'constraint-relaxed', field, `${k} ${showValue(vb)} removed`, at);
     else if (vb === undefined) tightened(ctx, true, 'constraint-tightened', field, `${k} ${showValue(vh)} added`, at);
     // A different pattern or format may accept other values: a caller's input can fail, a client's parser can too.
-    else push(ctx, ctx.direction === 'input' ? 'breaking' : 'risky', 'constraint-changed', field, `${k} changed from ${showValue(vb)} to ${showValue(vh)}`, at);
+    else
+      push(
+        ctx,
+        ctx.direction === 'input' ? 'breaking' : 'risky',
+        'constraint-changed',
+        field,
+        `${k} changed from ${showValue(vb)} to ${showValue(vh)}`,
+        at,
+      );
   }
   if ((b.s.uniqueItems === true) !== (h.s.uniqueItems === true)) {
-    tightened(ctx, h.s.uniqueItems === true, h.s.uniqueItems === true ? 'constraint-tightened' : 'constraint-relaxed', field, h.s.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique', h.loc);
+    tightened(
+      ctx,
+      h.s.uniqueItems === true,
+      h.s.uniqueItems === true ? 'constraint-tightened' : 'constraint-relaxed',
+      field,
+      h.s.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
+      h.loc,
+    );
   }
 }
 
@@ -202,17 +259,49 @@ function compareObjects(ctx: Ctx, b: View, h: View, field: string): void {
     const f = sub(field, name);
     if (pb && ph) compareAt(ctx, view(pb, ctx.base), view(ph, ctx.head), f);
     if (pb && !ph && !rh) {
-      if (!input) push(ctx, 'breaking', 'property-removed', f, 'removed; clients that read it get nothing', h.props.size ? [...h.loc, 'properties'] : h.loc);
-      else if (closed(h)) push(ctx, 'breaking', 'property-removed', f, 'removed; callers that still send it are rejected (additionalProperties: false)', h.loc);
+      if (!input)
+        push(
+          ctx,
+          'breaking',
+          'property-removed',
+          f,
+          'removed; clients that read it get nothing',
+          h.props.size ? [...h.loc, 'properties'] : h.loc,
+        );
+      else if (closed(h))
+        push(
+          ctx,
+          'breaking',
+          'property-removed',
+          f,
+          'removed; callers that still send it are rejected (additionalProperties: false)',
+          h.loc,
+        );
       else push(ctx, 'risky', 'property-removed', f, 'removed; what callers send for it is no longer validated or used', h.loc);
     } else if (!pb && ph && !rh) {
       push(ctx, 'safe', 'property-added', f, `optional property added`, ph.loc);
     } else if (rb !== rh) {
       const isNew = !pb && !rb;
-      if (input && rh) push(ctx, 'breaking', isNew ? 'required-property-added' : 'property-required', f, isNew ? 'new required property; existing calls lack it' : 'now required', requiredAt(name));
+      if (input && rh)
+        push(
+          ctx,
+          'breaking',
+          isNew ? 'required-property-added' : 'property-required',
+          f,
+          isNew ? 'new required property; existing calls lack it' : 'now required',
+          requiredAt(name),
+        );
       else if (input) push(ctx, 'safe', 'property-optional', f, 'now optional', pb && ph ? ph.loc : h.loc);
       else if (rb && ph) push(ctx, 'breaking', 'property-optional', f, 'now optional; clients that read it may get nothing', ph.loc);
-      else if (rh) push(ctx, 'safe', isNew ? 'property-added' : 'property-required', f, isNew ? 'new property, always present' : 'now always present', requiredAt(name));
+      else if (rh)
+        push(
+          ctx,
+          'safe',
+          isNew ? 'property-added' : 'property-required',
+          f,
+          isNew ? 'new property, always present' : 'now always present',
+          requiredAt(name),
+        );
     }
   }
   compareAdditional(ctx, b, h, field);
@@ -222,14 +311,21 @@ function compareAdditional(ctx: Ctx, b: View, h: View, field: string): void {
   const cb = closed(b);
   const ch = closed(h);
   if (cb !== ch) {
-    const text = ch ? 'no longer accepts properties it does not list (additionalProperties: false)' : 'now accepts properties it does not list';
+    const text = ch
+      ? 'no longer accepts properties it does not list (additionalProperties: false)'
+      : 'now accepts properties it does not list';
     tightened(ctx, ch, ch ? 'closed' : 'opened', field, text, 'additionalProperties' in h.s ? [...h.loc, 'additionalProperties'] : h.loc);
     return;
   }
   const ab = b.s.additionalProperties;
   const ah = h.s.additionalProperties;
   if (cb || sameJson(ab, ah) || (ab === undefined && ah === true) || (ab === true && ah === undefined)) return;
-  compareAt(ctx, view({ node: ab ?? true, loc: [...b.loc, 'additionalProperties'] }, ctx.base), view({ node: ah ?? true, loc: 'additionalProperties' in h.s ? [...h.loc, 'additionalProperties'] : h.loc }, ctx.head), sub(field, '*'));
+  compareAt(
+    ctx,
+    view({ node: ab ?? true, loc: [...b.loc, 'additionalProperties'] }, ctx.base),
+    view({ node: ah ?? true, loc: 'additionalProperties' in h.s ? [...h.loc, 'additionalProperties'] : h.loc }, ctx.head),
+    sub(field, '*'),
+  );
 }
 
 function compareArrays(ctx: Ctx, b: View, h: View, field: string): void {
@@ -238,12 +334,23 @@ function compareArrays(ctx: Ctx, b: View, h: View, field: string): void {
   // Equal text is equal meaning unless a $ref inside points at a definition that changed.
   const same = sameJson(ib, ih) && !JSON.stringify(ib ?? null).includes('"$ref"');
   if (!same && !Array.isArray(ib) && !Array.isArray(ih)) {
-    compareAt(ctx, view({ node: ib ?? true, loc: [...b.loc, 'items'] }, ctx.base), view({ node: ih ?? true, loc: ih !== undefined ? [...h.loc, 'items'] : h.loc }, ctx.head), `${field}[]`);
+    compareAt(
+      ctx,
+      view({ node: ib ?? true, loc: [...b.loc, 'items'] }, ctx.base),
+      view({ node: ih ?? true, loc: ih !== undefined ? [...h.loc, 'items'] : h.loc }, ctx.head),
+      `${field}[]`,
+    );
   }
   const pb = Array.isArray(b.s.prefixItems) ? b.s.prefixItems : [];
   const ph = Array.isArray(h.s.prefixItems) ? h.s.prefixItems : [];
   for (let i = 0; i < Math.max(pb.length, ph.length); i++) {
-    if (i < pb.length && i < ph.length) compareAt(ctx, view({ node: pb[i], loc: [...b.loc, 'prefixItems', i] }, ctx.base), view({ node: ph[i], loc: [...h.loc, 'prefixItems', i] }, ctx.head), `${field}[${i}]`);
+    if (i < pb.length && i < ph.length)
+      compareAt(
+        ctx,
+        view({ node: pb[i], loc: [...b.loc, 'prefixItems', i] }, ctx.base),
+        view({ node: ph[i], loc: [...h.loc, 'prefixItems', i] }, ctx.head),
+        `${field}[${i}]`,
+      );
     else tightened(ctx, i < ph.length, 'tuple-changed', field, i < ph.length ? `tuple item ${i} added` : `tuple item ${i} removed`, h.loc);
   }
 }
@@ -266,6 +373,21 @@ function compareDefaults(ctx: Ctx, b: View, h: View, field: string): void {
   const at = 'default' in h.s ? [...h.loc, 'default'] : h.loc;
   if (ctx.direction === 'output') return push(ctx, 'safe', 'annotation-changed', field, 'default changed', at);
   if (!('default' in b.s)) return push(ctx, 'safe', 'default-added', field, `default ${showValue(h.s.default)} added`, at);
-  if (!('default' in h.s)) return push(ctx, 'risky', 'default-removed', field, `default ${showValue(b.s.default)} removed; calls that omit it behave differently`, at);
-  push(ctx, 'risky', 'default-changed', field, `default changed from ${showValue(b.s.default)} to ${showValue(h.s.default)}; calls that omit it behave differently`, at);
+  if (!('default' in h.s))
+    return push(
+      ctx,
+      'risky',
+      'default-removed',
+      field,
+      `default ${showValue(b.s.default)} removed; calls that omit it behave differently`,
+      at,
+    );
+  push(
+    ctx,
+    'risky',
+    'default-changed',
+    field,
+    `default changed from ${showValue(b.s.default)} to ${showValue(h.s.default)}; calls that omit it behave differently`,
+    at,
+  );
 }

@@ -10,6 +10,7 @@ export function compareDescriptions(before: unknown, after: unknown, report: Rep
   if (b === a) return;
   if (b === undefined) return report('safe', 'description-added', 'description added');
   if (a === undefined) return report('risky', 'description-removed', 'description removed; the model loses its guidance');
-  if (textChange(b, a) === 'substantial') return report('risky', 'description-rewritten', 'description rewritten; the model will read it differently');
+  if (textChange(b, a) === 'substantial')
+    return report('risky', 'description-rewritten', 'description rewritten; the model will read it differently');
   report('safe', 'description-clarified', 'description edited');
 }

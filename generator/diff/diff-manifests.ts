@@ -32,12 +32,25 @@ function diffKind(kind: EntryKind, base: Surface, head: Surface, out: Change[]):
     }
     matched.add(b.name);
     if (renamed) {
-      out.push({ class: 'risky', rule: `${prefix}-renamed`, kind, entry: h.name, side: 'head', path: [kind, h.name, 'renamedFrom'],
-        message: `renamed from \`${renamed.name}\` (renamedFrom); clients that use the old name must switch to the new one` });
+      out.push({
+        class: 'risky',
+        rule: `${prefix}-renamed`,
+        kind,
+        entry: h.name,
+        side: 'head',
+        path: [kind, h.name, 'renamedFrom'],
+        message: `renamed from \`${renamed.name}\` (renamedFrom); clients that use the old name must switch to the new one`,
+      });
     }
     // The same parsed entry (BASE reuses HEAD's unchanged ones), the same JSON, or the same data in another key order.
     const untouched = b.declared === h.declared && base.shared === head.shared;
-    if (!renamed && (untouched || JSON.stringify(b.published) === JSON.stringify(h.published) || canonicalJson(b.published) === canonicalJson(h.published))) continue;
+    if (
+      !renamed &&
+      (untouched ||
+        JSON.stringify(b.published) === JSON.stringify(h.published) ||
+        canonicalJson(b.published) === canonicalJson(h.published))
+    )
+      continue;
     compareEntry(b, h, out);
   }
   for (const b of before.values()) {
@@ -45,25 +58,57 @@ function diffKind(kind: EntryKind, base: Surface, head: Surface, out: Change[]):
     // A removal plus an addition with the same content is almost always a rename that forgot to say so.
     const twin = added.find((a) => sameJson({ ...a.published, name: '' }, { ...b.published, name: '' }));
     const hint = twin ? `; if it became \`${twin.name}\`, add \`renamedFrom: ${b.name}\` there` : '';
-    out.push({ class: 'breaking', rule: `${prefix}-removed`, kind, entry: b.name, side: 'base', path: [kind, b.name],
-      message: `removed; clients that use it fail${hint}` });
+    out.push({
+      class: 'breaking',
+      rule: `${prefix}-removed`,
+      kind,
+      entry: b.name,
+      side: 'base',
+      path: [kind, b.name],
+      message: `removed; clients that use it fail${hint}`,
+    });
   }
   for (const a of added) {
     const announced = head.listChanged[kind];
-    out.push({ class: announced ? 'safe' : 'risky', rule: `${prefix}-added`, kind, entry: a.name, side: 'head', path: [kind, a.name],
-      message: announced ? 'added' : 'added, but the server does not announce list changes (listChanged: false): connected clients see it only after reconnecting' });
+    out.push({
+      class: announced ? 'safe' : 'risky',
+      rule: `${prefix}-added`,
+      kind,
+      entry: a.name,
+      side: 'head',
+      path: [kind, a.name],
+      message: announced
+        ? 'added'
+        : 'added, but the server does not announce list changes (listChanged: false): connected clients see it only after reconnecting',
+    });
   }
 }
 
 function diffServer(base: Surface, head: Surface, out: Change[]): void {
   const emit = (cls: Change['class'], rule: string, message: string, key: string) =>
-    out.push({ class: cls, rule: `server-${rule}`, kind: 'server', entry: String(head.serverInfo.name ?? ''), side: 'head', path: ['server', key], message });
+    out.push({
+      class: cls,
+      rule: `server-${rule}`,
+      kind: 'server',
+      entry: String(head.serverInfo.name ?? ''),
+      side: 'head',
+      path: ['server', key],
+      message,
+    });
   const b = base.serverInfo;
   const h = head.serverInfo;
-  if (b.name !== undefined && b.name !== h.name) emit('risky', 'name-changed', `serverInfo.name changed from ${showValue(b.name)} to ${showValue(h.name)}; client configurations that refer to it need updating`, 'name');
+  if (b.name !== undefined && b.name !== h.name)
+    emit(
+      'risky',
+      'name-changed',
+      `serverInfo.name changed from ${showValue(b.name)} to ${showValue(h.name)}; client configurations that refer to it need updating`,
+      'name',
+    );
   const info = ['title', 'description', 'websiteUrl', 'icons'].filter((k) => !sameJson(b[k], h[k]));
   if (info.length) emit('safe', 'info-changed', `${info.join(', ')} changed`, info[0]);
-  compareDescriptions(base.instructions, head.instructions, (cls, rule, text) => emit(cls, `instructions-${rule.replace('description-', '')}`, `instructions: ${text.replace('description ', '')}`, 'instructions'));
+  compareDescriptions(base.instructions, head.instructions, (cls, rule, text) =>
+    emit(cls, `instructions-${rule.replace('description-', '')}`, `instructions: ${text.replace('description ', '')}`, 'instructions'),
+  );
 }
 
 /** Breaking first, then risky, then safe; inside a class, in the order of the manifest's sections. */
@@ -71,7 +116,13 @@ export function sortChanges<T extends Change>(changes: T[], line: (c: T) => numb
   const kindRank = (c: Change) => (c.kind === 'server' ? -1 : ENTRY_KINDS.indexOf(c.kind));
   return changes
     .map((c, i) => ({ c, i }))
-    .sort((x, y) => CHANGE_CLASSES.indexOf(x.c.class) - CHANGE_CLASSES.indexOf(y.c.class) || kindRank(x.c) - kindRank(y.c) || line(x.c) - line(y.c) || x.i - y.i)
+    .sort(
+      (x, y) =>
+        CHANGE_CLASSES.indexOf(x.c.class) - CHANGE_CLASSES.indexOf(y.c.class) ||
+        kindRank(x.c) - kindRank(y.c) ||
+        line(x.c) - line(y.c) ||
+        x.i - y.i,
+    )
     .map(({ c }) => c);
 }
 

@@ -31,9 +31,7 @@ export interface DiffReport {
   toolsList: { before: ListSize; after: ListSize };
 }
 
-export type DiffOutcome =
-  | { ok: true; report: DiffReport }
-  | { ok: false; side: 'base' | 'head'; loaded: LoadedManifest; issues: Issue[] };
+export type DiffOutcome = { ok: true; report: DiffReport } | { ok: false; side: 'base' | 'head'; loaded: LoadedManifest; issues: Issue[] };
 
 /**
  * HEAD must be a valid manifest: it is what the change proposes. BASE only has to parse: it may predate checks
@@ -90,7 +88,15 @@ function hasFileErrors(loaded: ResolvedManifest): boolean {
 
 /** A manifest text built in memory (tests) has no folder: its file refs are reported, never read from the disk. */
 function filesOf(text: ManifestText): SchemaFileSource {
-  return text.files ?? { read: () => ({ ok: false, code: 'schema/file-not-found', reason: `cannot be read: ${text.label} has no folder to read schema files from` }) };
+  return (
+    text.files ?? {
+      read: () => ({
+        ok: false,
+        code: 'schema/file-not-found',
+        reason: `cannot be read: ${text.label} has no folder to read schema files from`,
+      }),
+    }
+  );
 }
 
 function locate(c: Change, base: Locate, head: Locate): LocatedChange {

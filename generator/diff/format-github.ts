@@ -19,9 +19,15 @@ function escapeProperty(s: string): string {
 /** `file` is the HEAD manifest's path as the repository knows it (run from the repository root). */
 export function formatDiffGithub(r: DiffReport, file: string): string {
   const lines = r.changes.map((c) => {
-    const props = [`file=${escapeProperty(file)}`, ...(c.line > 0 ? [`line=${c.line}`, `col=${c.column}`] : []), `title=${escapeProperty(`${c.class} MCP change (${c.rule})`)}`];
+    const props = [
+      `file=${escapeProperty(file)}`,
+      ...(c.line > 0 ? [`line=${c.line}`, `col=${c.column}`] : []),
+      `title=${escapeProperty(`${c.class} MCP change (${c.rule})`)}`,
+    ];
     return `::${LEVEL[c.class]} ${props.join(',')}::${escapeData(`${describeEntry(c)}: ${c.message}`)}`;
   });
-  lines.push(`::notice title=${escapeProperty('tools/list size')}::${escapeData(`${sizeLine(r.toolsList.before, r.toolsList.after)} (tokens estimated as ${TOKEN_METHOD})`)}`);
+  lines.push(
+    `::notice title=${escapeProperty('tools/list size')}::${escapeData(`${sizeLine(r.toolsList.before, r.toolsList.after)} (tokens estimated as ${TOKEN_METHOD})`)}`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -25,7 +25,11 @@ export function formatDiffMarkdown(r: DiffReport): string {
   for (const cls of ['breaking', 'risky', 'safe'] as const) {
     const group = r.changes.filter((c) => c.class === cls);
     if (group.length === 0) continue;
-    const table = ['| Entry | Change | Where |', '|---|---|---|', ...group.map((c) => `| ${cell(describeEntry(c))} | ${cell(c.message)} | ${cell(place(c, r))} |`)];
+    const table = [
+      '| Entry | Change | Where |',
+      '|---|---|---|',
+      ...group.map((c) => `| ${cell(describeEntry(c))} | ${cell(c.message)} | ${cell(place(c, r))} |`),
+    ];
     if (cls === 'safe') out.push('', `<details><summary>${TITLES.safe} (${group.length})</summary>`, '', ...table, '', '</details>');
     else out.push('', `### ${TITLES[cls]} (${group.length})`, '', ...table);
   }

@@ -14,8 +14,10 @@ export function summaryLine(r: DiffReport): string {
 
 /** `tools/list: 1,039 -> 1,004 bytes (-35), about 260 -> 251 tokens (-9)`: the cost every conversation pays. */
 export function sizeLine(before: ListSize, after: ListSize): string {
-  return `tools/list: ${number(before.bytes)} -> ${number(after.bytes)} bytes (${signed(after.bytes - before.bytes)}), ` +
-    `about ${number(before.tokens)} -> ${number(after.tokens)} tokens (${signed(after.tokens - before.tokens)}) in every conversation`;
+  return (
+    `tools/list: ${number(before.bytes)} -> ${number(after.bytes)} bytes (${signed(after.bytes - before.bytes)}), ` +
+    `about ${number(before.tokens)} -> ${number(after.tokens)} tokens (${signed(after.tokens - before.tokens)}) in every conversation`
+  );
 }
 
 export function formatDiffText(r: DiffReport): string {

@@ -39,7 +39,12 @@ function sameKeys(value: Record<string, unknown>, chunks: Map<string, Chunk>): b
   for (const [key, chunk] of chunks) {
     if (!chunk.entries) continue;
     const section = value[key];
-    if (!isObject(section) || Object.keys(section).length !== chunk.entries.size || Object.keys(section).some((k) => !chunk.entries!.has(k))) return false;
+    if (
+      !isObject(section) ||
+      Object.keys(section).length !== chunk.entries.size ||
+      Object.keys(section).some((k) => !chunk.entries!.has(k))
+    )
+      return false;
   }
   return true;
 }
@@ -62,7 +67,8 @@ function sectionValue(chunk: Chunk, headChunk: Chunk | undefined, headValue: unk
 function parseChunk(chunk: Chunk): unknown {
   const loaded = loadManifest(chunk.key, chunk.text);
   const value = loaded.data as unknown;
-  if (loaded.issues.length || !isObject(value) || !Object.hasOwn(value, chunk.key)) throw new Error(`chunk ${chunk.key} did not parse as itself`);
+  if (loaded.issues.length || !isObject(value) || !Object.hasOwn(value, chunk.key))
+    throw new Error(`chunk ${chunk.key} did not parse as itself`);
   return value[chunk.key];
 }
 

@@ -75,7 +75,12 @@ function split(source: string): Map<string, Chunk> | undefined {
 }
 
 /** Entries of one block section: every line at the entries' indentation must open a plain `key:`. */
-function splitEntries(lines: string[], from: number, to: number, text: (from: number, to: number) => string): Map<string, Chunk> | undefined | null {
+function splitEntries(
+  lines: string[],
+  from: number,
+  to: number,
+  text: (from: number, to: number) => string,
+): Map<string, Chunk> | undefined | null {
   let first = from;
   while (first < to && isFiller(lines[first])) first++;
   if (first === to) return undefined;

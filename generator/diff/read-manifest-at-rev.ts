@@ -24,9 +24,11 @@ export type ReadResult = { ok: true; text: ManifestText } | { ok: false; message
  * revision, which names `manifest` as it was at that revision. An existing file wins over a revision of the same name.
  */
 export function readManifestSpec(spec: string, manifest: string): ReadResult {
-  if (existsSync(spec) && statSync(spec).isFile()) return { ok: true, text: { label: spec, path: spec, source: readFileSync(spec, 'utf8'), files: workingTreeFiles(dirname(spec)) } };
+  if (existsSync(spec) && statSync(spec).isFile())
+    return { ok: true, text: { label: spec, path: spec, source: readFileSync(spec, 'utf8'), files: workingTreeFiles(dirname(spec)) } };
   const colon = spec.indexOf(':');
-  if (colon > 0) return gitShow(spec.slice(0, colon), spec.slice(colon + 1), process.cwd(), spec, spec.slice(colon + 1).replace(/^\.\//, ''));
+  if (colon > 0)
+    return gitShow(spec.slice(0, colon), spec.slice(colon + 1), process.cwd(), spec, spec.slice(colon + 1).replace(/^\.\//, ''));
   return gitShow(spec, `./${basename(manifest)}`, dirname(manifest), `${spec}:${manifest}`, manifest);
 }
 
@@ -39,20 +41,38 @@ export function readManifestFile(file: string): ReadResult {
 
 function gitShow(rev: string, path: string, cwd: string, label: string, file: string): ReadResult {
   try {
-    const source = execFileSync('git', ['show', `${rev}:${path}`], { cwd: cwd || '.', encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+    const source = execFileSync('git', ['show', `${rev}:${path}`], {
+      cwd: cwd || '.',
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 256 * 1024 * 1024,
+    });
     return { ok: true, text: { label, path: file, source, files: schemaFilesAtRev(rev, path, cwd) } };
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT') return { ok: false, message: `cannot read ${label}: git is not installed`, hint: 'install git, or pass BASE and HEAD as files' };
+    if (e.code === 'ENOENT')
+      return { ok: false, message: `cannot read ${label}: git is not installed`, hint: 'install git, or pass BASE and HEAD as files' };
     const stderr = String(e.stderr ?? '');
     if (/not a git repository/i.test(stderr)) {
-      return { ok: false, message: `'${rev}' is neither a file nor a git revision (${cwd || '.'} is not inside a git repository)`, hint: 'pass BASE and HEAD as manifest files, or run inside the repository' };
+      return {
+        ok: false,
+        message: `'${rev}' is neither a file nor a git revision (${cwd || '.'} is not inside a git repository)`,
+        hint: 'pass BASE and HEAD as manifest files, or run inside the repository',
+      };
     }
     if (/does not exist in|exists on disk, but not in/.test(stderr)) {
-      return { ok: false, message: `${label}: the manifest does not exist at revision ${rev}`, hint: 'a manifest added on this branch has no BASE: compare against a revision that has it' };
+      return {
+        ok: false,
+        message: `${label}: the manifest does not exist at revision ${rev}`,
+        hint: 'a manifest added on this branch has no BASE: compare against a revision that has it',
+      };
     }
     if (/invalid object name|unknown revision|bad revision|ambiguous argument/i.test(stderr)) {
-      return { ok: false, message: `'${rev}' is neither a file nor a git revision`, hint: 'name a manifest file, a branch, a tag or a commit (e.g. main, HEAD~1, origin/main)' };
+      return {
+        ok: false,
+        message: `'${rev}' is neither a file nor a git revision`,
+        hint: 'name a manifest file, a branch, a tag or a commit (e.g. main, HEAD~1, origin/main)',
+      };
     }
     return { ok: false, message: `cannot read ${label}: ${stderr.trim().split('\n')[0] || e.message}` };
   }

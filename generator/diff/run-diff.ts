@@ -43,9 +43,11 @@ export function fullStderr(out: CommandOutput): string {
 export function runDiff(base: string | undefined, head: string | undefined, opts: DiffOptions): CommandOutput {
   const format = opts.format as (typeof DIFF_FORMATS)[number];
   const failOn = opts.failOn as (typeof FAIL_ON)[number];
-  if (!DIFF_FORMATS.includes(format)) return usage(`--format must be one of ${DIFF_FORMATS.join(', ')}, not ${JSON.stringify(opts.format)}`);
+  if (!DIFF_FORMATS.includes(format))
+    return usage(`--format must be one of ${DIFF_FORMATS.join(', ')}, not ${JSON.stringify(opts.format)}`);
   if (!FAIL_ON.includes(failOn)) return usage(`--fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(opts.failOn)}`);
-  if (opts.against !== undefined && head !== undefined) return usage('--against names BASE; pass at most one manifest or revision with it (HEAD)');
+  if (opts.against !== undefined && head !== undefined)
+    return usage('--against names BASE; pass at most one manifest or revision with it (HEAD)');
   const baseSpec = opts.against ?? base;
   const headSpec = opts.against !== undefined ? base : head;
   if (baseSpec === undefined) return usage('name what to compare against: mcp-gen diff BASE [HEAD], or mcp-gen diff --against REV');
@@ -57,17 +59,32 @@ export function runDiff(base: string | undefined, head: string | undefined, opts
   if (!outcome.ok) {
     const { loaded, issues, side } = outcome;
     const report = formatIssuesText(issues, loaded.file, loaded.source);
-    return { code: 1, stdout: '', stderr: `${report}\n\n`, error: `${side.toUpperCase()} (${loaded.file}) is not a valid manifest: ${summarize(issues)}; nothing was compared` };
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `${report}\n\n`,
+      error: `${side.toUpperCase()} (${loaded.file}) is not a valid manifest: ${summarize(issues)}; nothing was compared`,
+    };
   }
   const r = outcome.report;
   const stdout =
-    format === 'json' ? formatDiffJson(r)
-      : format === 'markdown' ? formatDiffMarkdown(r)
-        : format === 'github' ? formatDiffGithub(r, posixRelative(h.text.path))
+    format === 'json'
+      ? formatDiffJson(r)
+      : format === 'markdown'
+        ? formatDiffMarkdown(r)
+        : format === 'github'
+          ? formatDiffGithub(r, posixRelative(h.text.path))
           : formatDiffText(r);
   if (!failsOn(r, failOn)) return { code: 0, stdout, stderr: '' };
-  const counted = (['breaking', 'risky'] as const).filter((c) => r.counts[c] > 0 && (c === 'breaking' || failOn === 'risky')).map((c) => `${r.counts[c]} ${c}`);
-  return { code: 1, stdout, stderr: '', error: `${counted.join(' and ')} change${r.changes.length === 1 ? '' : 's'} (--fail-on ${failOn})` };
+  const counted = (['breaking', 'risky'] as const)
+    .filter((c) => r.counts[c] > 0 && (c === 'breaking' || failOn === 'risky'))
+    .map((c) => `${r.counts[c]} ${c}`);
+  return {
+    code: 1,
+    stdout,
+    stderr: '',
+    error: `${counted.join(' and ')} change${r.changes.length === 1 ? '' : 's'} (--fail-on ${failOn})`,
+  };
 }
 
 /** Annotations name files from the repository root, with forward slashes, whatever the platform. */

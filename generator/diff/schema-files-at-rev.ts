@@ -15,7 +15,12 @@ interface TreeEntry {
 }
 
 const MAX_LINKS = 8;
-const OUTSIDE = { ok: false, code: 'schema/file-outside', reason: 'is a link to a file outside the manifest\'s folder', hint: 'move the schema file into the manifest\'s folder (or a subfolder); files outside it are never read' } as const;
+const OUTSIDE = {
+  ok: false,
+  code: 'schema/file-outside',
+  reason: "is a link to a file outside the manifest's folder",
+  hint: "move the schema file into the manifest's folder (or a subfolder); files outside it are never read",
+} as const;
 
 /**
  * `manifestPath` is the manifest's path in git's `REV:path` syntax (from the repository root, or `./`-relative to
@@ -25,7 +30,13 @@ export function schemaFilesAtRev(rev: string, manifestPath: string, cwd: string)
   const folder = posix.dirname(manifestPath);
   const base = folder === '.' ? (/^\.\.?\//.test(manifestPath) ? '.' : '') : folder;
   const trees = new Map<string, Map<string, TreeEntry> | undefined>();
-  const git = (args: string[], encoding?: 'utf8') => execFileSync('git', args, { cwd: cwd || '.', encoding, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 2 * SCHEMA_LIMITS.fileBytes + 1024 * 1024 });
+  const git = (args: string[], encoding?: 'utf8') =>
+    execFileSync('git', args, {
+      cwd: cwd || '.',
+      encoding,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 2 * SCHEMA_LIMITS.fileBytes + 1024 * 1024,
+    });
   const tree = (dir: string) => {
     if (!trees.has(dir)) {
       const spec = `${rev}:${dir === '' ? (base === '.' ? './' : base) : base === '' ? dir : `${base}/${dir}`}`;
@@ -52,19 +63,40 @@ export function schemaFilesAtRev(rev: string, manifestPath: string, cwd: string)
         if (path === '..' || path.startsWith('../')) return OUTSIDE;
         continue;
       }
-      if (entry.type === 'tree') return { ok: false, code: 'schema/file-not-regular', reason: 'is a folder, not a file', hint: 'name a .json or .yaml file inside it' };
-      if (entry.type !== 'blob') return { ok: false, code: 'schema/file-not-regular', reason: `is a ${entry.type}, not a file`, hint: 'refer to an ordinary JSON or YAML file' };
+      if (entry.type === 'tree')
+        return {
+          ok: false,
+          code: 'schema/file-not-regular',
+          reason: 'is a folder, not a file',
+          hint: 'name a .json or .yaml file inside it',
+        };
+      if (entry.type !== 'blob')
+        return {
+          ok: false,
+          code: 'schema/file-not-regular',
+          reason: `is a ${entry.type}, not a file`,
+          hint: 'refer to an ordinary JSON or YAML file',
+        };
       if (entry.size > SCHEMA_LIMITS.fileBytes) return tooLarge();
       return { ok: true, bytes: git(['cat-file', 'blob', entry.object]) as Buffer };
     }
-    return { ok: false, code: 'schema/file-unreadable', reason: `goes through more than ${MAX_LINKS} symbolic links`, hint: 'link to the file directly' };
+    return {
+      ok: false,
+      code: 'schema/file-unreadable',
+      reason: `goes through more than ${MAX_LINKS} symbolic links`,
+      hint: 'link to the file directly',
+    };
   };
   return {
     read: (path) => {
       try {
         return read(path);
       } catch (err) {
-        return { ok: false, code: 'schema/file-unreadable', reason: `cannot be read at revision ${rev} (${String((err as Error).message).split('\n')[0]})` };
+        return {
+          ok: false,
+          code: 'schema/file-unreadable',
+          reason: `cannot be read at revision ${rev} (${String((err as Error).message).split('\n')[0]})`,
+        };
       }
     },
   };

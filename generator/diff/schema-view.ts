@@ -38,16 +38,51 @@ export interface View {
 }
 
 /** Keywords that describe rather than constrain. */
-export const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly',
-  '$comment', '$schema', '$id', '$anchor', '$dynamicAnchor', '$defs', 'definitions']);
+export const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$defs',
+  'definitions',
+]);
 
 const NOTE_KEYWORDS = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
 
 const TYPE_KEYWORDS: Record<string, string[]> = {
-  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties',
-    'maxProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties'],
-  array: ['items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems',
-    'uniqueItems', 'unevaluatedItems'],
+  object: [
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'dependentRequired',
+    'dependentSchemas',
+    'dependencies',
+    'unevaluatedProperties',
+  ],
+  array: [
+    'items',
+    'prefixItems',
+    'additionalItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'unevaluatedItems',
+  ],
   string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema'],
   number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
 };
@@ -57,8 +92,12 @@ const TYPED = new Set(Object.values(TYPE_KEYWORDS).flat());
 /** The manifest path a local `$ref` lands on. */
 export function refLoc(side: SchemaSide, ref: string): PathSegment[] {
   if (!ref.startsWith('#/')) return side.at;
-  const tokens = ref.slice(2).split('/').map((t) => decodeToken(t));
-  if (tokens[0] === 'definitions' && tokens.length > 1 && !side.ownDefinitions.has(String(tokens[1]))) return ['definitions', ...tokens.slice(1)];
+  const tokens = ref
+    .slice(2)
+    .split('/')
+    .map((t) => decodeToken(t));
+  if (tokens[0] === 'definitions' && tokens.length > 1 && !side.ownDefinitions.has(String(tokens[1])))
+    return ['definitions', ...tokens.slice(1)];
   return [...side.at, ...tokens];
 }
 
@@ -80,11 +119,20 @@ export function view(at: At, side: SchemaSide, depth = 0): View {
     loc = refLoc(side, $ref as string);
     node = isObject(target) ? { ...target, ...siblings } : Object.keys(siblings).length ? siblings : target;
   }
-  const out: View = { s: {}, loc, props: new Map(), required: new Set(), requiredAt: new Map(), nothing: node === false, key: JSON.stringify(loc) };
+  const out: View = {
+    s: {},
+    loc,
+    props: new Map(),
+    required: new Set(),
+    requiredAt: new Map(),
+    nothing: node === false,
+    key: JSON.stringify(loc),
+  };
   if (!isObject(node)) return out;
   const { properties, required, allOf, ...rest } = node;
   out.s = rest;
-  if (isObject(properties)) for (const [name, p] of Object.entries(properties)) out.props.set(name, { node: p, loc: [...loc, 'properties', name] });
+  if (isObject(properties))
+    for (const [name, p] of Object.entries(properties)) out.props.set(name, { node: p, loc: [...loc, 'properties', name] });
   if (Array.isArray(required)) {
     required.forEach((r, i) => {
       if (typeof r !== 'string') return;
@@ -92,7 +140,8 @@ export function view(at: At, side: SchemaSide, depth = 0): View {
       out.requiredAt.set(r, [...loc, 'required', i]);
     });
   }
-  if (Array.isArray(allOf) && depth < 16) allOf.forEach((branch, i) => mergeInto(out, view({ node: branch, loc: [...loc, 'allOf', i] }, side, depth + 1)));
+  if (Array.isArray(allOf) && depth < 16)
+    allOf.forEach((branch, i) => mergeInto(out, view({ node: branch, loc: [...loc, 'allOf', i] }, side, depth + 1)));
   return out;
 }
 
@@ -138,7 +187,9 @@ function isPureUnion(v: View): 'anyOf' | 'oneOf' | undefined {
 export function variants(v: View, side: SchemaSide, depth = 0): View[] {
   const union = depth < 8 ? isPureUnion(v) : undefined;
   if (union) {
-    return (v.s[union] as unknown[]).flatMap((branch, i) => variants(view({ node: branch, loc: [...v.loc, union, i] }, side), side, depth + 1));
+    return (v.s[union] as unknown[]).flatMap((branch, i) =>
+      variants(view({ node: branch, loc: [...v.loc, union, i] }, side), side, depth + 1),
+    );
   }
   const types = typesOf(v);
   if (!types || types.size < 2) return [v];

@@ -14,8 +14,14 @@ export function textChange(before: string, after: string): TextChange {
   const b = words(after);
   if (a.join(' ') === b.join(' ')) return 'clarified';
   // Adding or dropping a "not"/"never"/"only" can invert an instruction however similar the rest is.
-  const negA = a.filter((w) => NEGATIONS.has(w)).sort().join(' ');
-  const negB = b.filter((w) => NEGATIONS.has(w)).sort().join(' ');
+  const negA = a
+    .filter((w) => NEGATIONS.has(w))
+    .sort()
+    .join(' ');
+  const negB = b
+    .filter((w) => NEGATIONS.has(w))
+    .sort()
+    .join(' ');
   if (negA !== negB) return 'substantial';
   return similarity(a, b) < SIMILARITY_THRESHOLD ? 'substantial' : 'clarified';
 }

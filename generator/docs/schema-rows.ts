@@ -69,11 +69,13 @@ export function typeText(schema: unknown, root: unknown, depth: number): string 
   const s = deref(schema, root);
   if (!isObject(s) || depth > 4) return 'any';
   if ('const' in s) return `constant ${showValue(s.const)}`;
-  const union = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined);
+  const union = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
   if (union && s.type === undefined) return [...new Set(union.map((b) => typeText(b, root, depth + 1)))].join(' | ');
   const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : [];
   if (types.length === 0) return s.enum ? 'enum' : isObject(s.properties) ? 'object' : 'any';
-  return types.map((t) => (t === 'array' && s.items !== undefined && !Array.isArray(s.items) ? `array of ${typeText(s.items, root, depth + 1)}` : t)).join(' | ');
+  return types
+    .map((t) => (t === 'array' && s.items !== undefined && !Array.isArray(s.items) ? `array of ${typeText(s.items, root, depth + 1)}` : t))
+    .join(' | ');
 }
 
 function constraints(s: Json): string {

@@ -18,7 +18,10 @@ export function toolsetSections(m: Manifest, s: Surface, toolDocs: (e: SurfaceEn
     '',
     '| Toolset | Default | Tools | `tools/list` tokens | Description |',
     '|---|---|---|---|---|',
-    ...sets.map((set) => `| \`${set.name}\` | ${defaults.has(set.name) ? 'yes' : ''} | ${set.tools.map((t) => `\`${t}\``).join(', ')} | ~${tokens([set.name])} | ${cell(markdownText(set.description ?? ''))} |`),
+    ...sets.map(
+      (set) =>
+        `| \`${set.name}\` | ${defaults.has(set.name) ? 'yes' : ''} | ${set.tools.map((t) => `\`${t}\``).join(', ')} | ~${tokens([set.name])} | ${cell(markdownText(set.description ?? ''))} |`,
+    ),
   ];
   const documented = new Set<string>();
   const byName = new Map(tools.map((e) => [e.name, e]));

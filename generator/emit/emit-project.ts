@@ -6,7 +6,6 @@ import { emitScaffold } from './scaffold.js';
 import { emitTests } from './tests.js';
 import type { EmittedFile } from './emitted-file.js';
 
-
 /** Every file of the project, path (POSIX, relative to the output folder) -> content. Touches no disk. */
 export function emitProject(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();

@@ -18,19 +18,39 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     defaultTransportLiteral: stringLiteral(model.defaultTransport),
     httpEnabled: model.http !== null,
     httpDefaultsJson: jsLiteral(
-      model.http ?? { host: HTTP_DEFAULTS.host, port: HTTP_DEFAULTS.port, path: HTTP_DEFAULTS.path, allowedHosts: null, allowedOrigins: null, mode: HTTP_DEFAULTS.mode, sse: null, websocket: null },
+      model.http ?? {
+        host: HTTP_DEFAULTS.host,
+        port: HTTP_DEFAULTS.port,
+        path: HTTP_DEFAULTS.path,
+        allowedHosts: null,
+        allowedOrigins: null,
+        mode: HTTP_DEFAULTS.mode,
+        sse: null,
+        websocket: null,
+      },
       '',
     ),
     httpTransports: httpTransports(model),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
     scaleRedis: model.scale.store === 'redis',
-    scaleDefaultsJson: jsLiteral({ name: model.serverName, sessionTtlMs: model.scale.sessionTtlMs, eventRetention: model.scale.eventRetention, maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal }, ''),
+    scaleDefaultsJson: jsLiteral(
+      {
+        name: model.serverName,
+        sessionTtlMs: model.scale.sessionTtlMs,
+        eventRetention: model.scale.eventRetention,
+        maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
+      },
+      '',
+    ),
     imports: serverImports(model),
     /** The toolset names for --toolsets in the usage text; empty (no flag) without toolsets. */
     toolsetChoice: model.toolsets?.usageList ?? '',
   };
   for (const name of TEMPLATED) {
-    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data) });
+    files.set(`src/generated/${name}.gen.ts`, {
+      owner: 'generator',
+      content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data),
+    });
   }
   for (const { name, feature } of model.features.files) {
     const header = `${model.header}// mcp-gen ${model.generatorVersion} runtime, feature ${feature}: the same in every project that enables it.\n`;
@@ -48,12 +68,20 @@ function httpTransports(model: ServerModel): string {
 
 /** Only what server.gen.ts uses, so the generated file has no unused imports. */
 function serverImports(model: ServerModel) {
-  const rendersArgs = model.prompts.some((p) => !p.hasHandler && p.argsSchemaConst !== null && p.messages.some((m) => m.contentExpr.includes('renderTemplate(')));
+  const rendersArgs = model.prompts.some(
+    (p) => !p.hasHandler && p.argsSchemaConst !== null && p.messages.some((m) => m.contentExpr.includes('renderTemplate(')),
+  );
   const readsByHandler = model.templates.length > 0 || model.resources.some((r) => r.hasHandler);
   const answers = model.tools.length > 0 || readsByHandler || model.prompts.some((p) => p.hasHandler);
   const staticCompletions = [...model.prompts, ...model.templates].some((e) => e.completions.some((c) => c.valuesLiteral !== null));
   return {
-    sdk: ['McpServer', ...(model.templates.length ? ['ResourceTemplate'] : []), 'type ProtocolEra', ...(readsByHandler ? ['type ReadResourceResult'] : []), 'type ServerContext'].join(', '),
+    sdk: [
+      'McpServer',
+      ...(model.templates.length ? ['ResourceTemplate'] : []),
+      'type ProtocolEra',
+      ...(readsByHandler ? ['type ReadResourceResult'] : []),
+      'type ServerContext',
+    ].join(', '),
     context: ['makeContext', ...(rendersArgs ? ['renderTemplate'] : []), ...(model.tools.length ? ['toCallToolResult'] : [])].join(', '),
     ask: [...(answers ? ['answering'] : []), 'requestStateOptions'].join(', '),
     mock: answers,

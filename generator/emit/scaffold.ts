@@ -36,7 +36,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     binName: model.packageName.replace(/^@[^/]+\//, ''),
     binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),
     // A restarting process suits HTTP (clients reconnect); a stdio client would lose its pipe on every restart.
-    devScriptLiteral: stringLiteral(model.http ? 'node scripts/dev.mjs --transport http --log-format pretty' : 'node scripts/dev.mjs --log-format pretty'),
+    devScriptLiteral: stringLiteral(
+      model.http ? 'node scripts/dev.mjs --transport http --log-format pretty' : 'node scripts/dev.mjs --log-format pretty',
+    ),
     devDescription: model.http
       ? `serves http://${http.host}:${http.port}${http.path} from source, restarting and type-checking on every change`
       : 'runs the server over stdio from source, restarting and type-checking on every change',

@@ -5,5 +5,7 @@ import { renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 
 export function emitTests(model: ServerModel): Map<string, EmittedFile> {
-  return new Map([['test/contract.gen.test.ts', { owner: 'generator', content: renderTemplate('project/test/contract.gen.test.ts.hbs', model) }]]);
+  return new Map([
+    ['test/contract.gen.test.ts', { owner: 'generator', content: renderTemplate('project/test/contract.gen.test.ts.hbs', model) }],
+  ]);
 }

@@ -4,7 +4,20 @@
 // after the known ones, in their original order.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
 import { packageRoot } from '../core/index.js';
 import { printExact, YamlRoundTripError } from '../load/index.js';
 import { isObject } from '../core/index.js';
@@ -14,17 +27,80 @@ type SchemaNode = Record<string, unknown>;
 
 /** JSON Schema keywords in reading order: identity, what it is, its constraints, its parts, then extras. */
 export const SCHEMA_KEYWORD_ORDER = [
-  '$schema', '$id', '$anchor', '$dynamicAnchor', '$ref', '$dynamicRef', 'type', 'title', 'description', 'enum', 'const',
-  'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum',
-  'multipleOf', 'properties', 'required', 'patternProperties', 'additionalProperties', 'propertyNames',
-  'dependentRequired', 'dependentSchemas', 'dependencies', 'minProperties', 'maxProperties', 'unevaluatedProperties',
-  'items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems',
-  'uniqueItems', 'unevaluatedItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'contentEncoding',
-  'contentMediaType', 'contentSchema', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment',
-  '$defs', 'definitions',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$ref',
+  '$dynamicRef',
+  'type',
+  'title',
+  'description',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'properties',
+  'required',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'minProperties',
+  'maxProperties',
+  'unevaluatedProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  '$defs',
+  'definitions',
 ];
-const SCHEMA_SINGLE = new Set(['additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'items',
-  'unevaluatedProperties', 'unevaluatedItems', 'additionalItems', 'contentSchema']);
+const SCHEMA_SINGLE = new Set([
+  'additionalProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'items',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'contentSchema',
+]);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
@@ -42,7 +118,13 @@ export function formatManifest(source: string): FormatResult {
   const doc = parseDocument(source, { keepSourceTokens: true, uniqueKeys: true, strict: true });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    return { ok: false, reason: 'yaml', line: e.linePos?.[0].line ?? 1, column: e.linePos?.[0].col ?? 1, message: e.message.split('\n')[0] };
+    return {
+      ok: false,
+      reason: 'yaml',
+      line: e.linePos?.[0].line ?? 1,
+      column: e.linePos?.[0].col ?? 1,
+      message: e.message.split('\n')[0],
+    };
   }
   keepKeyLineComments(doc, source);
   const root = loadManifestSchema();
@@ -57,7 +139,7 @@ export function formatManifest(source: string): FormatResult {
   try {
     text = printExact(doc, before, { indent: 2, indentSeq: true, lineWidth: 0, flowCollectionPadding: false });
   } catch (err) {
-    if (err instanceof YamlRoundTripError) throw new Error('formatting would change the manifest\'s content; the file was left as it is');
+    if (err instanceof YamlRoundTripError) throw new Error("formatting would change the manifest's content; the file was left as it is");
     throw err;
   }
   return { ok: true, text, changed: text !== source };
@@ -86,7 +168,16 @@ function keepKeyLineComments(doc: Document, source: string): void {
     Pair(_key, pair) {
       const key = pair.key as Node | null;
       const value = pair.value as Node | null;
-      if (!isNode(key) || !isNode(value) || !(isMap(value) || isSeq(value)) || value.flow || !value.commentBefore || !key.range || !value.range) return;
+      if (
+        !isNode(key) ||
+        !isNode(value) ||
+        !(isMap(value) || isSeq(value)) ||
+        value.flow ||
+        !value.commentBefore ||
+        !key.range ||
+        !value.range
+      )
+        return;
       const between = source.slice(key.range[1], value.range[0]);
       if (between.split('\n')[0].includes('#') && !key.comment) {
         const [first, ...rest] = value.commentBefore.split('\n');
@@ -134,7 +225,12 @@ function orderManifestNode(node: unknown, schema: SchemaNode, root: SchemaNode):
   sortPairs(node, Object.keys(props));
   for (const pair of node.items) {
     const key = keyOf(pair);
-    const child = key !== undefined && Object.hasOwn(props, key) ? props[key] : isObject(s.additionalProperties) ? (s.additionalProperties as SchemaNode) : undefined;
+    const child =
+      key !== undefined && Object.hasOwn(props, key)
+        ? props[key]
+        : isObject(s.additionalProperties)
+          ? (s.additionalProperties as SchemaNode)
+          : undefined;
     if (child) orderManifestNode(pair.value, child, root);
   }
 }
@@ -164,4 +260,3 @@ function sortPairs(map: YAMLMap, order: readonly string[]): void {
 function keyOf(pair: Pair<unknown, unknown>): string | undefined {
   return isPair(pair) && isScalar(pair.key) ? String((pair.key as Scalar).value) : undefined;
 }
-

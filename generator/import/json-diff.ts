@@ -34,7 +34,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return jsonDiff(a, b).length === 0;
 }
 
-
 /** `tools["API-get-user"].execution: {"taskSupport":"optional"} -> (absent)` */
 export function describeDifference(d: Difference, labelA = 'source', labelB = 'generated'): string {
   const show = (v: unknown) => (v === undefined ? '(absent)' : short(JSON.stringify(v)));

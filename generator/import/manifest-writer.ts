@@ -79,6 +79,9 @@ function findPair(node: unknown, key: string): Pair | undefined {
 
 export function setComment(pair: Pair, lines: readonly string[]): void {
   if (!isScalar(pair.key)) pair.key = new Scalar(pair.key);
-  const text = lines.flatMap((l) => l.split('\n')).map((l) => ` ${l}`.trimEnd()).join('\n');
+  const text = lines
+    .flatMap((l) => l.split('\n'))
+    .map((l) => ` ${l}`.trimEnd())
+    .join('\n');
   (pair.key as Scalar).commentBefore = text;
 }

@@ -37,8 +37,7 @@ export function mergeManifest(existingSource: string, incoming: Json, notes: Map
   const existing = doc.toJS() as Json;
   const report: MergeReport = { added: [], changed: [], notInSource: [], server: [] };
 
-  report.server = jsonDiff(existing.server ?? {}, incoming.server ?? {})
-    .map((d) => describeDifference(d, 'manifest', 'source'));
+  report.server = jsonDiff(existing.server ?? {}, incoming.server ?? {}).map((d) => describeDifference(d, 'manifest', 'source'));
 
   for (const section of SECTIONS) {
     const theirs = (incoming[section] ?? {}) as Json;
@@ -72,7 +71,6 @@ function addEntry(doc: Document, section: string, name: string, entry: unknown, 
   map.items.push(pair);
 }
 
-
 export function describeMerge(report: MergeReport): string {
   const out: string[] = [];
   for (const a of report.added) out.push(`  added     ${a}`);
@@ -83,6 +81,8 @@ export function describeMerge(report: MergeReport): string {
   }
   for (const s of report.server) out.push(`  changed   server (kept): ${s}`);
   for (const n of report.notInSource) out.push(`  kept      ${n} (the source no longer publishes it)`);
-  out.push(`merged: added ${report.added.length}, changed ${report.changed.length + (report.server.length ? 1 : 0)} (kept, review them), not in the source ${report.notInSource.length} (kept)`);
+  out.push(
+    `merged: added ${report.added.length}, changed ${report.changed.length + (report.server.length ? 1 : 0)} (kept, review them), not in the source ${report.notInSource.length} (kept)`,
+  );
   return out.join('\n') + '\n';
 }

@@ -149,7 +149,11 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
       if (!node || !isScalar(node) || !node.range) return undefined;
       const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
       const raw = source.slice(node.range[0], node.range[1]);
-      const exact = (node.type === 'PLAIN' || quoted) && !raw.includes('\n') && !(node.type === 'QUOTE_DOUBLE' && raw.includes('\\')) && !(node.type === 'QUOTE_SINGLE' && raw.includes("''"));
+      const exact =
+        (node.type === 'PLAIN' || quoted) &&
+        !raw.includes('\n') &&
+        !(node.type === 'QUOTE_DOUBLE' && raw.includes('\\')) &&
+        !(node.type === 'QUOTE_SINGLE' && raw.includes("''"));
       return { ...position(node.range[0] + (quoted ? 1 : 0)), exact };
     },
   };

@@ -214,7 +214,6 @@ function isDash(line: string, col: number): boolean {
   return line[col] === '-' && (col + 1 === line.length || isBlank(line[col + 1]));
 }
 
-
 /** The key at `col`; undefined when the text there is certainly a scalar, not a key; GIVE_UP when unsure. */
 function parseKey(line: string, col: number): Key | undefined {
   const c = line[col];

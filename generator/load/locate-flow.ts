@@ -60,7 +60,10 @@ export function locateInFlow(source: string, offset: number, path: readonly Path
 }
 
 class FlowParser {
-  constructor(private readonly s: string, private i: number) {}
+  constructor(
+    private readonly s: string,
+    private i: number,
+  ) {}
 
   value(depth: number): FlowNode {
     if (depth > MAX_DEPTH) throw GIVE_UP;

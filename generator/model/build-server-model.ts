@@ -39,7 +39,6 @@ export interface ModelOptions {
   outDir: string;
 }
 
-
 export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise<ServerModel> {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
   const tools = entriesOf(m, 'tools').map(([name, t]): ToolModel => {
@@ -75,12 +74,14 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       uriTemplateLiteral: stringLiteral(t.uriTemplate),
       completions: completionModels(complete),
       completionHandler: completionHandler('resource-templates', name, complete, variablesType),
-      variablesBody: objectType(parseUriTemplate(t.uriTemplate).variables.map((v) => ({
-        key: v.name,
-        // Query-style expansions ({?q}, {&q}) may be absent from a URI; exploded ones may repeat.
-        optional: v.operator === '?' || v.operator === '&',
-        type: v.explode ? 'string | string[]' : 'string',
-      }))),
+      variablesBody: objectType(
+        parseUriTemplate(t.uriTemplate).variables.map((v) => ({
+          key: v.name,
+          // Query-style expansions ({?q}, {&q}) may be absent from a URI; exploded ones may repeat.
+          optional: v.operator === '?' || v.operator === '&',
+          type: v.explode ? 'string | string[]' : 'string',
+        })),
+      ),
     };
   });
   const prompts = entriesOf(m, 'prompts').map(([name, p]): PromptModel => {
@@ -126,31 +127,35 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     optionsJson: jsLiteral(serverOptions),
     defaultTransport: stdio ? 'stdio' : 'http',
     stdio,
-    http: http === false ? null : {
-      host: httpOptions.host ?? HTTP_DEFAULTS.host,
-      port: httpOptions.port ?? HTTP_DEFAULTS.port,
-      path: httpOptions.path ?? HTTP_DEFAULTS.path,
-      allowedHosts: httpOptions.allowedHosts ?? null,
-      allowedOrigins: httpOptions.allowedOrigins ?? null,
-      mode: httpOptions.mode ?? HTTP_DEFAULTS.mode,
-      sse: sseModel(m.transports?.sse),
-      websocket: webSocketModel(m.transports?.websocket),
-      maxBodyBytes: httpOptions.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
-      headersTimeoutMs: httpOptions.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs,
-      requestTimeoutMs: httpOptions.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs,
-      keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
-      // Left out when unset: the runtime's LIMITS (src/generated/limits.gen.ts) hold their defaults.
-      sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
-      maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
-      auth: authModel(m),
-      toolScopes: toolScopes(m),
-    },
+    http:
+      http === false
+        ? null
+        : {
+            host: httpOptions.host ?? HTTP_DEFAULTS.host,
+            port: httpOptions.port ?? HTTP_DEFAULTS.port,
+            path: httpOptions.path ?? HTTP_DEFAULTS.path,
+            allowedHosts: httpOptions.allowedHosts ?? null,
+            allowedOrigins: httpOptions.allowedOrigins ?? null,
+            mode: httpOptions.mode ?? HTTP_DEFAULTS.mode,
+            sse: sseModel(m.transports?.sse),
+            websocket: webSocketModel(m.transports?.websocket),
+            maxBodyBytes: httpOptions.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
+            headersTimeoutMs: httpOptions.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs,
+            requestTimeoutMs: httpOptions.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs,
+            keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
+            // Left out when unset: the runtime's LIMITS (src/generated/limits.gen.ts) hold their defaults.
+            sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
+            maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
+            auth: authModel(m),
+            toolScopes: toolScopes(m),
+          },
     tools,
     resources,
     templates,
     prompts,
     subscribe,
-    maxSubscriptionsLiteral: isObject(http) && httpOptions.maxSubscriptionsPerSession !== undefined ? String(httpOptions.maxSubscriptionsPerSession) : 'undefined',
+    maxSubscriptionsLiteral:
+      isObject(http) && httpOptions.maxSubscriptionsPerSession !== undefined ? String(httpOptions.maxSubscriptionsPerSession) : 'undefined',
     completions,
     policies: tools.some((t) => t.policyJson !== null),
     telemetry: m.telemetry?.otel === true,
@@ -162,9 +167,10 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       eventRetention: m.scale?.eventRetention ?? 1000,
       maxSessionsPerPrincipal: m.scale?.maxSessionsPerPrincipal ?? 100,
     },
-    deploy: m.deploy && (m.deploy.compose || m.deploy.kubernetes)
-      ? { compose: m.deploy.compose === true, kubernetes: m.deploy.kubernetes === true, replicas: m.deploy.replicas ?? 3 }
-      : null,
+    deploy:
+      m.deploy && (m.deploy.compose || m.deploy.kubernetes)
+        ? { compose: m.deploy.compose === true, kubernetes: m.deploy.kubernetes === true, replicas: m.deploy.replicas ?? 3 }
+        : null,
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
     sdk: sdkVersions(),
@@ -203,7 +209,12 @@ function webSocketModel(ws: boolean | WebSocketTransport | undefined): HttpModel
   if (ws === undefined || ws === false) return null;
   const o = isObject(ws) ? (ws as WebSocketTransport) : {};
   // Limits left out when unset: the runtime's LIMITS hold their defaults.
-  return { path: o.path ?? WEBSOCKET_DEFAULTS.path, maxConnections: o.maxConnections, idleTimeoutMs: o.idleTimeoutMs, initTimeoutMs: o.initTimeoutMs };
+  return {
+    path: o.path ?? WEBSOCKET_DEFAULTS.path,
+    maxConnections: o.maxConnections,
+    idleTimeoutMs: o.idleTimeoutMs,
+    initTimeoutMs: o.initTimeoutMs,
+  };
 }
 
 function objectType(props: { key: string; optional: boolean; type: string }[]): string {
@@ -218,7 +229,11 @@ function lowerFirst(s: string): string {
 /** server.name as an npm package name: lower case, URL-safe, scope kept. */
 export function npmName(name: string): string {
   const scoped = /^@([^/]+)\/(.+)$/.exec(name);
-  const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[-._]+|-+$/g, '');
+  const clean = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9._~-]+/g, '-')
+      .replace(/^[-._]+|-+$/g, '');
   if (scoped && clean(scoped[1]) && clean(scoped[2])) return `@${clean(scoped[1])}/${clean(scoped[2])}`;
   return clean(name).slice(0, 214) || 'mcp-server';
 }

@@ -28,7 +28,14 @@ function isUtf8Text(bytes: Buffer): boolean {
 
 /** `text: "..."` or `blob: "..."` for a resource read from the manifest; null when a handler serves it. */
 export function inlineResourceContent(r: Resource, manifestPath: string): string | null {
-  const contents = r.text !== undefined ? { text: r.text } : r.blob !== undefined ? { blob: r.blob } : r.file !== undefined ? fileContents(dirname(manifestPath), r.file, r.mimeType) : null;
+  const contents =
+    r.text !== undefined
+      ? { text: r.text }
+      : r.blob !== undefined
+        ? { blob: r.blob }
+        : r.file !== undefined
+          ? fileContents(dirname(manifestPath), r.file, r.mimeType)
+          : null;
   if (!contents) return null;
   return 'text' in contents ? `text: ${stringLiteral(contents.text)}` : `blob: ${stringLiteral(contents.blob)}`;
 }
@@ -42,7 +49,8 @@ export interface MessageModel {
 /** Manifest prompt messages as content-block expressions. */
 export function messageModels(p: Prompt, manifestPath: string): MessageModel[] {
   const hasArgs = (p.arguments ?? []).length > 0;
-  const render = (s: string) => (hasArgs && new RegExp(PLACEHOLDER.source).test(s) ? `renderTemplate(${stringLiteral(s)}, args)` : stringLiteral(s));
+  const render = (s: string) =>
+    hasArgs && new RegExp(PLACEHOLDER.source).test(s) ? `renderTemplate(${stringLiteral(s)}, args)` : stringLiteral(s);
   return (p.messages ?? []).map((msg) => {
     const content: PromptContent = msg.content ?? { type: 'text', text: msg.text ?? '' };
     return { roleLiteral: stringLiteral(msg.role), contentExpr: contentExpr(content, dirname(manifestPath), render) };
@@ -51,19 +59,23 @@ export function messageModels(p: Prompt, manifestPath: string): MessageModel[] {
 
 function contentExpr(c: PromptContent, baseDir: string, render: (s: string) => string): string {
   const fields: string[] = [`type: ${stringLiteral(c.type)}`];
-  const literal = (key: string, value: unknown) => value !== undefined && fields.push(`${JSON.stringify(key)}: ${jsLiteral(value, '        ')}`);
+  const literal = (key: string, value: unknown) =>
+    value !== undefined && fields.push(`${JSON.stringify(key)}: ${jsLiteral(value, '        ')}`);
   switch (c.type) {
     case 'text':
       fields.push(`text: ${render(c.text ?? '')}`);
       break;
     case 'image':
     case 'audio':
-      fields.push(`data: ${stringLiteral(c.file !== undefined ? readFileSync(resolve(baseDir, c.file)).toString('base64') : (c.data ?? ''))}`);
+      fields.push(
+        `data: ${stringLiteral(c.file !== undefined ? readFileSync(resolve(baseDir, c.file)).toString('base64') : (c.data ?? ''))}`,
+      );
       literal('mimeType', c.mimeType);
       break;
     case 'resource': {
       const r = c.resource!;
-      const body = r.file !== undefined ? fileContents(baseDir, r.file, r.mimeType) : r.blob !== undefined ? { blob: r.blob } : { text: r.text ?? '' };
+      const body =
+        r.file !== undefined ? fileContents(baseDir, r.file, r.mimeType) : r.blob !== undefined ? { blob: r.blob } : { text: r.text ?? '' };
       const parts = [`uri: ${render(r.uri)}`];
       if (r.mimeType !== undefined) parts.push(`mimeType: ${stringLiteral(r.mimeType)}`);
       parts.push('text' in body ? `text: ${render(body.text)}` : `blob: ${stringLiteral(body.blob)}`);
@@ -103,12 +115,22 @@ export interface CompletionHandlerModel {
 export function completionModels(complete: Record<string, Completion | undefined>): CompletionModel[] {
   return Object.entries(complete)
     .filter(([, c]) => c !== undefined)
-    .map(([key, c]) => ({ keyLiteral: JSON.stringify(key), valuesLiteral: c === true ? null : jsLiteral(c, '      ').replace(/\n\s*/g, ' ') }));
+    .map(([key, c]) => ({
+      keyLiteral: JSON.stringify(key),
+      valuesLiteral: c === true ? null : jsLiteral(c, '      ').replace(/\n\s*/g, ' '),
+    }));
 }
 
 /** The user-owned file for handler completions of one prompt or template, when any of its values asks for one. */
-export function completionHandler(kind: 'prompts' | 'resource-templates', name: string, complete: Record<string, Completion | undefined>, argsType: string): CompletionHandlerModel | null {
-  const keys = Object.entries(complete).filter(([, c]) => c === true).map(([k]) => k);
+export function completionHandler(
+  kind: 'prompts' | 'resource-templates',
+  name: string,
+  complete: Record<string, Completion | undefined>,
+  argsType: string,
+): CompletionHandlerModel | null {
+  const keys = Object.entries(complete)
+    .filter(([, c]) => c === true)
+    .map(([k]) => k);
   if (keys.length === 0) return null;
   const base = fileBase(name);
   return {

@@ -13,18 +13,26 @@ export function examplesMarkdown(kind: Kind, entry: unknown): string[] {
   const out: string[] = ['', `**Example${examples.length === 1 ? '' : 's'}:**`];
   for (const [name, raw] of examples) {
     const e = raw as Record<string, unknown>;
-    out.push('', `*${name.replace(/[*_`]/g, '\\$&')}*${typeof e.description === 'string' ? ` — ${e.description.replace(/\s+/g, ' ')}` : ''}`);
-    if (kind === 'tools' || kind === 'prompts') out.push('', kind === 'tools' ? 'Arguments:' : 'Arguments (prompts/get):', '', ...json(e.input ?? {}));
+    out.push(
+      '',
+      `*${name.replace(/[*_`]/g, '\\$&')}*${typeof e.description === 'string' ? ` — ${e.description.replace(/\s+/g, ' ')}` : ''}`,
+    );
+    if (kind === 'tools' || kind === 'prompts')
+      out.push('', kind === 'tools' ? 'Arguments:' : 'Arguments (prompts/get):', '', ...json(e.input ?? {}));
     if (kind === 'resourceTemplates' && typeof e.uri === 'string') out.push('', `Read \`${e.uri.replace(/`/g, "'")}\``);
     if (e.output !== undefined) {
       const output = e.output as Record<string, unknown>;
       if (kind === 'tools' && output.isError === true) {
-        out.push('', `Answer: a tool error${typeof output.messagePattern === 'string' ? ` matching \`/${output.messagePattern.replace(/`/g, "'")}/\`` : ''}.`);
+        out.push(
+          '',
+          `Answer: a tool error${typeof output.messagePattern === 'string' ? ` matching \`/${output.messagePattern.replace(/`/g, "'")}/\`` : ''}.`,
+        );
       } else {
         out.push('', 'Answer:', '', ...json(output));
       }
     }
-    if (Array.isArray(e.ignore) && e.ignore.length) out.push('', `Varies between calls: ${e.ignore.map((p) => `\`${String(p).replace(/`/g, "'")}\``).join(', ')}.`);
+    if (Array.isArray(e.ignore) && e.ignore.length)
+      out.push('', `Varies between calls: ${e.ignore.map((p) => `\`${String(p).replace(/`/g, "'")}\``).join(', ')}.`);
   }
   return out;
 }

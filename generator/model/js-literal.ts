@@ -37,7 +37,9 @@ export function stringLiteral(s: string): string {
  * overrides shown as `\uXXXX` (core/text-safety), at most `max` characters.
  */
 export function commentText(s: string, max = 160): string {
-  const flat = showHidden(s.replace(/[\s\u2028\u2029]+/g, ' ')).replace(/\*\//g, '*\\/').trim();
+  const flat = showHidden(s.replace(/[\s\u2028\u2029]+/g, ' '))
+    .replace(/\*\//g, '*\\/')
+    .trim();
   if (flat.length <= max) return flat;
   // Never cut between the two halves of a surrogate pair.
   const cut = /[\uD800-\uDBFF]/.test(flat[max - 2]) ? max - 2 : max - 1;

@@ -21,7 +21,9 @@ function parameters(e: EntryModel): string {
   const schema = e.published.inputSchema;
   if (!isObject(schema) || !isObject(schema.properties)) return '';
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  return Object.keys(schema.properties).map((p) => `${code(p)}${required.has(p) ? ' (required)' : ''}`).join(', ');
+  return Object.keys(schema.properties)
+    .map((p) => `${code(p)}${required.has(p) ? ' (required)' : ''}`)
+    .join(', ');
 }
 
 export function readmeInventory(model: ServerModel): string {
@@ -33,7 +35,12 @@ export function readmeInventory(model: ServerModel): string {
   }
   const list = (title: string, items: EntryModel[], detail: (e: EntryModel) => string) => {
     if (items.length === 0) return;
-    out.push(`### ${title}`, '', ...items.map((e) => `- ${[code(e.name), detail(e)].filter(Boolean).join(' ')}${about(e) ? ` — ${cell(about(e))}` : ''}`), '');
+    out.push(
+      `### ${title}`,
+      '',
+      ...items.map((e) => `- ${[code(e.name), detail(e)].filter(Boolean).join(' ')}${about(e) ? ` — ${cell(about(e))}` : ''}`),
+      '',
+    );
   };
   list('Resources', model.resources, (e) => `(${code(String(e.published.uri))})`);
   list('Resource templates', model.templates, (e) => `(${code(String(e.published.uriTemplate))})`);

@@ -33,7 +33,19 @@ export interface FeatureInput {
 /** templates/project/sdk-versions.json. */
 export type Versions = Readonly<Record<string, unknown>>;
 
-const OTEL = ['api', 'context-async-hooks', 'core', 'exporter-metrics-otlp-http', 'exporter-metrics-otlp-proto', 'exporter-trace-otlp-http', 'exporter-trace-otlp-proto', 'resources', 'sdk-metrics', 'sdk-trace', 'semantic-conventions'];
+const OTEL = [
+  'api',
+  'context-async-hooks',
+  'core',
+  'exporter-metrics-otlp-http',
+  'exporter-metrics-otlp-proto',
+  'exporter-trace-otlp-http',
+  'exporter-trace-otlp-proto',
+  'resources',
+  'sdk-metrics',
+  'sdk-trace',
+  'semantic-conventions',
+];
 
 const FEATURES = {
   // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
@@ -46,11 +58,25 @@ const FEATURES = {
   // json-schema-faker is loaded only when mock mode starts (a dev-time tool: `npm run mock`).
   mock: { when: () => true, files: ['mock', 'example-match'], devDependencies: { 'json-schema-faker': 'jsonSchemaFaker' } },
   stdio: { when: (m) => m.stdio, files: ['stdio', 'batch'] },
-  http: { when: (m) => m.http !== null, files: ['http', 'host-guard', 'loopback', 'sessions'], dependencies: { '@modelcontextprotocol/node': 'node' } },
+  http: {
+    when: (m) => m.http !== null,
+    files: ['http', 'host-guard', 'loopback', 'sessions'],
+    dependencies: { '@modelcontextprotocol/node': 'node' },
+  },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
-  jwt: { when: (m) => !!m.http?.auth?.jwksUrl, files: ['jwt'], dependencies: { jose: 'jose' }, httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }] },
+  jwt: {
+    when: (m) => !!m.http?.auth?.jwksUrl,
+    files: ['jwt'],
+    dependencies: { jose: 'jose' },
+    httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }],
+  },
   policy: { when: (m) => m.policies, files: ['policy'], httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }] },
-  sse: { when: (m) => !!m.http?.sse, files: ['sse'], dependencies: { '@modelcontextprotocol/server-legacy': 'serverLegacy' }, httpPlugins: [{ option: 'sseEndpoint', export: 'sseEndpoint' }] },
+  sse: {
+    when: (m) => !!m.http?.sse,
+    files: ['sse'],
+    dependencies: { '@modelcontextprotocol/server-legacy': 'serverLegacy' },
+    httpPlugins: [{ option: 'sseEndpoint', export: 'sseEndpoint' }],
+  },
   websocket: {
     when: (m) => !!m.http?.websocket,
     files: ['websocket', 'batch'],
@@ -59,11 +85,19 @@ const FEATURES = {
     httpPlugins: [{ option: 'webSocketEndpoint', export: 'webSocketEndpoint' }],
   },
   completions: { when: (m) => m.completions, files: ['completions'] },
-  telemetry: { when: (m) => m.telemetry, files: ['instrument', 'telemetry'], dependencies: Object.fromEntries(OTEL.map((p) => [`@opentelemetry/${p}`, `otel.${camel(p)}`])) },
+  telemetry: {
+    when: (m) => m.telemetry,
+    files: ['instrument', 'telemetry'],
+    dependencies: Object.fromEntries(OTEL.map((p) => [`@opentelemetry/${p}`, `otel.${camel(p)}`])),
+  },
   tasks: { when: (m) => m.tasks, files: ['task-store', 'task-methods', 'tasks'] },
   toolsets: { when: (m) => m.toolsets !== null, files: ['toolsets'] },
   // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
-  scaleRedis: { when: (m) => m.scale.store === 'redis', files: ['session-store', 'store-redis', 'store-setup'], dependencies: { ioredis: 'ioredis' } },
+  scaleRedis: {
+    when: (m) => m.scale.store === 'redis',
+    files: ['session-store', 'store-redis', 'store-setup'],
+    dependencies: { ioredis: 'ioredis' },
+  },
 } satisfies Record<string, RuntimeFeature>;
 
 export type FeatureName = keyof typeof FEATURES;
@@ -94,7 +128,8 @@ export function enabledFeatures(m: FeatureInput): FeatureSet {
     on[name] = feature.when(m);
     if (!on[name]) continue;
     for (const file of feature.files) if (!files.has(file)) files.set(file, name);
-    for (const plugin of feature.httpPlugins ?? []) httpPlugins.push({ option: plugin.option, export: plugin.export, file: plugin.file ?? feature.files[0] });
+    for (const plugin of feature.httpPlugins ?? [])
+      httpPlugins.push({ option: plugin.option, export: plugin.export, file: plugin.file ?? feature.files[0] });
   }
   return { on, files: [...files].map(([name, feature]) => ({ name, feature })), httpPlugins };
 }

@@ -44,7 +44,8 @@ class Printer {
 
   declare(name: string, schema: JsonSchema, scope: Scope): string {
     const doc = isObject(schema) && typeof schema.description === 'string' ? `/** ${commentText(schema.description, 400)} */\n` : '';
-    if (isObject(schema) && isPlainObjectType(schema) && !schema.$ref) return `${doc}export interface ${name} ${this.objectBody(schema, scope, '', 0)}`;
+    if (isObject(schema) && isPlainObjectType(schema) && !schema.$ref)
+      return `${doc}export interface ${name} ${this.objectBody(schema, scope, '', 0)}`;
     return `${doc}export type ${name} = ${this.type(schema, scope, '', 0)};`;
   }
 
@@ -77,7 +78,8 @@ class Printer {
   private baseType(schema: Schema, scope: Scope, indent: string, depth: number): string | undefined {
     const types = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : undefined;
     if (types) return union(types.map((t) => this.single(String(t), schema, scope, indent, depth)));
-    if (isObject(schema.properties) || schema.additionalProperties !== undefined) return this.single('object', schema, scope, indent, depth);
+    if (isObject(schema.properties) || schema.additionalProperties !== undefined)
+      return this.single('object', schema, scope, indent, depth);
     if (schema.items !== undefined || schema.prefixItems !== undefined) return this.single('array', schema, scope, indent, depth);
     return undefined;
   }
@@ -135,13 +137,26 @@ class Printer {
     if (ref === '#') return scope.rootName;
     const sharedName = sharedDefinitionName(ref);
     const own = isObject(scope.root) && isObject(scope.root.definitions) ? scope.root.definitions : {};
-    if (sharedName !== undefined && !Object.hasOwn(own, sharedName) && Object.hasOwn(this.shared, sharedName) && /^#\/definitions\/[^/]+$/.test(ref)) {
-      return this.named(`shared:${sharedName}`, pascalCase(sharedName) || 'Definition', this.shared[sharedName], { root: this.shared[sharedName], rootName: pascalCase(sharedName) });
+    if (
+      sharedName !== undefined &&
+      !Object.hasOwn(own, sharedName) &&
+      Object.hasOwn(this.shared, sharedName) &&
+      /^#\/definitions\/[^/]+$/.test(ref)
+    ) {
+      return this.named(`shared:${sharedName}`, pascalCase(sharedName) || 'Definition', this.shared[sharedName], {
+        root: this.shared[sharedName],
+        rootName: pascalCase(sharedName),
+      });
     }
     const local = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
     const target = resolveLocalRef(scope.root, ref);
     if (local && target !== undefined) {
-      return this.named(`${scope.rootName}:${ref}`, `${scope.rootName}${pascalCase(decodeURIComponent(local[2]))}`, target as JsonSchema, scope);
+      return this.named(
+        `${scope.rootName}:${ref}`,
+        `${scope.rootName}${pascalCase(decodeURIComponent(local[2]))}`,
+        target as JsonSchema,
+        scope,
+      );
     }
     // Any other pointer (into properties, items...) is printed in place; a cycle through one ends in unknown.
     return target === undefined ? 'unknown' : this.type(target, { ...scope }, '', MAX_DEPTH - 2);

@@ -154,7 +154,25 @@ export interface ServerModel {
   examplesJson: string;
   exampleCount: number;
   /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, the MCP Inspector and TypeScript. */
-  sdk: { server: string; node: string; client: string; serverLegacy: string; ws: string; typesWs: string; jsonSchemaFaker: string; jose: string; inspector: string; typescript: string; ioredis: string; typesNode: string; tsx: string; vitest: string; pino: string; pinoPretty: string; otel: Record<string, string> };
+  sdk: {
+    server: string;
+    node: string;
+    client: string;
+    serverLegacy: string;
+    ws: string;
+    typesWs: string;
+    jsonSchemaFaker: string;
+    jose: string;
+    inspector: string;
+    typescript: string;
+    ioredis: string;
+    typesNode: string;
+    tsx: string;
+    vitest: string;
+    pino: string;
+    pinoPretty: string;
+    otel: Record<string, string>;
+  };
   /** The mcp-gen version generating the project (stamped into runtime files' headers). */
   generatorVersion: string;
   /** Runtime features the manifest enables (generator/model/runtime-features.ts): flags, runtime files, HTTP pieces. */

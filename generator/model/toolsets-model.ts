@@ -20,7 +20,8 @@ export function toolsetsModel(m: Manifest): ToolsetsModel | null {
   for (const [name, tool] of entriesOf(m, 'tools')) {
     const scopes = tool.policy?.scopes ?? [];
     // defineProperty: a tool may be named `__proto__`.
-    if (scopes.length > 0 && (tool.policy?.hideWithoutScopes ?? hideByDefault)) Object.defineProperty(hidden, name, { value: [...scopes], enumerable: true });
+    if (scopes.length > 0 && (tool.policy?.hideWithoutScopes ?? hideByDefault))
+      Object.defineProperty(hidden, name, { value: [...scopes], enumerable: true });
   }
   const names = Object.keys(sets);
   // Without tools the server has no tools handlers to filter (and sets of nothing change nothing).
@@ -29,7 +30,10 @@ export function toolsetsModel(m: Manifest): ToolsetsModel | null {
   const config: Record<string, unknown> = { sets: setsOut, hidden, request: null };
   for (const name of names) {
     const set = sets[name];
-    Object.defineProperty(setsOut, name, { value: { tools: [...set.tools], ...(set.default === true ? { default: true } : {}) }, enumerable: true });
+    Object.defineProperty(setsOut, name, {
+      value: { tools: [...set.tools], ...(set.default === true ? { default: true } : {}) },
+      enumerable: true,
+    });
   }
   const http = m.transports?.http;
   if (isObject(http) && isObject(http.toolsets) && names.length > 0) {

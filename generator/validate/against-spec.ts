@@ -39,11 +39,7 @@ function validatorFor(revision: string, kind: SpecKind): GeneratedValidator {
   return validate;
 }
 
-export function validateAgainstSpec(
-  kind: SpecKind,
-  value: unknown,
-  revisions: readonly string[] = SPEC_REVISIONS,
-): SpecViolation[] {
+export function validateAgainstSpec(kind: SpecKind, value: unknown, revisions: readonly string[] = SPEC_REVISIONS): SpecViolation[] {
   const merged = new Map<string, { revisions: string[]; problem: AjvProblem }>();
   for (const revision of revisions) {
     const validate = validatorFor(revision, kind);
@@ -92,8 +88,7 @@ export function explainAjvErrors(errors: readonly ErrorObject[], root: unknown):
       return !specific.some((o) => startsWith(o.path, item.path));
     }
     if (!item.shape || !combinatorAt.has(item.key)) return true;
-    const moreSpecific = (o: Item) =>
-      o !== item && startsWith(o.path, item.path) && (!o.shape || o.path.length > item.path.length);
+    const moreSpecific = (o: Item) => o !== item && startsWith(o.path, item.path) && (!o.shape || o.path.length > item.path.length);
     return !specific.some(moreSpecific);
   });
   return mergeAlternatives(kept, combinatorAt);

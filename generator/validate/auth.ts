@@ -7,7 +7,10 @@ import { entriesOf } from '../core/index.js';
 import { isLoopbackHost, isObject } from '../core/index.js';
 
 /** Keys the schema declares only so that a secret written under them gets this check's message, not "unknown key". */
-const SECRET_KEYS: Record<string, string[]> = { auth: ['token', 'secret', 'clientSecret'], credential: ['token', 'key', 'secret', 'value'] };
+const SECRET_KEYS: Record<string, string[]> = {
+  auth: ['token', 'secret', 'clientSecret'],
+  credential: ['token', 'key', 'secret', 'value'],
+};
 const OAUTH_ONLY = ['resource', 'authorizationServer', 'jwksUrl', 'scopesSupported'] as const;
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // RFC 6749 scope-token: printable ASCII except space, `"` and `\`.
@@ -15,7 +18,20 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 // RFC 9110 token characters: what a header name may hold.
 export const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Headers the transport itself reads or sets; a key in one of them would be mangled or leak into routing.
-export const RESERVED_HEADERS = new Set(['authorization', 'host', 'origin', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'accept']);
+export const RESERVED_HEADERS = new Set([
+  'authorization',
+  'host',
+  'origin',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'cookie',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'accept',
+]);
 
 export function checkAuth(m: Manifest): Finding[] {
   const findings: Finding[] = [];
@@ -28,7 +44,7 @@ export function checkAuth(m: Manifest): Finding[] {
         code: 'policy/scopes-without-auth',
         path: ['tools', name, 'policy', 'scopes'],
         at: 'key',
-        message: 'scopes are checked against the caller\'s credential, and the manifest declares no auth',
+        message: "scopes are checked against the caller's credential, and the manifest declares no auth",
         hint: 'add a top-level auth: section (bearer, apiKey or oauth), or remove scopes',
       });
     }
@@ -53,7 +69,7 @@ export function checkAuth(m: Manifest): Finding[] {
 function checkAuthSection(m: Manifest, auth: Auth): Finding[] {
   const findings: Finding[] = [];
   const a = auth as unknown as Record<string, unknown>;
-  for (const key of SECRET_KEYS.auth) if (a[key] !== undefined) findings.push(literalSecret(['auth', key], 'a credential\'s env'));
+  for (const key of SECRET_KEYS.auth) if (a[key] !== undefined) findings.push(literalSecret(['auth', key], "a credential's env"));
   findings.push(...transportFindings(m));
   const type = auth.type;
   if (type !== 'bearer' && type !== 'apiKey' && type !== 'oauth') return findings; // the schema reports it
@@ -65,7 +81,13 @@ function checkAuthSection(m: Manifest, auth: Auth): Finding[] {
   } else {
     for (const key of OAUTH_ONLY) if (auth[key] !== undefined) findings.push(misplaced(key, 'oauth', type));
     if (auth.credentials === undefined) {
-      findings.push({ code: 'auth/no-credentials', path: ['auth'], at: 'key', message: `${type} auth needs credentials: the tokens or keys it accepts`, hint: 'credentials: [{env: MY_SERVER_TOKEN, principal: ci, scopes: [read]}]' });
+      findings.push({
+        code: 'auth/no-credentials',
+        path: ['auth'],
+        at: 'key',
+        message: `${type} auth needs credentials: the tokens or keys it accepts`,
+        hint: 'credentials: [{env: MY_SERVER_TOKEN, principal: ci, scopes: [read]}]',
+      });
     }
   }
   if (Array.isArray(auth.credentials)) findings.push(...credentialFindings(auth.credentials));
@@ -77,7 +99,15 @@ function checkAuthSection(m: Manifest, auth: Auth): Finding[] {
 function transportFindings(m: Manifest): Finding[] {
   const t = isObject(m.transports) ? m.transports : {};
   if (t.http === false) {
-    return [{ code: 'auth/needs-http', path: ['auth'], at: 'key', message: 'auth applies to HTTP clients, and transports.http is off', hint: 'enable transports.http, or remove auth (stdio clients are the local user)' }];
+    return [
+      {
+        code: 'auth/needs-http',
+        path: ['auth'],
+        at: 'key',
+        message: 'auth applies to HTTP clients, and transports.http is off',
+        hint: 'enable transports.http, or remove auth (stdio clients are the local user)',
+      },
+    ];
   }
   const findings: Finding[] = [];
   for (const name of ['sse', 'websocket'] as const) {
@@ -109,7 +139,12 @@ function credentialFindings(credentials: unknown[]): Finding[] {
           hint: 'put the secret in the environment (export MY_SERVER_TOKEN=...) and write env: MY_SERVER_TOKEN; if this was a real secret, rotate it',
         });
       } else if (seen.has(c.env)) {
-        findings.push({ code: 'auth/duplicate-credential', path: [...path, 'env'], message: `credentials[${seen.get(c.env)}] already reads ${c.env}`, hint: 'give each credential its own variable' });
+        findings.push({
+          code: 'auth/duplicate-credential',
+          path: [...path, 'env'],
+          message: `credentials[${seen.get(c.env)}] already reads ${c.env}`,
+          hint: 'give each credential its own variable',
+        });
       } else seen.set(c.env, i);
     }
     if (Array.isArray(c.scopes)) findings.push(...scopeSyntax(c.scopes, [...path, 'scopes']));
@@ -126,7 +161,10 @@ function oauthFindings(auth: Auth): Finding[] {
         path: ['auth'],
         at: 'key',
         message: `oauth auth needs ${key}`,
-        hint: key === 'resource' ? 'resource: the URL clients use to reach this server, e.g. https://mcp.example.com/mcp' : 'authorizationServer: the issuer URL of your authorization server',
+        hint:
+          key === 'resource'
+            ? 'resource: the URL clients use to reach this server, e.g. https://mcp.example.com/mcp'
+            : 'authorizationServer: the issuer URL of your authorization server',
       });
     }
   }
@@ -151,20 +189,52 @@ function urlFindings(value: string, path: PathSegment[], httpsOnly: boolean): Fi
   if (url.hash) problems.push('it has a fragment');
   const local = isLoopbackHost(url.hostname);
   if (httpsOnly && url.protocol === 'http:' && !local) problems.push('tokens and keys must come over HTTPS');
-  return problems.length ? [{ code: 'auth/url', path, message: `${JSON.stringify(value)}: ${problems.join('; ')}`, hint: 'use an https:// URL without user:password@ or #fragment' }] : [];
+  return problems.length
+    ? [
+        {
+          code: 'auth/url',
+          path,
+          message: `${JSON.stringify(value)}: ${problems.join('; ')}`,
+          hint: 'use an https:// URL without user:password@ or #fragment',
+        },
+      ]
+    : [];
 }
 
 function headerFindings(header: string): Finding[] {
   const path = ['auth', 'header'];
-  if (!HEADER_TOKEN.test(header)) return [{ code: 'auth/header', path, message: `${JSON.stringify(header)} is not an HTTP header name`, hint: 'letters, digits and - only, e.g. X-API-Key' }];
-  if (RESERVED_HEADERS.has(header.toLowerCase())) return [{ code: 'auth/header', path, message: `${header} is a header the transport itself uses`, hint: 'use a header of your own, e.g. X-API-Key (or type: bearer for Authorization)' }];
+  if (!HEADER_TOKEN.test(header))
+    return [
+      {
+        code: 'auth/header',
+        path,
+        message: `${JSON.stringify(header)} is not an HTTP header name`,
+        hint: 'letters, digits and - only, e.g. X-API-Key',
+      },
+    ];
+  if (RESERVED_HEADERS.has(header.toLowerCase()))
+    return [
+      {
+        code: 'auth/header',
+        path,
+        message: `${header} is a header the transport itself uses`,
+        hint: 'use a header of your own, e.g. X-API-Key (or type: bearer for Authorization)',
+      },
+    ];
   return [];
 }
 
 function scopeSyntax(scopes: unknown[], path: PathSegment[]): Finding[] {
   return scopes.flatMap((s, i) =>
     typeof s === 'string' && s !== '' && !SCOPE_TOKEN.test(s)
-      ? [{ code: 'auth/scope-syntax', path: [...path, i], message: `scope ${JSON.stringify(s)} is not an OAuth scope token`, hint: 'printable ASCII without spaces, quotes or backslashes (RFC 6749 section 3.3)' }]
+      ? [
+          {
+            code: 'auth/scope-syntax',
+            path: [...path, i],
+            message: `scope ${JSON.stringify(s)} is not an OAuth scope token`,
+            hint: 'printable ASCII without spaces, quotes or backslashes (RFC 6749 section 3.3)',
+          },
+        ]
       : [],
   );
 }
@@ -180,5 +250,11 @@ function literalSecret(path: PathSegment[], where: string): Finding {
 }
 
 function misplaced(key: string, owner: string, type: string): Finding {
-  return { code: 'auth/field', path: ['auth', key], at: 'key', message: `${key} belongs to ${owner} auth, not ${type}`, hint: `remove ${key}` };
+  return {
+    code: 'auth/field',
+    path: ['auth', key],
+    at: 'key',
+    message: `${key} belongs to ${owner} auth, not ${type}`,
+    hint: `remove ${key}`,
+  };
 }

@@ -28,7 +28,13 @@ export function checkContent(m: Manifest, baseDir: string): Finding[] {
   const oneOf = (path: PathSegment[], obj: Record<string, unknown>, keys: string[], required: boolean) => {
     const present = keys.filter((k) => obj[k] !== undefined);
     if (present.length > 1) {
-      findings.push({ code: 'content/conflict', path: [...path, present[1]], at: 'key', message: `${present.join(' and ')} both give the content: use one`, hint: `keep one of ${keys.join(', ')}` });
+      findings.push({
+        code: 'content/conflict',
+        path: [...path, present[1]],
+        at: 'key',
+        message: `${present.join(' and ')} both give the content: use one`,
+        hint: `keep one of ${keys.join(', ')}`,
+      });
     } else if (required && present.length === 0) {
       findings.push({ code: 'content/missing', path, message: `needs one of ${keys.join(', ')}` });
     }
@@ -58,15 +64,22 @@ function checkBlock(
 ): Finding[] {
   const findings: Finding[] = [];
   // Own properties only: a type named "constructor" must not find Object.prototype members.
-  const allowed = typeof c.type === "string" && Object.hasOwn(FIELDS, c.type) ? FIELDS[c.type] : undefined;
+  const allowed = typeof c.type === 'string' && Object.hasOwn(FIELDS, c.type) ? FIELDS[c.type] : undefined;
   if (!allowed) return findings; // the schema reports an unknown type
   for (const key of Object.keys(c)) {
     if (!COMMON.includes(key) && !allowed.includes(key)) {
-      findings.push({ code: 'content/field', path: [...path, key], at: 'key', message: `${key} does not belong in ${c.type} content`, hint: `${c.type} content takes ${allowed.join(', ')}` });
+      findings.push({
+        code: 'content/field',
+        path: [...path, key],
+        at: 'key',
+        message: `${key} does not belong in ${c.type} content`,
+        hint: `${c.type} content takes ${allowed.join(', ')}`,
+      });
     }
   }
   const need = (key: string) => {
-    if ((c as unknown as Record<string, unknown>)[key] === undefined) findings.push({ code: 'content/missing', path, message: `${c.type} content needs ${key}` });
+    if ((c as unknown as Record<string, unknown>)[key] === undefined)
+      findings.push({ code: 'content/missing', path, message: `${c.type} content needs ${key}` });
   };
   switch (c.type) {
     case 'text':
@@ -95,7 +108,14 @@ function checkBlock(
 
 function checkFile(path: PathSegment[], file: string, baseDir: string): Finding[] {
   if (isAbsolute(file)) {
-    return [{ code: 'file/absolute', path, message: `file ${JSON.stringify(file)} is absolute`, hint: 'name it relative to mcp.yaml, so the project builds on any machine' }];
+    return [
+      {
+        code: 'file/absolute',
+        path,
+        message: `file ${JSON.stringify(file)} is absolute`,
+        hint: 'name it relative to mcp.yaml, so the project builds on any machine',
+      },
+    ];
   }
   let size: number;
   try {
@@ -103,10 +123,24 @@ function checkFile(path: PathSegment[], file: string, baseDir: string): Finding[
     if (!stat.isFile()) return [{ code: 'file/not-a-file', path, message: `${JSON.stringify(file)} is not a file` }];
     size = stat.size;
   } catch {
-    return [{ code: 'file/not-found', path, message: `file ${JSON.stringify(file)} does not exist`, hint: 'paths are relative to the folder of mcp.yaml' }];
+    return [
+      {
+        code: 'file/not-found',
+        path,
+        message: `file ${JSON.stringify(file)} does not exist`,
+        hint: 'paths are relative to the folder of mcp.yaml',
+      },
+    ];
   }
   if (size > MAX_FILE_BYTES) {
-    return [{ code: 'file/too-large', path, message: `file ${JSON.stringify(file)} is ${size} bytes; at most ${MAX_FILE_BYTES} are embedded`, hint: 'serve it from a handler instead (drop file: and implement the generated stub)' }];
+    return [
+      {
+        code: 'file/too-large',
+        path,
+        message: `file ${JSON.stringify(file)} is ${size} bytes; at most ${MAX_FILE_BYTES} are embedded`,
+        hint: 'serve it from a handler instead (drop file: and implement the generated stub)',
+      },
+    ];
   }
   return [];
 }

@@ -20,15 +20,27 @@ export function checkExamples(m: Manifest): Finding[] {
     const output = tool.outputSchema === undefined ? undefined : bundleSchema(tool.outputSchema, shared);
     for (const [, example, path] of examplesOf(tool, 'tools', name)) {
       if (isObject(example.input) || example.input === undefined) {
-        findings.push(...schemaFindings(input, example.input ?? {}, [...path, 'input'], 'example/invalid-input', 'input does not fit inputSchema'));
+        findings.push(
+          ...schemaFindings(input, example.input ?? {}, [...path, 'input'], 'example/invalid-input', 'input does not fit inputSchema'),
+        );
       }
       const out = example.output;
       if (!isObject(out)) continue;
       if (isObject(out.structuredContent) && output !== undefined && out.isError !== true) {
-        findings.push(...schemaFindings(output, out.structuredContent, [...path, 'output', 'structuredContent'], 'example/invalid-output', 'structuredContent does not fit outputSchema'));
+        findings.push(
+          ...schemaFindings(
+            output,
+            out.structuredContent,
+            [...path, 'output', 'structuredContent'],
+            'example/invalid-output',
+            'structuredContent does not fit outputSchema',
+          ),
+        );
       }
-      if (typeof out.messagePattern === 'string') findings.push(...patternFindings(out.messagePattern, out.isError === true, [...path, 'output']));
-      if (Array.isArray(out.content)) out.content.forEach((b, i) => isObject(b) && findings.push(...contentFindings(b, [...path, 'output', 'content', i])));
+      if (typeof out.messagePattern === 'string')
+        findings.push(...patternFindings(out.messagePattern, out.isError === true, [...path, 'output']));
+      if (Array.isArray(out.content))
+        out.content.forEach((b, i) => isObject(b) && findings.push(...contentFindings(b, [...path, 'output', 'content', i])));
       findings.push(...ignoreFindings(example.ignore, out, path));
     }
   }
@@ -47,7 +59,11 @@ export function checkExamples(m: Manifest): Finding[] {
         const contents = isObject(example.output) && Array.isArray(example.output.contents) ? example.output.contents : [];
         contents.forEach((c, i) => {
           if (isObject(c) && (c.text === undefined) === (c.blob === undefined)) {
-            findings.push({ code: 'example/contents', path: [...path, 'output', 'contents', i], message: 'each item of contents needs exactly one of text or blob' });
+            findings.push({
+              code: 'example/contents',
+              path: [...path, 'output', 'contents', i],
+              message: 'each item of contents needs exactly one of text or blob',
+            });
           }
         });
         findings.push(...ignoreFindings(example.ignore, example.output, path));
@@ -61,19 +77,26 @@ export function checkExamples(m: Manifest): Finding[] {
       for (const key of Object.keys(given)) {
         if (args.some((a) => a.name === key)) continue;
         findings.push({
-          code: 'example/unknown-argument', path: [...path, 'input', key], at: 'key',
+          code: 'example/unknown-argument',
+          path: [...path, 'input', key],
+          at: 'key',
           message: `prompt ${JSON.stringify(name)} has no argument ${JSON.stringify(key)}`,
           hint: args.length ? `its arguments are ${args.map((a) => a.name).join(', ')}` : 'it takes no arguments',
         });
       }
       for (const a of args) {
         if (a.required === true && !Object.hasOwn(given, String(a.name))) {
-          findings.push({ code: 'example/missing-argument', path: [...path, ...(isObject(example.input) ? ['input'] : [])], message: `the required argument ${JSON.stringify(a.name)} is missing from the example's input` });
+          findings.push({
+            code: 'example/missing-argument',
+            path: [...path, ...(isObject(example.input) ? ['input'] : [])],
+            message: `the required argument ${JSON.stringify(a.name)} is missing from the example's input`,
+          });
         }
       }
       const messages = isObject(example.output) && Array.isArray(example.output.messages) ? example.output.messages : [];
       messages.forEach((msg, i) => {
-        if (isObject(msg) && isObject(msg.content)) findings.push(...contentFindings(msg.content, [...path, 'output', 'messages', i, 'content']));
+        if (isObject(msg) && isObject(msg.content))
+          findings.push(...contentFindings(msg.content, [...path, 'output', 'messages', i, 'content']));
       });
       findings.push(...ignoreFindings(example.ignore, example.output, path));
     }
@@ -94,21 +117,32 @@ function schemaFindings(schema: unknown, value: unknown, path: PathSegment[], co
     code,
     path: [...path, ...p.path],
     message: `${what}: ${p.path.length ? p.message : p.message.replace(/^value /, '')}`,
-    hint: code === 'example/invalid-input'
-      ? 'examples are real calls: the server would refuse these arguments before the handler runs'
-      : 'examples are real answers: the server would turn this structuredContent into an output validation error',
+    hint:
+      code === 'example/invalid-input'
+        ? 'examples are real calls: the server would refuse these arguments before the handler runs'
+        : 'examples are real answers: the server would turn this structuredContent into an output validation error',
   }));
 }
 
 function patternFindings(pattern: string, isError: boolean, path: PathSegment[]): Finding[] {
   const out: Finding[] = [];
   if (!isError) {
-    out.push({ code: 'example/pattern-without-error', path: [...path, 'messagePattern'], at: 'key', message: 'messagePattern describes an error result, but this output does not say isError: true', hint: 'add isError: true, or compare a successful answer with content:' });
+    out.push({
+      code: 'example/pattern-without-error',
+      path: [...path, 'messagePattern'],
+      at: 'key',
+      message: 'messagePattern describes an error result, but this output does not say isError: true',
+      hint: 'add isError: true, or compare a successful answer with content:',
+    });
   }
   try {
     new RegExp(pattern, 'u');
   } catch (e) {
-    out.push({ code: 'example/bad-pattern', path: [...path, 'messagePattern'], message: `messagePattern is not a valid regular expression: ${(e as Error).message}` });
+    out.push({
+      code: 'example/bad-pattern',
+      path: [...path, 'messagePattern'],
+      message: `messagePattern is not a valid regular expression: ${(e as Error).message}`,
+    });
   }
   return out;
 }
@@ -126,10 +160,18 @@ function contentFindings(block: Json, path: PathSegment[]): Finding[] {
   const missing = needed.filter((k) => block[k] === undefined);
   if (block.type === 'resource' && isObject(block.resource)) {
     const r = block.resource;
-    if (typeof r.uri !== 'string' || (r.text === undefined && r.blob === undefined)) missing.push('resource.uri with resource.text or resource.blob');
+    if (typeof r.uri !== 'string' || (r.text === undefined && r.blob === undefined))
+      missing.push('resource.uri with resource.text or resource.blob');
   }
   if (missing.length === 0) return [];
-  return [{ code: 'example/content', path, message: `${/^[aeiou]/.test(String(block.type)) ? 'an' : 'a'} ${String(block.type)} content block needs ${missing.join(', ')}`, hint: 'examples are answers mock mode serves as they are, so content blocks must be complete' }];
+  return [
+    {
+      code: 'example/content',
+      path,
+      message: `${/^[aeiou]/.test(String(block.type)) ? 'an' : 'a'} ${String(block.type)} content block needs ${missing.join(', ')}`,
+      hint: 'examples are answers mock mode serves as they are, so content blocks must be complete',
+    },
+  ];
 }
 
 function ignoreFindings(ignore: unknown, output: unknown, path: PathSegment[]): Finding[] {
@@ -139,9 +181,19 @@ function ignoreFindings(ignore: unknown, output: unknown, path: PathSegment[]): 
     if (typeof p !== 'string') return;
     const segments = parseIgnorePath(p);
     if (!segments) {
-      out.push({ code: 'example/bad-ignore', path: [...path, 'ignore', i], message: `ignore path ${JSON.stringify(p)} is malformed`, hint: "write paths into output like 'structuredContent.days[*].date' or 'content[0].text'" });
+      out.push({
+        code: 'example/bad-ignore',
+        path: [...path, 'ignore', i],
+        message: `ignore path ${JSON.stringify(p)} is malformed`,
+        hint: "write paths into output like 'structuredContent.days[*].date' or 'content[0].text'",
+      });
     } else if (resolveIgnorePath(output, segments).length === 0) {
-      out.push({ code: 'example/ignore-unmatched', path: [...path, 'ignore', i], message: `ignore path ${JSON.stringify(p)} matches nothing in this example's output`, hint: 'fields the output does not give are not compared anyway; name a field the output gives' });
+      out.push({
+        code: 'example/ignore-unmatched',
+        path: [...path, 'ignore', i],
+        message: `ignore path ${JSON.stringify(p)} matches nothing in this example's output`,
+        hint: 'fields the output does not give are not compared anyway; name a field the output gives',
+      });
     }
   });
   return out;

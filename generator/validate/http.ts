@@ -3,7 +3,6 @@ import type { Finding } from '../core/index.js';
 import type { HttpTransport, Manifest } from '../core/index.js';
 import { HTTP_DEFAULTS, isLoopbackHost, isObject } from '../core/index.js';
 
-
 export function checkHttp(m: Manifest): Finding[] {
   const t = isObject(m.transports) ? m.transports : {};
   if (t.http === false) return [];

@@ -30,20 +30,24 @@ export function checkInheritedNames(m: Manifest): Finding[] {
   for (const [name, prompt] of entriesOf(m, 'prompts')) {
     if (!Array.isArray(prompt.arguments)) continue;
     prompt.arguments.forEach((arg, i) => {
-      if (isObject(arg) && typeof arg.name === 'string' && INHERITED.has(arg.name)) findings.push(inherited(['prompts', name, 'arguments', i, 'name'], arg.name, 'argument', 'value'));
+      if (isObject(arg) && typeof arg.name === 'string' && INHERITED.has(arg.name))
+        findings.push(inherited(['prompts', name, 'arguments', i, 'name'], arg.name, 'argument', 'value'));
     });
   }
   const schemas: [PathSegment[], JsonSchema][] = [];
-  if (isObject(m.definitions)) for (const [name, s] of Object.entries(m.definitions)) schemas.push([['definitions', name], s as JsonSchema]);
+  if (isObject(m.definitions))
+    for (const [name, s] of Object.entries(m.definitions)) schemas.push([['definitions', name], s as JsonSchema]);
   for (const [name, tool] of entriesOf(m, 'tools')) {
-    for (const field of ['inputSchema', 'outputSchema'] as const) if (tool[field] !== undefined) schemas.push([['tools', name, field], tool[field]!]);
+    for (const field of ['inputSchema', 'outputSchema'] as const)
+      if (tool[field] !== undefined) schemas.push([['tools', name, field], tool[field]!]);
   }
   for (const [path, schema] of schemas) {
     const size = measureJson(schema, SCHEMA_LIMITS.depth, SCHEMA_LIMITS.nodes);
     if (size.tooDeep || size.nodes > SCHEMA_LIMITS.nodes) continue; // check-schemas reports it; walking it could overflow
     walkSchema(schema, (s, at) => {
       if (!isObject(s.properties)) return;
-      for (const key of Object.keys(s.properties)) if (INHERITED.has(key)) findings.push(inherited([...path, ...at, 'properties', key], key, 'property', 'key'));
+      for (const key of Object.keys(s.properties))
+        if (INHERITED.has(key)) findings.push(inherited([...path, ...at, 'properties', key], key, 'property', 'key'));
     });
   }
   return findings;

@@ -20,8 +20,7 @@ const DIALECTS: ReadonlyMap<string, JsonSchemaDialect> = new Map([
   ['json-schema.org/draft/2020-12/schema', '2020-12'],
 ]);
 
-export const SUPPORTED_DIALECTS_TEXT =
-  'JSON Schema 2020-12 (the default when $schema is absent), 2019-09 or draft-07';
+export const SUPPORTED_DIALECTS_TEXT = 'JSON Schema 2020-12 (the default when $schema is absent), 2019-09 or draft-07';
 
 const validators = new Map<JsonSchemaDialect, GeneratedValidator>();
 

@@ -46,7 +46,11 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         hint: `add '${p.missingProperty}:' here`,
       };
     case 'enum':
-      return { code: 'manifest/invalid-value', path, message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        code: 'manifest/invalid-value',
+        path,
+        message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'const':
       return { code: 'manifest/invalid-value', path, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case 'type':

@@ -4,7 +4,6 @@ import type { Manifest } from '../core/index.js';
 import { ENTRY_KINDS, entriesOf, HANDLER_DIRS, KIND_LABEL, type EntryKind } from '../core/index.js';
 import { camelCase, fileBase, pascalCase, TOOL_NAME_PATTERN } from '../core/index.js';
 
-
 export function checkNames(m: Manifest): Finding[] {
   const findings: Finding[] = checkRenames(m);
   for (const kind of ENTRY_KINDS) {
@@ -66,11 +65,19 @@ export function checkRenames(m: Manifest): Finding[] {
         findings.push({
           code: 'name/rename-target-exists',
           path,
-          message: from === name ? 'renamedFrom names the entry itself' : `renamedFrom names ${KIND_LABEL[kind]} ${JSON.stringify(from)}, which is still in the manifest`,
+          message:
+            from === name
+              ? 'renamedFrom names the entry itself'
+              : `renamedFrom names ${KIND_LABEL[kind]} ${JSON.stringify(from)}, which is still in the manifest`,
           hint: 'renamedFrom is the old name of an entry that was renamed; remove it or remove the old entry',
         });
       } else if (claimed.has(from)) {
-        findings.push({ code: 'name/rename-claimed-twice', path, message: `${KIND_LABEL[kind]} ${JSON.stringify(claimed.get(from))} is also renamed from ${JSON.stringify(from)}`, hint: 'only one entry can take over the old handler' });
+        findings.push({
+          code: 'name/rename-claimed-twice',
+          path,
+          message: `${KIND_LABEL[kind]} ${JSON.stringify(claimed.get(from))} is also renamed from ${JSON.stringify(from)}`,
+          hint: 'only one entry can take over the old handler',
+        });
       } else claimed.set(from, name);
     }
   }

@@ -41,7 +41,13 @@ export function checkPaths(m: Manifest, manifestDir: string): Finding[] {
   }
   for (const { path, file } of fileReferences(m)) {
     const problem = outsideFolder(file, manifestDir);
-    if (problem) findings.push({ code: 'file/outside', path, message: `file ${JSON.stringify(file)} ${problem}`, hint: 'copy the file into the manifest\'s folder (or a subfolder) and name it relative to mcp.yaml' });
+    if (problem)
+      findings.push({
+        code: 'file/outside',
+        path,
+        message: `file ${JSON.stringify(file)} ${problem}`,
+        hint: "copy the file into the manifest's folder (or a subfolder) and name it relative to mcp.yaml",
+      });
   }
   return findings;
 }
@@ -70,7 +76,7 @@ export function fileReferences(m: Manifest): { path: PathSegment[]; file: string
 function outsideFolder(file: string, dir: string): string | undefined {
   if (isAbsolute(file) || file === '') return undefined;
   const root = resolve(dir);
-  if (escapes(root, resolve(root, file))) return 'leaves the manifest\'s folder';
+  if (escapes(root, resolve(root, file))) return "leaves the manifest's folder";
   let real: string;
   let realRoot: string;
   try {
@@ -79,7 +85,7 @@ function outsideFolder(file: string, dir: string): string | undefined {
   } catch {
     return undefined; // a missing file is reported by the content check
   }
-  return escapes(realRoot, real) ? 'is a link to a file outside the manifest\'s folder' : undefined;
+  return escapes(realRoot, real) ? "is a link to a file outside the manifest's folder" : undefined;
 }
 
 function escapes(root: string, target: string): boolean {

@@ -14,7 +14,11 @@ export function checkPrompts(m: Manifest): Finding[] {
     const seen = new Set<string>();
     args.forEach((a, i) => {
       if (seen.has(a.name)) {
-        findings.push({ code: 'prompt/duplicate-argument', path: ['prompts', name, 'arguments', i, 'name'], message: `argument ${JSON.stringify(a.name)} is declared twice` });
+        findings.push({
+          code: 'prompt/duplicate-argument',
+          path: ['prompts', name, 'arguments', i, 'name'],
+          message: `argument ${JSON.stringify(a.name)} is declared twice`,
+        });
       }
       seen.add(a.name);
     });

@@ -9,11 +9,22 @@ export function checkScale(m: Manifest): Finding[] {
   const httpOn = !isObject(m.transports) || m.transports.http !== false;
   const store = isObject(m.scale) ? m.scale.store : undefined;
   if (store === 'redis' && !httpOn) {
-    findings.push({ code: 'scale/needs-http', path: ['scale', 'store'], message: 'a shared store serves replicas of the HTTP server, which transports.http turns off', hint: 'enable transports.http, or remove scale' });
+    findings.push({
+      code: 'scale/needs-http',
+      path: ['scale', 'store'],
+      message: 'a shared store serves replicas of the HTTP server, which transports.http turns off',
+      hint: 'enable transports.http, or remove scale',
+    });
   }
   if (!isObject(m.deploy) || (m.deploy.compose !== true && m.deploy.kubernetes !== true)) return findings;
   if (!httpOn) {
-    findings.push({ code: 'deploy/needs-http', path: ['deploy'], at: 'key', message: 'deployment files run the HTTP server, which transports.http turns off', hint: 'enable transports.http' });
+    findings.push({
+      code: 'deploy/needs-http',
+      path: ['deploy'],
+      at: 'key',
+      message: 'deployment files run the HTTP server, which transports.http turns off',
+      hint: 'enable transports.http',
+    });
   }
   const replicas = typeof m.deploy.replicas === 'number' ? m.deploy.replicas : 3;
   if (replicas > 1 && store !== 'redis') {

@@ -7,11 +7,21 @@ import { closest } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { JsonSchema, Manifest } from '../core/index.js';
 import { entriesOf } from '../core/index.js';
-import { bundleSchema, collectRefs, isObject, longestRefChain, measureJson, resolveLocalRef, SCHEMA_LIMITS, sharedDefinitionName } from '../core/index.js';
+import {
+  bundleSchema,
+  collectRefs,
+  isObject,
+  longestRefChain,
+  measureJson,
+  resolveLocalRef,
+  SCHEMA_LIMITS,
+  sharedDefinitionName,
+} from '../core/index.js';
 
 export function checkSchemas(m: Manifest): Finding[] {
   const findings: Finding[] = [];
-  const refFinding = (ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, hint?: string) => unresolvedRef(ref, path, shared, m.schemaFiles === true, hint);
+  const refFinding = (ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, hint?: string) =>
+    unresolvedRef(ref, path, shared, m.schemaFiles === true, hint);
   const declared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
   // Oversized schemas are reported and left out of every walk below: the walks recurse.
   const shared: Record<string, JsonSchema> = {};
@@ -26,9 +36,14 @@ export function checkSchemas(m: Manifest): Finding[] {
     for (const use of collectRefs(schema)) {
       const target = sharedDefinitionName(use.ref);
       if (target !== undefined && Object.hasOwn(declared, target)) continue;
-      findings.push(refFinding(use.ref, [...path, ...use.path], declared, target === undefined
-        ? 'inside a shared definition, refer to other definitions as #/definitions/Name'
-        : undefined));
+      findings.push(
+        refFinding(
+          use.ref,
+          [...path, ...use.path],
+          declared,
+          target === undefined ? 'inside a shared definition, refer to other definitions as #/definitions/Name' : undefined,
+        ),
+      );
     }
   }
   for (const [name, tool] of entriesOf(m, 'tools')) {
@@ -48,7 +63,11 @@ export function checkSchemas(m: Manifest): Finding[] {
       for (const use of collectRefs(schema)) {
         // A ref into an oversized definition is left out of the bundle; that definition carries the error.
         const target = sharedDefinitionName(use.ref);
-        if (resolveLocalRef(bundled, use.ref) !== undefined || (target !== undefined && Object.hasOwn(declared, target) && !Object.hasOwn(shared, target))) continue;
+        if (
+          resolveLocalRef(bundled, use.ref) !== undefined ||
+          (target !== undefined && Object.hasOwn(declared, target) && !Object.hasOwn(shared, target))
+        )
+          continue;
         findings.push(refFinding(use.ref, [...path, ...use.path], declared));
       }
       findings.push(...bundleFindings(bundled, path));
@@ -68,7 +87,12 @@ function sizeFinding(schema: JsonSchema, path: PathSegment[]): Finding | undefin
     };
   }
   if (size.nodes > SCHEMA_LIMITS.nodes) {
-    return { code: 'schema/too-large', path, message: `the schema has more than ${SCHEMA_LIMITS.nodes} values`, hint: 'split the tool, or share repeated parts through definitions: and $ref' };
+    return {
+      code: 'schema/too-large',
+      path,
+      message: `the schema has more than ${SCHEMA_LIMITS.nodes} values`,
+      hint: 'split the tool, or share repeated parts through definitions: and $ref',
+    };
   }
   return undefined;
 }
@@ -77,16 +101,25 @@ function sizeFinding(schema: JsonSchema, path: PathSegment[]): Finding | undefin
 function bundleFindings(bundled: unknown, path: PathSegment[]): Finding[] {
   const size = measureJson(bundled, SCHEMA_LIMITS.depth + 2, SCHEMA_LIMITS.nodes);
   if (size.nodes > SCHEMA_LIMITS.nodes) {
-    return [{ code: 'schema/too-large', path, message: `with the definitions it refers to, the schema has more than ${SCHEMA_LIMITS.nodes} values`, hint: 'split the tool, or simplify the shared definitions it uses' }];
+    return [
+      {
+        code: 'schema/too-large',
+        path,
+        message: `with the definitions it refers to, the schema has more than ${SCHEMA_LIMITS.nodes} values`,
+        hint: 'split the tool, or simplify the shared definitions it uses',
+      },
+    ];
   }
   const chain = longestRefChain(bundled);
   if (chain.length <= SCHEMA_LIMITS.refChain) return [];
-  return [{
-    code: 'schema/ref-chain',
-    path,
-    message: `the schema follows a chain of ${chain.length} $refs (${chain.refs.join(' -> ')} -> ...); at most ${SCHEMA_LIMITS.refChain} are allowed`,
-    hint: 'validators compile a ref chain recursively: flatten some of the definitions along it',
-  }];
+  return [
+    {
+      code: 'schema/ref-chain',
+      path,
+      message: `the schema follows a chain of ${chain.length} $refs (${chain.refs.join(' -> ')} -> ...); at most ${SCHEMA_LIMITS.refChain} are allowed`,
+      hint: 'validators compile a ref chain recursively: flatten some of the definitions along it',
+    },
+  ];
 }
 
 function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {
@@ -96,9 +129,10 @@ function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Fi
     code: 'schema/root-not-object',
     path: isObject(schema) && schema.type !== undefined ? [...path, 'type'] : path,
     message: `${field} must describe an object (type: object at its root), found type ${found}`,
-    hint: field === 'inputSchema'
-      ? 'tool arguments are always a JSON object: wrap the value in a property, e.g. {type: object, properties: {value: ...}}'
-      : 'structuredContent is always a JSON object: wrap the value in a property, e.g. {type: object, properties: {items: ...}}',
+    hint:
+      field === 'inputSchema'
+        ? 'tool arguments are always a JSON object: wrap the value in a property, e.g. {type: object, properties: {value: ...}}'
+        : 'structuredContent is always a JSON object: wrap the value in a property, e.g. {type: object, properties: {items: ...}}',
   };
 }
 
@@ -110,7 +144,13 @@ function dialectFindings(schema: JsonSchema, path: PathSegment[]): Finding[] {
   }));
 }
 
-function unresolvedRef(ref: string, path: PathSegment[], shared: Record<string, JsonSchema>, filesOptedIn: boolean, hint?: string): Finding {
+function unresolvedRef(
+  ref: string,
+  path: PathSegment[],
+  shared: Record<string, JsonSchema>,
+  filesOptedIn: boolean,
+  hint?: string,
+): Finding {
   if (!ref.startsWith('#')) {
     // A relative path is most likely meant as a schema file: say how to opt in. A URL is never fetched either way.
     const looksLikeFile = !/^[A-Za-z][A-Za-z0-9+.-]*:|^[/\\]/.test(ref);
@@ -118,9 +158,10 @@ function unresolvedRef(ref: string, path: PathSegment[], shared: Record<string, 
       code: 'schema/external-ref',
       path,
       message: `$ref ${JSON.stringify(ref)} points outside the manifest; only local references ('#/...') are resolved`,
-      hint: looksLikeFile && !filesOptedIn
-        ? 'to read schema files inside the manifest\'s folder, opt in with `schemaFiles: true` at the top level of mcp.yaml; or copy the schema into definitions: and refer to it as #/definitions/Name'
-        : 'nothing is ever fetched: copy the referenced schema into definitions: and refer to it as #/definitions/Name',
+      hint:
+        looksLikeFile && !filesOptedIn
+          ? "to read schema files inside the manifest's folder, opt in with `schemaFiles: true` at the top level of mcp.yaml; or copy the schema into definitions: and refer to it as #/definitions/Name"
+          : 'nothing is ever fetched: copy the referenced schema into definitions: and refer to it as #/definitions/Name',
     };
   }
   const target = sharedDefinitionName(ref);
@@ -129,6 +170,7 @@ function unresolvedRef(ref: string, path: PathSegment[], shared: Record<string, 
     code: 'schema/unresolved-ref',
     path,
     message: `$ref ${JSON.stringify(ref)} does not resolve to any schema`,
-    hint: hint ?? (guess ? `did you mean '#/definitions/${guess}'?` : 'declare it under definitions: (top level) or in this schema\'s $defs'),
+    hint:
+      hint ?? (guess ? `did you mean '#/definitions/${guess}'?` : "declare it under definitions: (top level) or in this schema's $defs"),
   };
 }

@@ -27,7 +27,8 @@ export function checkSpec(m: Manifest): Finding[] {
   if (isObject(m.server)) check('Implementation', publishedServerInfo(m), 'server');
   for (const [name, t] of entriesOf(m, 'tools')) check('Tool', publishedTool(name, t, shared), 'tools', name);
   for (const [name, r] of entriesOf(m, 'resources')) check('Resource', publishedResource(name, r), 'resources', name);
-  for (const [name, t] of entriesOf(m, 'resourceTemplates')) check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
+  for (const [name, t] of entriesOf(m, 'resourceTemplates'))
+    check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
   for (const [name, p] of entriesOf(m, 'prompts')) check('Prompt', publishedPrompt(name, p), 'prompts', name);
   return findings;
 }

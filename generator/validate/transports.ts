@@ -11,25 +11,51 @@ export function checkTransports(m: Manifest): Finding[] {
   const findings: Finding[] = [];
   const t = isObject(m.transports) ? m.transports : {};
   const httpOn = t.http !== false;
-  const paths = new Map<string, string>([[(isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : HTTP_DEFAULTS.path), 'transports.http.path']]);
+  const paths = new Map<string, string>([
+    [isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : HTTP_DEFAULTS.path, 'transports.http.path'],
+  ]);
   const claim = (path: string, owner: string, at: (string | number)[]) => {
     const other = paths.get(path);
-    if (other) findings.push({ code: 'transport/path-collision', path: at, message: `path ${path} is already ${other}`, hint: 'give each transport its own path' });
+    if (other)
+      findings.push({
+        code: 'transport/path-collision',
+        path: at,
+        message: `path ${path} is already ${other}`,
+        hint: 'give each transport its own path',
+      });
     else paths.set(path, owner);
   };
   for (const name of ['sse', 'websocket'] as const) {
     const value = t[name];
     if (value === undefined || value === false) continue;
     if (!httpOn) {
-      findings.push({ code: 'transport/needs-http', path: ['transports', name], at: 'key', message: `${name} is served on the HTTP listener, which transports.http turns off`, hint: 'enable transports.http (host and port apply to every HTTP-based transport)' });
+      findings.push({
+        code: 'transport/needs-http',
+        path: ['transports', name],
+        at: 'key',
+        message: `${name} is served on the HTTP listener, which transports.http turns off`,
+        hint: 'enable transports.http (host and port apply to every HTTP-based transport)',
+      });
       continue;
     }
     const o = isObject(value) ? (value as Record<string, unknown>) : {};
     if (name === 'sse') {
-      claim(typeof o.path === 'string' ? o.path : SSE_DEFAULTS.path, 'transports.sse.path', ['transports', 'sse', ...(o.path ? ['path'] : [])]);
-      claim(typeof o.messagesPath === 'string' ? o.messagesPath : SSE_DEFAULTS.messagesPath, 'transports.sse.messagesPath', ['transports', 'sse', ...(o.messagesPath ? ['messagesPath'] : [])]);
+      claim(typeof o.path === 'string' ? o.path : SSE_DEFAULTS.path, 'transports.sse.path', [
+        'transports',
+        'sse',
+        ...(o.path ? ['path'] : []),
+      ]);
+      claim(typeof o.messagesPath === 'string' ? o.messagesPath : SSE_DEFAULTS.messagesPath, 'transports.sse.messagesPath', [
+        'transports',
+        'sse',
+        ...(o.messagesPath ? ['messagesPath'] : []),
+      ]);
     } else {
-      claim(typeof o.path === 'string' ? o.path : WEBSOCKET_DEFAULTS.path, 'transports.websocket.path', ['transports', 'websocket', ...(o.path ? ['path'] : [])]);
+      claim(typeof o.path === 'string' ? o.path : WEBSOCKET_DEFAULTS.path, 'transports.websocket.path', [
+        'transports',
+        'websocket',
+        ...(o.path ? ['path'] : []),
+      ]);
     }
   }
   return findings;

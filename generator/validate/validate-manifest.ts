@@ -36,7 +36,15 @@ export function validateManifest(loaded: LoadedManifest | ResolvedManifest, opti
   const data = loaded.data;
   if (data === undefined) return issues;
   if (!isObject(data)) {
-    issues.push({ code: 'manifest/not-a-map', severity: 'error', path: '', message: 'the manifest must be a YAML map with version: and server:', hint: 'run `mcp-gen init` for a commented starter manifest', line: 1, column: 1 });
+    issues.push({
+      code: 'manifest/not-a-map',
+      severity: 'error',
+      path: '',
+      message: 'the manifest must be a YAML map with version: and server:',
+      hint: 'run `mcp-gen init` for a commented starter manifest',
+      line: 1,
+      column: 1,
+    });
     return issues;
   }
   const shape = checkManifestShape(data);
@@ -75,7 +83,11 @@ export function validateManifest(loaded: LoadedManifest | ResolvedManifest, opti
 function withoutRefsResolvedFromFiles(findings: Finding[], files: ResolvedManifest['schemaFiles'] | undefined): Finding[] {
   if (!files || (files.findings.length === 0 && files.mounts.length === 0)) return findings;
   const reported = new Set(files.findings.map((f) => formatPath(f.path)));
-  return findings.filter((f) => !(f.code === 'schema/external-ref' || f.code === 'schema/unresolved-ref') || (!reported.has(formatPath(f.path)) && !mountOf(files.mounts, f.path)));
+  return findings.filter(
+    (f) =>
+      !(f.code === 'schema/external-ref' || f.code === 'schema/unresolved-ref') ||
+      (!reported.has(formatPath(f.path)) && !mountOf(files.mounts, f.path)),
+  );
 }
 
 function mountOf(mounts: readonly SchemaFileMount[], path: readonly PathSegment[]): SchemaFileMount | undefined {
@@ -93,7 +105,14 @@ function locateFinding(loaded: LoadedManifest, f: Finding, mounts: readonly Sche
     const inner = [...mount.pointer, ...f.path.slice(mount.at.length)];
     const at = mount.locate(inner, f.at);
     const where = at ? `${mount.file}:${at.line}:${at.column}` : `${mount.file}#${pointerOf(inner)}`;
-    return { code: f.code, severity: f.severity ?? 'error', path: formatPath(mount.via), message: `in ${where}: ${f.message}`, hint: f.hint, ...loaded.locate(mount.via) };
+    return {
+      code: f.code,
+      severity: f.severity ?? 'error',
+      path: formatPath(mount.via),
+      message: `in ${where}: ${f.message}`,
+      hint: f.hint,
+      ...loaded.locate(mount.via),
+    };
   }
   let { line, column } = loaded.locate(f.path, f.at);
   if (f.offset !== undefined) {

@@ -33,7 +33,14 @@ export function accessText(text: string, line: number, column: number): string |
         operandStart = open;
         i = skipSpace(text, open - 1);
         // A call or index continues to the left only when a callee (not a keyword), a closing bracket or `!` is before it.
-        if (i >= 0 && ((IDENT.test(text[i]) && !KEYWORD.test(text.slice(Math.max(0, i - 11), i + 1))) || text[i] === ')' || text[i] === ']' || text[i] === '!')) continue;
+        if (
+          i >= 0 &&
+          ((IDENT.test(text[i]) && !KEYWORD.test(text.slice(Math.max(0, i - 11), i + 1))) ||
+            text[i] === ')' ||
+            text[i] === ']' ||
+            text[i] === '!')
+        )
+          continue;
         break;
       }
       if (i >= 0 && IDENT.test(text[i])) {

@@ -39,13 +39,17 @@ export function syncMirror(root: string, mirror: string, files: ReadonlyMap<stri
   };
   walk(mirror);
   const extra = [...files.keys()].filter((p) => !p.startsWith('src/') && p.endsWith('.ts'));
-  const config = JSON.stringify({
-    extends: relative(mirror, join(root, 'tsconfig.json')).split('\\').join('/'),
-    // rootDir only matters for emit, which never happens here; the planned test file lies outside src/.
-    compilerOptions: { rootDir: '.', noEmit: true },
-    include: ['src'],
-    files: extra,
-  }, null, 2);
+  const config = JSON.stringify(
+    {
+      extends: relative(mirror, join(root, 'tsconfig.json')).split('\\').join('/'),
+      // rootDir only matters for emit, which never happens here; the planned test file lies outside src/.
+      compilerOptions: { rootDir: '.', noEmit: true },
+      include: ['src'],
+      files: extra,
+    },
+    null,
+    2,
+  );
   const all = new Map(files).set('tsconfig.json', config);
   for (const [path, content] of all) {
     const abs = join(mirror, path);

@@ -39,7 +39,8 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
   }
   if (!existsSync(join(root, 'tsconfig.json'))) return { skipped: 'no tsconfig.json', problems: [] };
   const compiler = findCompiler(root);
-  if (!compiler) return { skipped: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', problems: [] };
+  if (!compiler)
+    return { skipped: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', problems: [] };
   const cache = ensureCacheDir(root);
   let cwd = root;
   let config = join(root, 'tsconfig.json');
@@ -58,9 +59,10 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     const file = relative(root, resolve(root, d.file)).split('\\').join('/');
     if (file.startsWith('..') || file.startsWith('node_modules/')) continue;
     const entry = byFile.get(file);
-    const message = entry && options.orphans?.has(file)
-      ? `handler of ${entry.kind}.${entry.name}, which is no longer in the manifest: delete or move the file (generate --prune deletes untouched stubs), or re-add the entry`
-      : explain(d, () => contents?.get(file) ?? readFileSync(join(root, file), 'utf8'), entry, options.prior);
+    const message =
+      entry && options.orphans?.has(file)
+        ? `handler of ${entry.kind}.${entry.name}, which is no longer in the manifest: delete or move the file (generate --prune deletes untouched stubs), or re-add the entry`
+        : explain(d, () => contents?.get(file) ?? readFileSync(join(root, file), 'utf8'), entry, options.prior);
     problems.push({ file, line: d.line, column: d.column, message });
   }
   return { problems };
@@ -83,12 +85,14 @@ function handlersByFile(state: ProjectState): Map<string, EntryRef> {
 function explain(d: CompilerDiagnostic, source: () => string, entry: EntryRef | undefined, prior: ProjectState | undefined): string {
   const where = entry ? ` (${entry.kind}.${entry.name})` : '';
   const previous = entry ? prior?.handlers[entry.kind]?.[entry.name] : undefined;
-  const missing = /^Property '([^']+)' does not exist on type '(\w+?)(Input|Output)'/.exec(d.text) ?? /'([^']+)' does not exist in type '(\w+?)(Input|Output)'/.exec(d.text);
+  const missing =
+    /^Property '([^']+)' does not exist on type '(\w+?)(Input|Output)'/.exec(d.text) ??
+    /'([^']+)' does not exist in type '(\w+?)(Input|Output)'/.exec(d.text);
   if (entry && missing) {
     const [, prop, , side] = missing;
     const field = side === 'Input' ? 'inputSchema' : 'outputSchema';
     const before = side === 'Input' ? previous?.inputProperties : previous?.outputProperties;
-    const subject = side === 'Input' ? accessText(source(), d.line, d.column) ?? `input.${prop}` : prop;
+    const subject = side === 'Input' ? (accessText(source(), d.line, d.column) ?? `input.${prop}`) : prop;
     const cause = before?.includes(prop) ? `removed from ${entry.name}.${field}` : `not in ${entry.name}.${field}`;
     return `${subject} no longer exists (${cause})`;
   }

@@ -28,7 +28,11 @@ export interface RenameResult {
 }
 
 /** Renames the handler export and the entry name in its `XxxHandler<'name'>` type annotation. */
-export async function renameHandler(content: string, from: { ident: string; name: string }, to: { ident: string; name: string }): Promise<RenameResult> {
+export async function renameHandler(
+  content: string,
+  from: { ident: string; name: string },
+  to: { ident: string; name: string },
+): Promise<RenameResult> {
   const { file } = await parse(content);
   const { SyntaxKind } = await loadTsMorph();
   let renamedExport = false;
@@ -69,7 +73,7 @@ export async function checkHandlerExport(content: string, ident: string): Promis
   const { Node } = await loadTsMorph();
   const first = [...exported.values()].flat()[0];
   // Point at the whole `export const ...` statement rather than the declared name inside it.
-  const anchor = first && Node.isVariableDeclaration(first) ? first.getVariableStatement() ?? first : first;
+  const anchor = first && Node.isVariableDeclaration(first) ? (first.getVariableStatement() ?? first) : first;
   const pos = anchor ? file.getLineAndColumnAtPos(anchor.getStart()) : { line: 1, column: 1 };
   return { found: false, line: pos.line, column: pos.column, exportedNames };
 }

@@ -37,7 +37,8 @@ export function mergePackageJson(current: string, wanted: string): PackageMerge 
     if (!needed) continue;
     for (const [key, value] of Object.entries(needed)) {
       // A package counts wherever the user keeps it: a runtime dependency moved to devDependencies stays there.
-      const home = section === 'scripts' ? section : (PACKAGE_SECTIONS.find((s) => Object.hasOwn(sectionOf(have, s) ?? {}, key)) ?? section);
+      const home =
+        section === 'scripts' ? section : (PACKAGE_SECTIONS.find((s) => Object.hasOwn(sectionOf(have, s) ?? {}, key)) ?? section);
       const target = (have[home] ??= {}) as Record<string, string>;
       if (!Object.hasOwn(target, key)) {
         target[key] = value;

@@ -84,7 +84,13 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
       if (path === 'package.json') {
         const merged = mergePackageJson(current, emitted.content);
         const changed = merged.added.length + merged.raised.length > 0;
-        files.push({ ...base, content: merged.content, action: changed ? 'merge' : 'kept', note: describeMerge(merged), pins: merged.raised });
+        files.push({
+          ...base,
+          content: merged.content,
+          action: changed ? 'merge' : 'kept',
+          note: describeMerge(merged),
+          pins: merged.raised,
+        });
       } else {
         files.push({ ...base, content: current, action: current === emitted.content ? 'unchanged' : 'kept' });
       }
@@ -141,7 +147,11 @@ async function planRename(handler: HandlerEntry, prior: ProjectState | undefined
   const old = prior?.handlers[handler.kind]?.[handler.renamedFrom!];
   const oldContent = old && old.file !== handler.file ? read(old.file) : undefined;
   if (!old || oldContent === undefined) return undefined;
-  const result = await renameHandler(oldContent, { ident: old.export, name: handler.renamedFrom! }, { ident: handler.ident, name: handler.name });
+  const result = await renameHandler(
+    oldContent,
+    { ident: old.export, name: handler.renamedFrom! },
+    { ident: handler.ident, name: handler.name },
+  );
   // Only an untouched stub may later be pruned: a renamed file that holds user code gets no record.
   const wasStub = prior?.files[old.file]?.sha256 === sha256(oldContent);
   return {
@@ -157,7 +167,12 @@ async function planRename(handler: HandlerEntry, prior: ProjectState | undefined
     record: wasStub ? { owner: 'user' as const, sha256: sha256(result.content) } : undefined,
     problem: result.renamedExport
       ? undefined
-      : { file: handler.file, line: 1, column: 1, message: `does not export ${old.export}, so it was moved but not renamed; export ${handler.ident} (${handler.kind}.${handler.name})` },
+      : {
+          file: handler.file,
+          line: 1,
+          column: 1,
+          message: `does not export ${old.export}, so it was moved but not renamed; export ${handler.ident} (${handler.kind}.${handler.name})`,
+        },
   };
 }
 
@@ -191,7 +206,14 @@ function planLeftovers(
     if (owner === 'generator' && untouched) {
       files.push({ path, owner: 'generator', action: 'delete', content: current, current, note: 'no longer generated' });
     } else if (input.prune && orphan && untouched) {
-      files.push({ path, owner: 'user', action: 'delete', content: current, current, note: `orphaned stub of ${orphan.kind}.${orphan.name}, never edited (--prune)` });
+      files.push({
+        path,
+        owner: 'user',
+        action: 'delete',
+        content: current,
+        current,
+        note: `orphaned stub of ${orphan.kind}.${orphan.name}, never edited (--prune)`,
+      });
     } else {
       files.push({
         path,

@@ -100,7 +100,14 @@ export function parseDiagnostics(output: string): CompilerDiagnostic[] {
   for (const line of output.split(/\r?\n/)) {
     const m = LOCATED.exec(line);
     if (!m) continue;
-    out.push({ file: m[1].split('\\').join('/'), line: Number(m[2]), column: Number(m[3]), category: m[4] as CompilerDiagnostic['category'], code: Number(m[5]), text: m[6] });
+    out.push({
+      file: m[1].split('\\').join('/'),
+      line: Number(m[2]),
+      column: Number(m[3]),
+      category: m[4] as CompilerDiagnostic['category'],
+      code: Number(m[5]),
+      text: m[6],
+    });
   }
   return out;
 }

@@ -54,18 +54,26 @@ export function readState(outDir: string): ProjectState | undefined {
  * `..`) are dropped, as if never recorded, so no later step reads or writes them.
  */
 function confine(outDir: string, state: ProjectState): ProjectState {
-  const inside = (path: unknown) => typeof path === 'string' && path !== '' && !path.includes('\0') && !escapes(resolve(outDir), resolve(outDir, path)) && !/^[a-zA-Z]:|^[\\/]/.test(path);
+  const inside = (path: unknown) =>
+    typeof path === 'string' &&
+    path !== '' &&
+    !path.includes('\0') &&
+    !escapes(resolve(outDir), resolve(outDir, path)) &&
+    !/^[a-zA-Z]:|^[\\/]/.test(path);
   const files = Object.fromEntries(Object.entries(state.files).filter(([path]) => inside(path)));
   const handlers: ProjectState['handlers'] = {};
   for (const [kind, byName] of Object.entries(state.handlers ?? {}) as [EntryKind, Record<string, HandlerRecord>][]) {
-    handlers[kind] = Object.fromEntries(Object.entries(byName ?? {}).filter(([, h]) => h !== null && typeof h === 'object' && inside(h.file)));
+    handlers[kind] = Object.fromEntries(
+      Object.entries(byName ?? {}).filter(([, h]) => h !== null && typeof h === 'object' && inside(h.file)),
+    );
   }
   return { ...state, files, handlers };
 }
 
 /** Deterministic JSON: sorted paths and names, so the state file diffs cleanly in review. */
 export function serializeState(state: ProjectState): string {
-  const sortKeys = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sortKeys = <T>(o: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const handlers: ProjectState['handlers'] = {};
   for (const kind of Object.keys(state.handlers).sort() as EntryKind[]) handlers[kind] = sortKeys(state.handlers[kind] ?? {});
   return `${JSON.stringify({ ...state, files: sortKeys(state.files), handlers }, null, 2)}\n`;

@@ -46,7 +46,9 @@ export function readRunKey(outDir: string): RunRecord | undefined {
   if (!text.startsWith('{')) return { key: text, files: [] };
   try {
     const record = JSON.parse(text) as RunRecord;
-    return typeof record.key === 'string' && Array.isArray(record.files) && record.files.every((f) => typeof f === 'string') ? record : undefined;
+    return typeof record.key === 'string' && Array.isArray(record.files) && record.files.every((f) => typeof f === 'string')
+      ? record
+      : undefined;
   } catch {
     return undefined;
   }

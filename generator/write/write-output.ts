@@ -3,7 +3,19 @@
 // only when every one was written, so a run that fails leaves the tree as it was and a link planted anywhere cannot
 // redirect a write. Unchanged files are not touched (their mtimes stay, so watchers and incremental builds do not
 // churn).
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeEscape } from '../core/index.js';
 import type { PlannedFile } from './plan.js';

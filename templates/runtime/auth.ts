@@ -61,7 +61,12 @@ const STATIC_TOKEN_LIFETIME_S = 3600;
 const SHORT_SECRET = 16;
 
 /** Reads every secret now, so a missing variable stops the server at start-up instead of locking out callers later. */
-export function createAuthenticator(config: AuthConfig, hook: VerifyAccessToken | undefined, env: NodeJS.ProcessEnv = process.env, jwtVerifier?: JwtVerifierFactory): Authenticator {
+export function createAuthenticator(
+  config: AuthConfig,
+  hook: VerifyAccessToken | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  jwtVerifier?: JwtVerifierFactory,
+): Authenticator {
   if (config.type === 'oauth') return oauthAuthenticator(config, hook, jwtVerifier);
   const verifier = staticVerifier(config.credentials, env);
   if (config.type === 'bearer') {
@@ -107,17 +112,34 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
       let match: (typeof known)[number] | undefined;
       for (const c of known) if (timingSafeEqual(presented, c.digest) && !match) match = c;
       if (!match) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid token');
-      return { token, clientId: match.principal, scopes: [...match.scopes], expiresAt: Math.floor(Date.now() / 1000) + STATIC_TOKEN_LIFETIME_S };
+      return {
+        token,
+        clientId: match.principal,
+        scopes: [...match.scopes],
+        expiresAt: Math.floor(Date.now() / 1000) + STATIC_TOKEN_LIFETIME_S,
+      };
     },
   };
 }
 
-function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook: VerifyAccessToken | undefined, jwtVerifier: JwtVerifierFactory | undefined): Authenticator {
+function oauthAuthenticator(
+  config: Extract<AuthConfig, { type: 'oauth' }>,
+  hook: VerifyAccessToken | undefined,
+  jwtVerifier: JwtVerifierFactory | undefined,
+): Authenticator {
   const resource = new URL(config.resource);
-  if (config.jwksUrl && !jwtVerifier) throw new Error('auth: oauth with jwksUrl needs src/generated/jwt.gen.ts, which this project lacks: run mcp-gen generate');
-  const verifier: OAuthTokenVerifier = config.jwksUrl && jwtVerifier
-    ? jwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.authorizationServer, audience: config.resource, algorithms: config.algorithms, tokenType: config.tokenType })
-    : { verifyAccessToken: requireHook(hook) };
+  if (config.jwksUrl && !jwtVerifier)
+    throw new Error('auth: oauth with jwksUrl needs src/generated/jwt.gen.ts, which this project lacks: run mcp-gen generate');
+  const verifier: OAuthTokenVerifier =
+    config.jwksUrl && jwtVerifier
+      ? jwtVerifier({
+          jwksUrl: config.jwksUrl,
+          issuer: config.authorizationServer,
+          audience: config.resource,
+          algorithms: config.algorithms,
+          tokenType: config.tokenType,
+        })
+      : { verifyAccessToken: requireHook(hook) };
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   // The helper reads only the issuer of the authorization server's metadata; it also refuses a non-HTTPS issuer.
   const metadata = buildOAuthProtectedResourceMetadata({
@@ -133,7 +155,10 @@ function oauthAuthenticator(config: Extract<AuthConfig, { type: 'oauth' }>, hook
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, OPTIONS' };
       if (req.method === 'OPTIONS') res.writeHead(204, cors).end();
       else if (req.method !== 'GET' && req.method !== 'HEAD') res.writeHead(405, { ...cors, allow: 'GET, HEAD, OPTIONS' }).end();
-      else res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(req.method === 'HEAD' ? undefined : JSON.stringify(metadata));
+      else
+        res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end(req.method === 'HEAD' ? undefined : JSON.stringify(metadata));
       return true;
     },
   };
@@ -144,7 +169,11 @@ function requireHook(hook: VerifyAccessToken | undefined): VerifyAccessToken {
   return hook;
 }
 
-async function bearer(req: IncomingMessage, res: ServerResponse, options: Parameters<typeof verifyBearerToken>[1]): Promise<AuthInfo | undefined> {
+async function bearer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: Parameters<typeof verifyBearerToken>[1],
+): Promise<AuthInfo | undefined> {
   try {
     // The SDK reads the second space-separated word and ignores the rest: anything after the token is refused here.
     if (req.headers.authorization !== undefined && !/^\S+ \S+$/.test(req.headers.authorization)) {

@@ -72,9 +72,18 @@ export function createObserver(): Observer {
     description: 'Duration of 2025-era MCP sessions as observed on the server.',
     advice: { explicitBucketBoundaries: BUCKETS },
   });
-  const activeSessions = meter.createUpDownCounter('mcp.server.active_sessions', { unit: '{session}', description: '2025-era sessions open now.' });
-  const inFlight = meter.createUpDownCounter('mcp.server.active_requests', { unit: '{request}', description: 'Requests being handled now.' });
-  const refusals = meter.createCounter('mcp.server.policy.refusals', { unit: '{call}', description: 'Tool calls refused by a policy: missing scopes (-32002), rate or concurrency limit (-32003).' });
+  const activeSessions = meter.createUpDownCounter('mcp.server.active_sessions', {
+    unit: '{session}',
+    description: '2025-era sessions open now.',
+  });
+  const inFlight = meter.createUpDownCounter('mcp.server.active_requests', {
+    unit: '{request}',
+    description: 'Requests being handled now.',
+  });
+  const refusals = meter.createCounter('mcp.server.policy.refusals', {
+    unit: '{call}',
+    description: 'Tool calls refused by a policy: missing scopes (-32002), rate or concurrency limit (-32003).',
+  });
 
   function traceOf(span: Span | undefined): Trace {
     const spanContext = span?.spanContext();
@@ -104,7 +113,8 @@ export function createObserver(): Observer {
 
   function instrument(server: McpServer): void {
     const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-    if (!(handlers instanceof Map)) throw new Error('telemetry: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen');
+    if (!(handlers instanceof Map))
+      throw new Error('telemetry: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen');
     const map = handlers as Map<string, Handler>;
     for (const [method, original] of map) {
       map.set(method, (request, ctx) => traced(server, method, original, request, ctx));
@@ -119,7 +129,8 @@ export function createObserver(): Observer {
     const transport = ctx.http ? 'tcp' : server.server.transport instanceof StdioServerTransport ? 'pipe' : undefined;
     // Low-cardinality attributes, shared by the span and the metrics. Resource URIs stay off metrics and span names.
     const common: Attributes = { 'mcp.method.name': method };
-    if (method === 'tools/call' && target !== undefined) Object.assign(common, { 'gen_ai.tool.name': target, 'gen_ai.operation.name': 'execute_tool' });
+    if (method === 'tools/call' && target !== undefined)
+      Object.assign(common, { 'gen_ai.tool.name': target, 'gen_ai.operation.name': 'execute_tool' });
     if (method === 'prompts/get' && target !== undefined) common['gen_ai.prompt.name'] = target;
     if (version !== undefined) common['mcp.protocol.version'] = version;
     if (transport !== undefined) common['network.transport'] = transport;
@@ -148,10 +159,14 @@ export function createObserver(): Observer {
       if (code !== undefined) span.setAttribute('rpc.response.status_code', String(code));
       span.recordException(error instanceof Error ? error : String(error));
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      if (code !== undefined && REFUSALS.has(code) && target !== undefined) refusals.add(1, { 'gen_ai.tool.name': target, 'rpc.response.status_code': String(code) });
+      if (code !== undefined && REFUSALS.has(code) && target !== undefined)
+        refusals.add(1, { 'gen_ai.tool.name': target, 'rpc.response.status_code': String(code) });
       throw error;
     } finally {
-      const outcome: Attributes = errorType === undefined ? common : { ...common, 'error.type': errorType, ...(code !== undefined ? { 'rpc.response.status_code': String(code) } : {}) };
+      const outcome: Attributes =
+        errorType === undefined
+          ? common
+          : { ...common, 'error.type': errorType, ...(code !== undefined ? { 'rpc.response.status_code': String(code) } : {}) };
       if (errorType !== undefined) span.setAttribute('error.type', errorType);
       span.end();
       inFlight.add(-1, common);

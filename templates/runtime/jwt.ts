@@ -77,7 +77,11 @@ function reason(error: unknown): string {
 
 function authInfo(payload: JWTPayload, token: string, audience: string): AuthInfo {
   const scopes =
-    typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : Array.isArray(payload.scp) ? payload.scp.filter((s): s is string => typeof s === 'string') : [];
+    typeof payload.scope === 'string'
+      ? payload.scope.split(' ').filter(Boolean)
+      : Array.isArray(payload.scp)
+        ? payload.scp.filter((s): s is string => typeof s === 'string')
+        : [];
   // Rate limits and sessions count per user (`sub`) of a client (see principalOf); a token naming neither is its own key.
   const clientId = [payload.client_id, payload.azp, payload.sub].find((v): v is string => typeof v === 'string') ?? '';
   return { token, clientId, scopes, expiresAt: payload.exp, resource: new URL(audience), extra: { sub: payload.sub } };

@@ -2,7 +2,13 @@ import { context, diag, DiagLogLevel, metrics, propagation, trace } from '@opent
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, setGlobalErrorHandler, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { detectResources, resourceAttributesEnvDetector, resourceFromAttributes, serviceNameEnvDetector } from '@opentelemetry/resources';
-import { ConsoleMetricExporter, MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import {
+  ConsoleMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type IMetricReader,
+  type PushMetricExporter,
+} from '@opentelemetry/sdk-metrics';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -45,13 +51,20 @@ export interface TelemetryHandle {
 }
 
 function list(value: string | undefined, fallback: string): string[] {
-  return (value?.trim() || fallback).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return (value?.trim() || fallback)
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function protocolOf(env: NodeJS.ProcessEnv, signal: 'TRACES' | 'METRICS'): 'http/protobuf' | 'http/json' {
-  const protocol = (env[`OTEL_EXPORTER_OTLP_${signal}_PROTOCOL`] ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf').trim().toLowerCase();
+  const protocol = (env[`OTEL_EXPORTER_OTLP_${signal}_PROTOCOL`] ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf')
+    .trim()
+    .toLowerCase();
   if (protocol === 'http/protobuf' || protocol === 'http/json') return protocol;
-  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL: ${JSON.stringify(protocol)} is not supported for ${signal.toLowerCase()}; use http/protobuf or http/json (for grpc, point the server at a collector's OTLP/HTTP receiver)`);
+  throw new Error(
+    `OTEL_EXPORTER_OTLP_PROTOCOL: ${JSON.stringify(protocol)} is not supported for ${signal.toLowerCase()}; use http/protobuf or http/json (for grpc, point the server at a collector's OTLP/HTTP receiver)`,
+  );
 }
 
 /** OTEL_TRACES_SAMPLER, as the specification names the samplers; the default samples everything. */
@@ -60,18 +73,27 @@ export function samplerFromEnv(env: NodeJS.ProcessEnv): Sampler {
   const arg = env.OTEL_TRACES_SAMPLER_ARG;
   const ratio = () => {
     const value = arg === undefined || arg.trim() === '' ? 1 : Number(arg);
-    if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, not ${JSON.stringify(arg)}`);
+    if (!Number.isFinite(value) || value < 0 || value > 1)
+      throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, not ${JSON.stringify(arg)}`);
     return new TraceIdRatioBasedSampler(value);
   };
   switch (name) {
-    case 'always_on': return new AlwaysOnSampler();
-    case 'always_off': return new AlwaysOffSampler();
-    case 'traceidratio': return ratio();
-    case 'parentbased_always_on': return new ParentBasedSampler({ root: new AlwaysOnSampler() });
-    case 'parentbased_always_off': return new ParentBasedSampler({ root: new AlwaysOffSampler() });
-    case 'parentbased_traceidratio': return new ParentBasedSampler({ root: ratio() });
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return ratio();
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: ratio() });
     default:
-      throw new Error(`OTEL_TRACES_SAMPLER: ${JSON.stringify(name)} is not one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio`);
+      throw new Error(
+        `OTEL_TRACES_SAMPLER: ${JSON.stringify(name)} is not one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio`,
+      );
   }
 }
 
@@ -81,9 +103,10 @@ async function spanExporters(env: NodeJS.ProcessEnv): Promise<SpanExporter[]> {
     if (name === 'none') return [];
     if (name === 'console') out.push(new ConsoleSpanExporter());
     else if (name === 'otlp') {
-      const { OTLPTraceExporter } = protocolOf(env, 'TRACES') === 'http/json'
-        ? await import('@opentelemetry/exporter-trace-otlp-http')
-        : await import('@opentelemetry/exporter-trace-otlp-proto');
+      const { OTLPTraceExporter } =
+        protocolOf(env, 'TRACES') === 'http/json'
+          ? await import('@opentelemetry/exporter-trace-otlp-http')
+          : await import('@opentelemetry/exporter-trace-otlp-proto');
       out.push(new OTLPTraceExporter());
     } else throw new Error(`OTEL_TRACES_EXPORTER: ${JSON.stringify(name)} is not one of otlp, console, none`);
   }
@@ -96,9 +119,10 @@ async function metricExporters(env: NodeJS.ProcessEnv): Promise<PushMetricExport
     if (name === 'none') return [];
     if (name === 'console') out.push(new ConsoleMetricExporter());
     else if (name === 'otlp') {
-      const { OTLPMetricExporter } = protocolOf(env, 'METRICS') === 'http/json'
-        ? await import('@opentelemetry/exporter-metrics-otlp-http')
-        : await import('@opentelemetry/exporter-metrics-otlp-proto');
+      const { OTLPMetricExporter } =
+        protocolOf(env, 'METRICS') === 'http/json'
+          ? await import('@opentelemetry/exporter-metrics-otlp-http')
+          : await import('@opentelemetry/exporter-metrics-otlp-proto');
       out.push(new OTLPMetricExporter());
     } else throw new Error(`OTEL_METRICS_EXPORTER: ${JSON.stringify(name)} is not one of otlp, console, none`);
   }
@@ -108,7 +132,8 @@ async function metricExporters(env: NodeJS.ProcessEnv): Promise<PushMetricExport
 function exportInterval(env: NodeJS.ProcessEnv): number {
   const raw = env.OTEL_METRIC_EXPORT_INTERVAL;
   const ms = raw === undefined || raw.trim() === '' ? 60_000 : Number(raw);
-  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`OTEL_METRIC_EXPORT_INTERVAL must be a positive number of milliseconds, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new Error(`OTEL_METRIC_EXPORT_INTERVAL must be a positive number of milliseconds, not ${JSON.stringify(raw)}`);
   return ms;
 }
 
@@ -130,11 +155,15 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
   );
   setGlobalErrorHandler((error) => logger.warn({ err: error }, 'opentelemetry: export failed'));
 
-  const resource = resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName, ...(options.serviceVersion ? { [ATTR_SERVICE_VERSION]: options.serviceVersion } : {}) })
-    .merge(detectResources({ detectors: [resourceAttributesEnvDetector, serviceNameEnvDetector] }));
+  const resource = resourceFromAttributes({
+    [ATTR_SERVICE_NAME]: options.serviceName,
+    ...(options.serviceVersion ? { [ATTR_SERVICE_VERSION]: options.serviceVersion } : {}),
+  }).merge(detectResources({ detectors: [resourceAttributesEnvDetector, serviceNameEnvDetector] }));
   const exportIntervalMillis = exportInterval(env);
   const spanProcessors = options.spanProcessors ?? (await spanExporters(env)).map((exporter) => new BatchSpanProcessor({ exporter }));
-  const readers = options.metricReaders ?? (await metricExporters(env)).map((exporter) => new PeriodicExportingMetricReader({ exporter, exportIntervalMillis }));
+  const readers =
+    options.metricReaders ??
+    (await metricExporters(env)).map((exporter) => new PeriodicExportingMetricReader({ exporter, exportIntervalMillis }));
 
   const tracerProvider = new TracerProvider({ resource, sampler: samplerFromEnv(env), spanProcessors });
   const meterProvider = new MeterProvider({ resource, readers });

@@ -1,4 +1,11 @@
-import { type AuthInfo, type McpServer, ProtocolError, ProtocolErrorCode, type ProtocolEra, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ProtocolEra,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 
 /** The manifest's `toolsets:`, the tools hidden from callers without their scopes, and the per-request opt-in. */
 export interface ToolsetsConfig {
@@ -47,10 +54,20 @@ export class Toolsets {
   }
 
   parse(list: string, fail: (message: string) => Error): string[] {
-    const chosen = [...new Set(list.split(',').map((n) => n.trim()).filter(Boolean))];
+    const chosen = [
+      ...new Set(
+        list
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (chosen.includes(ALL)) return this.#names;
     const unknown = chosen.filter((n) => !this.#names.includes(n));
-    if (unknown.length > 0) throw fail(`unknown toolset ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid toolsets: ${this.#names.join(', ')} (or ${ALL})`);
+    if (unknown.length > 0)
+      throw fail(
+        `unknown toolset ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid toolsets: ${this.#names.join(', ')} (or ${ALL})`,
+      );
     return chosen;
   }
 
@@ -59,7 +76,8 @@ export class Toolsets {
     const where = this.#config.request;
     const req = ctx.http?.req;
     if (!where || !req) return undefined;
-    const value = (where.header ? req.headers.get(where.header) : null) ?? (where.query ? new URL(req.url).searchParams.get(where.query) : null);
+    const value =
+      (where.header ? req.headers.get(where.header) : null) ?? (where.query ? new URL(req.url).searchParams.get(where.query) : null);
     if (value === null || value.trim() === '') return undefined;
     return this.parse(value, (message) => new ProtocolError(ProtocolErrorCode.InvalidParams, message));
   }

@@ -8,7 +8,20 @@ import { ROOT } from '../support/project.js';
 const GENERATOR = join(ROOT, 'generator');
 
 /** Lower layers first; a folder may import from its own layer's files and from any layer before it. */
-const LAYERS: string[][] = [['core'], ['load'], ['validate'], ['model'], ['emit'], ['write'], ['.'], ['fmt'], ['diff'], ['docs'], ['import'], ['cli']];
+const LAYERS: string[][] = [
+  ['core'],
+  ['load'],
+  ['validate'],
+  ['model'],
+  ['emit'],
+  ['write'],
+  ['.'],
+  ['fmt'],
+  ['diff'],
+  ['docs'],
+  ['import'],
+  ['cli'],
+];
 
 function layerOf(folder: string): number {
   return LAYERS.findIndex((names) => names.includes(folder));
@@ -60,11 +73,20 @@ describe('generator architecture', () => {
   });
 
   it('has no import cycles', () => {
-    expect(findCycles(graph).map((c) => c.map((f) => relative(GENERATOR, f)).join(' <-> ')).join('\n')).toBe('');
+    expect(
+      findCycles(graph)
+        .map((c) => c.map((f) => relative(GENERATOR, f)).join(' <-> '))
+        .join('\n'),
+    ).toBe('');
   });
 
   it('finds a planted cycle (the check itself works)', () => {
-    const planted = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const planted = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(findCycles(planted)).toEqual([['a', 'b', 'c']]);
   });
 });

@@ -75,9 +75,7 @@ describe('code blocks', () => {
   });
 
   it('every whole manifest (a yaml block with version: 1) validates with the built CLI', async () => {
-    const manifests = blocks.filter(
-      ({ lang, text: yaml, fragment }) => lang === 'yaml' && !fragment && /^version:\s*1\s*$/m.test(yaml),
-    );
+    const manifests = blocks.filter(({ lang, text: yaml, fragment }) => lang === 'yaml' && !fragment && /^version:\s*1\s*$/m.test(yaml));
     expect(manifests.length).toBeGreaterThanOrEqual(MIN_MANIFESTS);
     const files = manifests.map(({ text: yaml }, index) => {
       const file = join(scratch, `manifest-${index}`, 'mcp.yaml');
@@ -85,7 +83,10 @@ describe('code blocks', () => {
       writeFileSync(file, `${yaml}\n`);
       return file;
     });
-    const runs = await runCli(root, files.map((file) => ['validate', '-m', file, '--quiet']));
+    const runs = await runCli(
+      root,
+      files.map((file) => ['validate', '-m', file, '--quiet']),
+    );
     const failures = runs.map(({ code, stdout, stderr }, index) =>
       code === 0 ? undefined : `${manifests[index].page}:${manifests[index].line}: exit ${code}\n${stdout}${stderr}`,
     );
@@ -98,7 +99,10 @@ describe('code blocks', () => {
       .flatMap(({ page, line, text: code }) => invocations(code).map((invocation) => ({ page, line, invocation })));
     expect(shown.length).toBeGreaterThanOrEqual(MIN_COMMAND_LINES);
     const paths = new Map(shown.flatMap(({ invocation }) => commandPaths(invocation)).map((path) => [path.join(' '), path]));
-    const runs = await runCli(root, [...paths.values()].map((path) => [...path, '--help']));
+    const runs = await runCli(
+      root,
+      [...paths.values()].map((path) => [...path, '--help']),
+    );
     const listings = new Map([...paths.keys()].map((key, index) => [key, parseHelp(runs[index].stdout)]));
     expect(listings.get('')?.commands).toContain('validate'); // the help was read at all
     const help = (path: string[]): HelpListing => listings.get(path.join(' ')) ?? { commands: [], options: [] };

@@ -22,11 +22,18 @@ async function exercise(client: Client): Promise<void> {
   expect(extra.isError).toBe(true);
 
   const { resources } = await client.listResources();
-  expect(resources.map((r) => [r.name, r.uri])).toEqual([['catalogue', 'book://catalogue'], ['shelf_rules', 'book://rules']]);
+  expect(resources.map((r) => [r.name, r.uri])).toEqual([
+    ['catalogue', 'book://catalogue'],
+    ['shelf_rules', 'book://rules'],
+  ]);
   const catalogue = await client.readResource({ uri: 'book://catalogue' });
   expect(String(catalogue.contents[0].text).split('\n')).toHaveLength(5);
   const rules = await client.readResource({ uri: 'book://rules' });
-  expect(rules.contents[0]).toEqual({ uri: 'book://rules', mimeType: 'text/markdown', text: '# Shelf rules\nReturn books within three weeks.\n' });
+  expect(rules.contents[0]).toEqual({
+    uri: 'book://rules',
+    mimeType: 'text/markdown',
+    text: '# Shelf rules\nReturn books within three weeks.\n',
+  });
 
   const { resourceTemplates } = await client.listResourceTemplates();
   expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['book://{isbn}', 'book://authors/{author}/books{?year}']);
@@ -38,8 +45,14 @@ async function exercise(client: Client): Promise<void> {
 
   const plan = await client.getPrompt({ name: 'reading_plan', arguments: { author: 'Jane Austen', weeks: '2' } });
   expect(plan.description).toBe('Reading plan for Jane Austen');
-  expect(plan.messages[0].content).toEqual({ type: 'text', text: 'Make a 2-week plan to read these 2 books by Jane Austen, in publication order.' });
-  expect(plan.messages.slice(1).map((m) => (m.content as { resource: { uri: string } }).resource.uri)).toEqual(['book://9780141439662', 'book://9780141439518']);
+  expect(plan.messages[0].content).toEqual({
+    type: 'text',
+    text: 'Make a 2-week plan to read these 2 books by Jane Austen, in publication order.',
+  });
+  expect(plan.messages.slice(1).map((m) => (m.content as { resource: { uri: string } }).resource.uri)).toEqual([
+    'book://9780141439662',
+    'book://9780141439518',
+  ]);
   await expect(client.getPrompt({ name: 'reading_plan', arguments: {} })).rejects.toThrow();
 
   const summary = await client.getPrompt({ name: 'summarize', arguments: { title: 'Dune', tone: 'playful' } });

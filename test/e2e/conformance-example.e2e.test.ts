@@ -51,7 +51,7 @@ function askableClient(era: Era) {
   return { client, asked };
 }
 
-const textOf = (result: { content?: unknown }) => ((result.content as { type: string; text?: string }[])[0]?.text ?? '');
+const textOf = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[])[0]?.text ?? '';
 
 async function exercise(client: Client, asked: string[], era: Era): Promise<void> {
   expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
@@ -66,14 +66,21 @@ async function exercise(client: Client, asked: string[], era: Era): Promise<void
   // Every content type.
   expect(textOf(await client.callTool({ name: 'test_simple_text', arguments: {} }))).toBe('This is a simple text response for testing.');
   const png = readFileSync(join(dir, 'assets', 'red-pixel.png')).toString('base64');
-  expect((await client.callTool({ name: 'test_image_content', arguments: {} })).content).toEqual([{ type: 'image', data: png, mimeType: 'image/png' }]);
+  expect((await client.callTool({ name: 'test_image_content', arguments: {} })).content).toEqual([
+    { type: 'image', data: png, mimeType: 'image/png' },
+  ]);
   expect((await client.callTool({ name: 'test_audio_content', arguments: {} })).content).toEqual([
     { type: 'audio', data: readFileSync(join(dir, 'assets', 'beep.wav')).toString('base64'), mimeType: 'audio/wav' },
   ]);
   const mixed = await client.callTool({ name: 'test_multiple_content_types', arguments: {} });
   expect((mixed.content as { type: string }[]).map((c) => c.type)).toEqual(['text', 'image', 'resource']);
   const link = await client.callTool({ name: 'test_resource_link', arguments: {} });
-  expect((link.content as unknown[])[1]).toEqual({ type: 'resource_link', uri: 'test://static-text', name: 'static-text', mimeType: 'text/plain' });
+  expect((link.content as unknown[])[1]).toEqual({
+    type: 'resource_link',
+    uri: 'test://static-text',
+    name: 'static-text',
+    mimeType: 'text/plain',
+  });
   const sum = await client.callTool({ name: 'test_structured_output', arguments: { a: 2, b: 3 } });
   expect(sum.structuredContent).toEqual({ sum: 5 });
   const failed = await client.callTool({ name: 'test_error_handling', arguments: {} });
@@ -84,26 +91,35 @@ async function exercise(client: Client, asked: string[], era: Era): Promise<void
   expect((await client.readResource({ uri: 'test://static-text' })).contents).toEqual([
     { uri: 'test://static-text', mimeType: 'text/plain', text: manifest.resources['static-text'].text },
   ]);
-  expect((await client.readResource({ uri: 'test://static-binary' })).contents).toEqual([{ uri: 'test://static-binary', mimeType: 'image/png', blob: png }]);
+  expect((await client.readResource({ uri: 'test://static-binary' })).contents).toEqual([
+    { uri: 'test://static-binary', mimeType: 'image/png', blob: png },
+  ]);
   const templated = await client.readResource({ uri: 'test://template/42/data' });
   expect(JSON.parse(String(templated.contents[0].text))).toEqual({ id: '42', templateTest: true, data: 'Data for ID: 42' });
 
   // Prompts rendered from the manifest: arguments, an embedded resource, an image from a file.
   const withArgs = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'hello', arg2: 'world' } });
-  expect(withArgs.messages).toEqual([{ role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" } }]);
+  expect(withArgs.messages).toEqual([
+    { role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" } },
+  ]);
   const embedded = await client.getPrompt({ name: 'test_prompt_with_embedded_resource', arguments: { resourceUri: 'test://doc' } });
-  expect(embedded.messages[0].content).toEqual({ type: 'resource', resource: { uri: 'test://doc', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } });
+  expect(embedded.messages[0].content).toEqual({
+    type: 'resource',
+    resource: { uri: 'test://doc', mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
+  });
   const withImage = await client.getPrompt({ name: 'test_prompt_with_image' });
   expect(withImage.messages[0].content).toEqual({ type: 'image', data: png, mimeType: 'image/png' });
 
   // Completions: a static list from the manifest, a handler, and a template variable.
   const ref = { type: 'ref/prompt' as const, name: 'test_prompt_with_arguments' };
-  expect((await client.complete({ ref, argument: { name: 'arg1', value: 'he' } })).completion).toEqual({ values: ['hello', 'help'], total: 2, hasMore: false });
-  expect((await client.complete({ ref, argument: { name: 'arg2', value: 'w' }, context: { arguments: { arg1: 'hello' } } })).completion.values).toEqual([
-    'world',
-    'wide',
-    'web',
-  ]);
+  expect((await client.complete({ ref, argument: { name: 'arg1', value: 'he' } })).completion).toEqual({
+    values: ['hello', 'help'],
+    total: 2,
+    hasMore: false,
+  });
+  expect(
+    (await client.complete({ ref, argument: { name: 'arg2', value: 'w' }, context: { arguments: { arg1: 'hello' } } })).completion.values,
+  ).toEqual(['world', 'wide', 'web']);
   expect((await client.complete({ ref, argument: { name: 'arg2', value: 'w' } })).completion.values).toEqual([]);
   const templateRef = { type: 'ref/resource' as const, uri: 'test://template/{id}/data' };
   expect((await client.complete({ ref: templateRef, argument: { name: 'id', value: '1' } })).completion.values).toEqual(['1', '123']);
@@ -117,9 +133,15 @@ async function exercise(client: Client, asked: string[], era: Era): Promise<void
   asked.length = 0;
   expect(textOf(await client.callTool({ name: 'test_input_required_result_sampling', arguments: {} }))).toBe('Sampling response: Paris');
   expect(textOf(await client.callTool({ name: 'test_input_required_result_elicitation', arguments: {} }))).toBe('Hello, my name!');
-  expect(textOf(await client.callTool({ name: 'test_input_required_result_list_roots', arguments: {} }))).toBe('Client exposed 1 root(s): file:///work');
-  expect(textOf(await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} }))).toBe('Multi-round complete: my name likes my color');
-  expect(textOf(await client.callTool({ name: 'test_input_required_result_multiple_inputs', arguments: {} }))).toBe('Paris my name: 1 root(s) visible');
+  expect(textOf(await client.callTool({ name: 'test_input_required_result_list_roots', arguments: {} }))).toBe(
+    'Client exposed 1 root(s): file:///work',
+  );
+  expect(textOf(await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} }))).toBe(
+    'Multi-round complete: my name likes my color',
+  );
+  expect(textOf(await client.callTool({ name: 'test_input_required_result_multiple_inputs', arguments: {} }))).toBe(
+    'Paris my name: 1 root(s) visible',
+  );
   expect(textOf(await client.callTool({ name: 'test_elicitation_url', arguments: {} }))).toBe('URL elicitation: action=accept');
   const prompted = await client.getPrompt({ name: 'test_input_required_result_prompt' });
   expect(prompted.messages[0].content).toEqual({ type: 'text', text: 'Use the following context: my context' });
@@ -177,7 +199,9 @@ async function listen(client: Client): Promise<void> {
 }
 
 function stdio(): Transport {
-  return oneMessagePerTask(new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js')], cwd: dir, stderr: 'pipe' }));
+  return oneMessagePerTask(
+    new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js')], cwd: dir, stderr: 'pipe' }),
+  );
 }
 function webSocket(): Transport {
   return new WebSocketClientTransport(http.url.replace(/^http/, 'ws').replace(/\/mcp$/, '/ws'));
@@ -270,13 +294,20 @@ describe('JSON-RPC batches (2025-03-26)', () => {
     expect(init.status).toBe(200);
     const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-03-26' };
     await init.text();
-    await fetch(http.url, { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    await fetch(http.url, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
     const res = await fetch(http.url, { method: 'POST', headers: session, body: JSON.stringify(BATCH) });
     expect(res.status).toBe(200);
     const body = await res.text();
     // SSE: one event per response; JSON: the array itself.
     const answer = res.headers.get('content-type')?.startsWith('text/event-stream')
-      ? body.split('\n').filter((l) => l.startsWith('data: ') && l.length > 6).map((l) => JSON.parse(l.slice(6)))
+      ? body
+          .split('\n')
+          .filter((l) => l.startsWith('data: ') && l.length > 6)
+          .map((l) => JSON.parse(l.slice(6)))
       : JSON.parse(body);
     expectBatchAnswer(answer);
     await fetch(http.url, { method: 'DELETE', headers: session });
@@ -300,7 +331,8 @@ describe('JSON-RPC batches (2025-03-26)', () => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    const send = (frame: unknown) => new Promise<void>((resolve, reject) => socket.send(JSON.stringify(frame), (e) => (e ? reject(e) : resolve())));
+    const send = (frame: unknown) =>
+      new Promise<void>((resolve, reject) => socket.send(JSON.stringify(frame), (e) => (e ? reject(e) : resolve())));
     try {
       await send(INIT);
       expect(await next(1)).toMatchObject({ id: 1, result: { protocolVersion: '2025-03-26' } });
@@ -321,7 +353,9 @@ describe('legacy HTTP+SSE transport (2024-11-05 clients)', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools));
-      expect(textOf(await client.callTool({ name: 'test_simple_text', arguments: {} }))).toBe('This is a simple text response for testing.');
+      expect(textOf(await client.callTool({ name: 'test_simple_text', arguments: {} }))).toBe(
+        'This is a simple text response for testing.',
+      );
     } finally {
       await client.close();
     }
@@ -331,7 +365,11 @@ describe('legacy HTTP+SSE transport (2024-11-05 clients)', () => {
 describe('WebSocket guards', () => {
   it('refuses upgrades from foreign origins and unknown paths', async () => {
     const { webSocketClass } = await import('../support/websocket-client.js');
-    const WebSocket = webSocketClass() as unknown as new (url: string, protocols: string[], options: object) => {
+    const WebSocket = webSocketClass() as unknown as new (
+      url: string,
+      protocols: string[],
+      options: object,
+    ) => {
       once(event: 'open' | 'error' | 'unexpected-response', listener: (...args: unknown[]) => void): void;
     };
     const outcome = (url: string, options: object) =>

@@ -52,7 +52,9 @@ describe('deploy files', () => {
     expect(container.envFrom).toEqual([{ secretRef: { name: 'notes-server-scale' } }]);
     expect(deployment.spec!.replicas).toBe(4);
     // The schemas do reject what the API server would.
-    expect(() => new Deployment({ ...doc('deployment'), spec: { ...doc('deployment').spec, replicas: 'four' } }).validate()).toThrow(/replicas must be integer/);
+    expect(() => new Deployment({ ...doc('deployment'), spec: { ...doc('deployment').spec, replicas: 'four' } }).validate()).toThrow(
+      /replicas must be integer/,
+    );
   });
 
   it('compose.yaml runs the replicas behind nginx with Redis', () => {
@@ -67,7 +69,8 @@ describe('deploy files', () => {
   it('scale.store memory (the default) installs no store client and emits no store runtime or deploy files', () => {
     const plain = generateProject(BASE);
     expect(JSON.parse(readFileSync(join(plain, 'package.json'), 'utf8')).dependencies).not.toHaveProperty('ioredis');
-    for (const file of ['store-redis', 'session-store', 'store-setup']) expect(existsSync(join(plain, `src/generated/${file}.gen.ts`))).toBe(false);
+    for (const file of ['store-redis', 'session-store', 'store-setup'])
+      expect(existsSync(join(plain, `src/generated/${file}.gen.ts`))).toBe(false);
     expect(readFileSync(join(plain, 'src/generated/entry.gen.ts'), 'utf8')).not.toMatch(/store-setup|ioredis|MCP_STORE_URL/);
     expect(existsSync(join(plain, 'deploy'))).toBe(false);
     expect(JSON.parse(read('package.json')).dependencies.ioredis).toMatch(/^\d+\.\d+\.\d+$/);
@@ -79,7 +82,10 @@ describe('deploy files', () => {
       writeFileSync(join(d, 'mcp.yaml'), manifest);
       return runCli(['validate', '-m', join(d, 'mcp.yaml'), '--format', 'json']);
     };
-    const codes = (manifest: string) => (JSON.parse(check(manifest).stdout).issues as { code: string; severity: string }[]).filter((i) => i.severity === 'error').map((i) => i.code);
+    const codes = (manifest: string) =>
+      (JSON.parse(check(manifest).stdout).issues as { code: string; severity: string }[])
+        .filter((i) => i.severity === 'error')
+        .map((i) => i.code);
     expect(codes(`${BASE}deploy: {compose: true}\n`)).toEqual(['deploy/needs-store']);
     expect(codes(`${BASE}deploy: {compose: true, replicas: 1}\n`)).toEqual([]);
     const noHttp = BASE.replace('transports: {http: {port: 8123, maxBodyBytes: 65536}}', 'transports: {http: false}');

@@ -16,18 +16,25 @@ interface VitestRun {
 /** The generated project's own vitest, outside this run's environment. */
 function runContractTests(dir: string): VitestRun {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
-  const r = spawnSync(process.execPath, [join(depsDir(), 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/contract.gen.test.ts', '--reporter=verbose'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...env, NO_COLOR: '1', CI: '1' },
-    timeout: 120_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(depsDir(), 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/contract.gen.test.ts', '--reporter=verbose'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...env, NO_COLOR: '1', CI: '1' },
+      timeout: 120_000,
+    },
+  );
   return { code: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
 /** tsc over src/ and test/ together: the generated tests are real code too. */
 function typeCheckWithTests(dir: string): void {
-  writeFileSync(join(dir, 'tsconfig.tests.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { rootDir: '.', noEmit: true }, include: ['src', 'test'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.tests.json'),
+    JSON.stringify({ extends: './tsconfig.json', compilerOptions: { rootDir: '.', noEmit: true }, include: ['src', 'test'] }),
+  );
   runTsc(dir, ['--noEmit', '-p', join(dir, 'tsconfig.tests.json')]);
 }
 
@@ -72,7 +79,13 @@ describe('weather example: contract tests from its examples', () => {
   it('fails when an error no longer matches its messagePattern', () => {
     const handler = join(dir, 'src', 'handlers', 'tools', 'get_forecast.ts');
     const original = readFileSync(handler, 'utf8');
-    writeFileSync(handler, original.replace('if (!climate) return toolError(`No forecast for ${input.city}: try Paris, Tokyo or Lima.`);', 'if (!climate) return toolError(`Unknown place ${input.city}`);'));
+    writeFileSync(
+      handler,
+      original.replace(
+        'if (!climate) return toolError(`No forecast for ${input.city}: try Paris, Tokyo or Lima.`);',
+        'if (!climate) return toolError(`Unknown place ${input.city}`);',
+      ),
+    );
     try {
       const run = runContractTests(dir);
       expect(run.code).toBe(1);

@@ -44,16 +44,27 @@ async function whoami(url: string, headers: Record<string, string>): Promise<str
   }
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 const post = (url: string, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: INITIALIZE });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: INITIALIZE,
+  });
 
 describe('apiKey', () => {
   const KEY = 'key-0123456789abcdef-0123456789abcdef';
   let dir: string;
   let server: RunningHttp;
   beforeAll(async () => {
-    dir = project(`version: 1\nserver: {name: keyed, version: 1.0.0}\nauth:\n  type: apiKey\n  header: X-Notes-Key\n  credentials:\n    - {env: KEYED_NOTES_KEY, principal: robot, scopes: ['notes:read']}\n${TOOLS}`);
+    dir = project(
+      `version: 1\nserver: {name: keyed, version: 1.0.0}\nauth:\n  type: apiKey\n  header: X-Notes-Key\n  credentials:\n    - {env: KEYED_NOTES_KEY, principal: robot, scopes: ['notes:read']}\n${TOOLS}`,
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -105,7 +116,14 @@ class TestAuthorizationServer {
   token(claims: Record<string, unknown>, options: { alg?: string; kid?: string; key?: KeyObject } = {}): string {
     const alg = options.alg ?? 'RS256';
     const header = { alg, kid: options.kid ?? (alg === 'ES256' ? 'ec-1' : 'rsa-1'), typ: 'at+jwt' };
-    const payload = { iss: this.issuer, aud: RESOURCE, exp: Math.floor(Date.now() / 1000) + 300, client_id: 'app', scope: 'notes:read notes:write', ...claims };
+    const payload = {
+      iss: this.issuer,
+      aud: RESOURCE,
+      exp: Math.floor(Date.now() / 1000) + 300,
+      client_id: 'app',
+      scope: 'notes:read notes:write',
+      ...claims,
+    };
     const data = `${b64(header)}.${b64(payload)}`;
     if (alg === 'none') return `${data}.`;
     const key = options.key ?? (alg === 'ES256' ? this.ec.privateKey : this.rsa.privateKey);
@@ -122,7 +140,9 @@ describe('oauth with a JWKS URL', () => {
   let server: RunningHttp;
   beforeAll(async () => {
     await as.start();
-    const dir = project(`version: 1\nserver: {name: protected, version: 1.0.0}\nauth:\n  type: oauth\n  resource: ${RESOURCE}\n  authorizationServer: ${as.issuer}\n  jwksUrl: ${as.issuer}/jwks.json\n${TOOLS}`);
+    const dir = project(
+      `version: 1\nserver: {name: protected, version: 1.0.0}\nauth:\n  type: oauth\n  resource: ${RESOURCE}\n  authorizationServer: ${as.issuer}\n  jwksUrl: ${as.issuer}/jwks.json\n${TOOLS}`,
+    );
     server = await startHttpServer(dir);
   });
   afterAll(async () => {
@@ -139,12 +159,16 @@ describe('oauth with a JWKS URL', () => {
   it('challenges a request without a token towards that metadata', async () => {
     const res = await post(server.url);
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toContain('resource_metadata="http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp"');
+    expect(res.headers.get('www-authenticate')).toContain(
+      'resource_metadata="http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp"',
+    );
   });
 
   it('accepts RS256 and ES256 tokens issued for this resource, fetching the keys once', async () => {
     expect(await whoami(server.url, { authorization: `Bearer ${as.token({})}` })).toBe('app notes:read,notes:write');
-    expect(await whoami(server.url, { authorization: `Bearer ${as.token({ client_id: 'ec-app', scope: 'notes:read' }, { alg: 'ES256' })}` })).toBe('ec-app notes:read');
+    expect(
+      await whoami(server.url, { authorization: `Bearer ${as.token({ client_id: 'ec-app', scope: 'notes:read' }, { alg: 'ES256' })}` }),
+    ).toBe('ec-app notes:read');
     expect(as.fetches).toBe(1);
   });
 
@@ -157,7 +181,11 @@ describe('oauth with a JWKS URL', () => {
       noExpiry: as.token({ exp: undefined }),
       forged,
       unsigned: as.token({}, { alg: 'none' }),
-      hmac: `${forged.split('.').slice(0, 2).join('.').replace(/^[^.]+/, b64({ alg: 'HS256', kid: 'rsa-1' }))}.${forged.split('.')[2]}`,
+      hmac: `${forged
+        .split('.')
+        .slice(0, 2)
+        .join('.')
+        .replace(/^[^.]+/, b64({ alg: 'HS256', kid: 'rsa-1' }))}.${forged.split('.')[2]}`,
       unknownKid: as.token({}, { kid: 'rotated-away' }),
       wrongShape: `${as.token({}, { alg: 'ES256' }).split('.').slice(0, 2).join('.')}.${forged.split('.')[2]}`,
       garbage: 'not.a.jwt',
@@ -172,8 +200,15 @@ describe('oauth with a JWKS URL', () => {
 
   it('takes the scopes from the token: -32002 without notes:write', async () => {
     const client = new Client({ name: 'auth-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${as.token({ scope: 'notes:read' })}` } } }));
-    await expect(client.callTool({ name: 'write_note', arguments: {} })).rejects.toMatchObject({ code: -32002, data: { missingScopes: ['notes:write'] } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: `Bearer ${as.token({ scope: 'notes:read' })}` } },
+      }),
+    );
+    await expect(client.callTool({ name: 'write_note', arguments: {} })).rejects.toMatchObject({
+      code: -32002,
+      data: { missingScopes: ['notes:write'] },
+    });
     await client.close();
   });
 });
@@ -190,7 +225,10 @@ export async function verifyAccessToken(token: string, app: AppContext): Promise
 `;
   let server: RunningHttp;
   beforeAll(async () => {
-    const dir = project(`version: 1\nserver: {name: hooked, version: 1.0.0}\nauth:\n  type: oauth\n  resource: ${RESOURCE}\n  authorizationServer: https://auth.example.com\n${TOOLS}`, { 'src/lifecycle.ts': LIFECYCLE });
+    const dir = project(
+      `version: 1\nserver: {name: hooked, version: 1.0.0}\nauth:\n  type: oauth\n  resource: ${RESOURCE}\n  authorizationServer: https://auth.example.com\n${TOOLS}`,
+      { 'src/lifecycle.ts': LIFECYCLE },
+    );
     server = await startHttpServer(dir);
   });
   afterAll(async () => {

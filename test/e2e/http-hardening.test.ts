@@ -88,14 +88,19 @@ let server: RunningHttp;
 const clients: Client[] = [];
 
 async function connectAs(token: string, era: Era): Promise<Client> {
-  const client = new Client({ name: `hardening-${era}`, version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  const client = new Client(
+    { name: `hardening-${era}`, version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   clients.push(client);
   return client;
 }
 
 function textOf(result: unknown): string {
-  return ((result as { content: { text: string }[] }).content[0]).text;
+  return (result as { content: { text: string }[] }).content[0].text;
 }
 
 async function rpcError(call: Promise<unknown>): Promise<{ code: number; message: string; data: Record<string, unknown> }> {
@@ -110,12 +115,22 @@ async function rpcError(call: Promise<unknown>): Promise<{ code: number; message
 function post(body: string | Buffer, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(server.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${ADMIN}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${ADMIN}`,
+      ...headers,
+    },
     body,
   });
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 
 beforeAll(async () => {
   dir = generateProject(MANIFEST);
@@ -141,17 +156,30 @@ describe('transport-level refusals', () => {
     expect((await post(INITIALIZE, { origin: 'https://evil.example' })).status).toBe(403);
     const viaRebinding = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
-        socket.end(`POST /mcp HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${ADMIN}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+        socket.end(
+          `POST /mcp HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${ADMIN}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        );
       });
       let data = '';
-      socket.on('data', (chunk) => (data += chunk.toString())).on('end', () => resolve(data)).on('error', reject);
+      socket
+        .on('data', (chunk) => (data += chunk.toString()))
+        .on('end', () => resolve(data))
+        .on('error', reject);
     });
     expect(viaRebinding).toMatch(/^HTTP\/1\.1 403/);
   });
 
   it('answers a missing or wrong token with 401 and a Bearer challenge', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${ADMIN}`, `Bearer ${ADMIN}x`]) {
-      const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) }, body: INITIALIZE });
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(authorization ? { authorization } : {}),
+        },
+        body: INITIALIZE,
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
     }
@@ -178,12 +206,17 @@ describe('transport-level refusals', () => {
         const started = Date.now();
         let data = '';
         const socket: Socket = connect(port, '127.0.0.1', () => socket.write(payload));
-        socket.on('data', (chunk) => (data += chunk.toString())).on('close', () => resolve({ ms: Date.now() - started, data })).on('error', reject);
+        socket
+          .on('data', (chunk) => (data += chunk.toString()))
+          .on('close', () => resolve({ ms: Date.now() - started, data }))
+          .on('error', reject);
         setTimeout(() => socket.destroy(new Error('the server kept a stalled connection open')), 8_000);
       });
     const [headers, body] = await Promise.all([
       outcome('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'),
-      outcome(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"`),
+      outcome(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"`,
+      ),
     ]);
     expect(headers.ms).toBeLessThan(4_000);
     expect(body.ms).toBeLessThan(5_000);
@@ -215,7 +248,10 @@ describe.each(['legacy', 'modern'] as Era[])('per-tool policy (%s)', (era) => {
 
   it('refuses a second concurrent call of a tool limited to one with -32003', async () => {
     const admin = await connectAs(ADMIN, era);
-    const outcomes = await Promise.allSettled([admin.callTool({ name: 'busy', arguments: {} }), new Promise((r) => setTimeout(r, 150)).then(() => admin.callTool({ name: 'busy', arguments: {} }))]);
+    const outcomes = await Promise.allSettled([
+      admin.callTool({ name: 'busy', arguments: {} }),
+      new Promise((r) => setTimeout(r, 150)).then(() => admin.callTool({ name: 'busy', arguments: {} })),
+    ]);
     expect(outcomes[0].status).toBe('fulfilled');
     const refused = (outcomes[1] as PromiseRejectedResult).reason;
     expect([refused.code, refused.data.reason]).toEqual([-32003, 'maxConcurrency']);
@@ -225,10 +261,20 @@ describe.each(['legacy', 'modern'] as Era[])('per-tool policy (%s)', (era) => {
 describe('scopes in a batch', () => {
   it('refuses the whole batch when one call lacks scopes, saying which', async () => {
     const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { text: 'x' } } });
-    const res = await post(JSON.stringify([call(1, 'whoami'), call(2, 'write_note'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } }]), { authorization: `Bearer ${READER}` });
+    const res = await post(
+      JSON.stringify([
+        call(1, 'whoami'),
+        call(2, 'write_note'),
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } },
+      ]),
+      { authorization: `Bearer ${READER}` },
+    );
     expect(res.status).toBe(200);
     const replies = (await res.json()) as { id: number; error: { code: number; data: Record<string, unknown> } }[];
-    expect(replies.map((r) => [r.id, r.error.code])).toEqual([[1, -32002], [2, -32002]]);
+    expect(replies.map((r) => [r.id, r.error.code])).toEqual([
+      [1, -32002],
+      [2, -32002],
+    ]);
     expect(replies[1].error.data.missingScopes).toEqual(['notes:write']);
     expect(replies[0].error.data).toEqual({ batch: true });
   });
@@ -254,7 +300,14 @@ describe('after all of that', () => {
   it('still answers correctly, in both eras', async () => {
     for (const era of ['legacy', 'modern'] as Era[]) {
       const admin = await connectAs(ADMIN, era);
-      expect((await admin.listTools()).tools.map((t) => t.name).sort()).toEqual(['aborts', 'busy', 'limited', 'slow', 'whoami', 'write_note']);
+      expect((await admin.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        'aborts',
+        'busy',
+        'limited',
+        'slow',
+        'whoami',
+        'write_note',
+      ]);
       expect(textOf(await admin.callTool({ name: 'whoami', arguments: {} }))).toBe('admin notes:read,notes:write');
       expect(textOf(await admin.callTool({ name: 'write_note', arguments: { text: era } }))).toBe(`saved ${era}`);
     }

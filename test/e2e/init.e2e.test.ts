@@ -25,7 +25,9 @@ describe.each(['minimal', 'weather'])('init --template %s', (template) => {
       const args = template === 'minimal' ? { text: 'hi' } : { city: 'Paris' };
       const result = await client.callTool({ name: tool.name, arguments: args });
       expect(result.isError).toBe(true);
-      expect(result.content).toEqual([{ type: 'text', text: `tool "${tool.name}" is not implemented yet: edit src/handlers/tools/${tool.name}.ts` }]);
+      expect(result.content).toEqual([
+        { type: 'text', text: `tool "${tool.name}" is not implemented yet: edit src/handlers/tools/${tool.name}.ts` },
+      ]);
     } finally {
       await client.close();
     }

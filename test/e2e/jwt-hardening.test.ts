@@ -50,7 +50,15 @@ class AuthorizationServer {
 
   token(claims: Record<string, unknown>, header: Record<string, unknown> = {}, key: KeyObject = this.rsa.privateKey): string {
     const head = { alg: 'RS256', kid: 'rsa-1', typ: 'at+jwt', ...header };
-    const payload = { iss: this.issuer, aud: RESOURCE, exp: Math.floor(Date.now() / 1000) + 300, client_id: 'app', sub: 'alice', scope: 'notes:read', ...claims };
+    const payload = {
+      iss: this.issuer,
+      aud: RESOURCE,
+      exp: Math.floor(Date.now() / 1000) + 300,
+      client_id: 'app',
+      sub: 'alice',
+      scope: 'notes:read',
+      ...claims,
+    };
     const data = `${b64(head)}.${b64(payload)}`;
     const ec = String(head.alg).startsWith('ES');
     const signature = sign('sha256', Buffer.from(data), ec ? { key, dsaEncoding: 'ieee-p1363' } : key);
@@ -64,11 +72,17 @@ let server: RunningHttp;
 const clients: Client[] = [];
 
 const post = (url: string, token: string) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify(INITIALIZE) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+    body: JSON.stringify(INITIALIZE),
+  });
 
 async function connectWith(token: string): Promise<Client> {
   const client = new Client({ name: 'jwt-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   clients.push(client);
   return client;
 }

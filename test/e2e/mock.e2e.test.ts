@@ -110,7 +110,15 @@ beforeAll(() => {
 
 async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'mock-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js'), ...args], cwd: dir, stderr: 'pipe', env: { PATH: process.env.PATH ?? '', ...env } }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(dir, 'dist', 'main.js'), ...args],
+      cwd: dir,
+      stderr: 'pipe',
+      env: { PATH: process.env.PATH ?? '', ...env },
+    }),
+  );
   return client;
 }
 
@@ -145,7 +153,10 @@ describe('mock mode over stdio', () => {
           continue;
         }
         const validate = validator(tool.outputSchema);
-        expect(validate(result.structuredContent), `${tool.name}: ${JSON.stringify(result.structuredContent)} ${JSON.stringify(validate.errors)}`).toBe(true);
+        expect(
+          validate(result.structuredContent),
+          `${tool.name}: ${JSON.stringify(result.structuredContent)} ${JSON.stringify(validate.errors)}`,
+        ).toBe(true);
         expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual(result.structuredContent);
       }
     } finally {
@@ -159,8 +170,12 @@ describe('mock mode over stdio', () => {
       expect(await client.callTool({ name: 'lookup', arguments: { id: 1 } })).toMatchObject({ structuredContent: { id: 1, name: 'Ada' } });
       const missing = await client.callTool({ name: 'lookup', arguments: { id: 404 } });
       expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: 'No item 404.' }] });
-      expect(await client.readResource({ uri: 'app://status' })).toEqual({ contents: [{ uri: 'app://status', mimeType: 'text/plain', text: 'all systems go' }] });
-      expect(await client.readResource({ uri: 'app://items/1' })).toEqual({ contents: [{ uri: 'app://items/1', mimeType: 'application/json', text: '{"id": 1}' }] });
+      expect(await client.readResource({ uri: 'app://status' })).toEqual({
+        contents: [{ uri: 'app://status', mimeType: 'text/plain', text: 'all systems go' }],
+      });
+      expect(await client.readResource({ uri: 'app://items/1' })).toEqual({
+        contents: [{ uri: 'app://items/1', mimeType: 'application/json', text: '{"id": 1}' }],
+      });
       const other = await client.readResource({ uri: 'app://items/2' });
       expect(other.contents).toEqual([{ uri: 'app://items/2', mimeType: 'application/json', text: expect.any(String) }]);
       expect(JSON.parse((other.contents[0] as { text: string }).text)).toBeTruthy();

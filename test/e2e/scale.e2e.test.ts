@@ -11,17 +11,21 @@ import { buildScaledProject } from '../support/scale-project.js';
 import { tempDir, type Era } from '../support/project.js';
 
 const missing = ['redis-server', 'nginx'].filter((name) => !binary(name));
-if (missing.length) console.warn(`scale e2e skipped: ${missing.join(' and ')} not installed (.ci/run installs them: apt-get install redis-server nginx)`);
+if (missing.length)
+  console.warn(`scale e2e skipped: ${missing.join(' and ')} not installed (.ci/run installs them: apt-get install redis-server nginx)`);
 
 const KEY = 'a-request-state-key-of-at-least-32-bytes-0123456789';
 let dir: string;
 let redis: RedisServer;
 let replicas: Replica[];
 let nginx: Nginx;
-const textOf = (result: { content?: unknown }) => ((result.content as { text?: string }[])[0]?.text ?? '');
+const textOf = (result: { content?: unknown }) => (result.content as { text?: string }[])[0]?.text ?? '';
 
 function client(era: Era, url: string, fetchImpl?: typeof fetch): { client: Client; transport: StreamableHTTPClientTransport } {
-  const c = new Client({ name: `scale-${era}`, version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}) });
+  const c = new Client(
+    { name: `scale-${era}`, version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}) },
+  );
   c.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { ok: true } }));
   const transport = new StreamableHTTPClientTransport(new URL(url), fetchImpl ? { fetch: fetchImpl } : undefined);
   return { client: c, transport };
@@ -37,12 +41,23 @@ async function connected(era: Era, url: string, fetchImpl?: typeof fetch) {
 async function rpc(url: string, sid: string, message: object): Promise<{ status: number; body: any }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': sid,
+      'mcp-protocol-version': '2025-11-25',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', ...message }),
   });
   const text = await response.text();
-  const data = text.split('\n').filter((l) => l.startsWith('data: ') && l.length > 6).map((l) => JSON.parse(l.slice(6)));
-  return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text || 'null') : data.at(-1) };
+  const data = text
+    .split('\n')
+    .filter((l) => l.startsWith('data: ') && l.length > 6)
+    .map((l) => JSON.parse(l.slice(6)));
+  return {
+    status: response.status,
+    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text || 'null') : data.at(-1),
+  };
 }
 
 /** A session's GET stream on one replica: collects `resources/updated` URIs with their event ids. */
@@ -50,7 +65,12 @@ function openStream(url: string, sid: string, lastEventId?: string) {
   const events: { id: string; uri: string }[] = [];
   const controller = new AbortController();
   const opened = fetch(url, {
-    headers: { accept: 'text/event-stream', 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    headers: {
+      accept: 'text/event-stream',
+      'mcp-session-id': sid,
+      'mcp-protocol-version': '2025-11-25',
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
     signal: controller.signal,
   }).then(async (response) => {
     expect(response.status).toBe(200);
@@ -89,7 +109,11 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
     replicas = [];
     for (const name of ['r1', 'r2', 'r3']) replicas.push(new Replica(dir, await freePort(), name, env));
     await Promise.all(replicas.map((r) => r.start()));
-    nginx = new Nginx(await freePort(), tempDir('mcp-gen-nginx-'), replicas.map((r) => r.port));
+    nginx = new Nginx(
+      await freePort(),
+      tempDir('mcp-gen-nginx-'),
+      replicas.map((r) => r.port),
+    );
     await nginx.start();
   });
 
@@ -100,10 +124,16 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
   });
 
   it('refuses to start without MCP_REQUEST_STATE_KEY or MCP_STORE_URL, in one line naming the variable', async () => {
-    for (const [unset, env] of [['MCP_REQUEST_STATE_KEY', { MCP_STORE_URL: redis.url }], ['MCP_STORE_URL', { MCP_REQUEST_STATE_KEY: KEY }]] as const) {
+    for (const [unset, env] of [
+      ['MCP_REQUEST_STATE_KEY', { MCP_STORE_URL: redis.url }],
+      ['MCP_STORE_URL', { MCP_REQUEST_STATE_KEY: KEY }],
+    ] as const) {
       const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        execFile(process.execPath, [join(dir, 'dist', 'main.js'), '--transport', 'http', '--port', '0'], { env: { PATH: process.env.PATH, ...env }, timeout: 20_000 }, (error, _out, err) =>
-          resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr: err }),
+        execFile(
+          process.execPath,
+          [join(dir, 'dist', 'main.js'), '--transport', 'http', '--port', '0'],
+          { env: { PATH: process.env.PATH, ...env }, timeout: 20_000 },
+          (error, _out, err) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr: err }),
         );
       });
       expect(code).toBe(1);
@@ -133,7 +163,10 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
     const [r1, r2, r3] = replicas.map((r) => r.url);
     const called = await rpc(r2, sid, { id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
     expect(called.body.result.content[0].text).toBe('r2');
-    for (const n of [1, 2, 3, 4, 5]) expect((await rpc(r3, sid, { id: 10 + n, method: 'resources/subscribe', params: { uri: `counter://${n}` } })).body.result).toEqual({});
+    for (const n of [1, 2, 3, 4, 5])
+      expect((await rpc(r3, sid, { id: 10 + n, method: 'resources/subscribe', params: { uri: `counter://${n}` } })).body.result).toEqual(
+        {},
+      );
 
     const first = openStream(r2, sid);
     await first.opened;
@@ -173,7 +206,8 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
         for (const uri of uris) await subscriber.subscribeResource({ uri });
         await new Promise((r) => setTimeout(r, 200)); // the client's GET stream opens after the handshake
       }
-      for (let i = 0; i < 12; i++) expect(textOf(await callers[i % 2].client.callTool({ name: 'bump', arguments: { n: i } }))).toBe(`bumped ${i} on r${2 + (i % 2)}`);
+      for (let i = 0; i < 12; i++)
+        expect(textOf(await callers[i % 2].client.callTool({ name: 'bump', arguments: { n: i } }))).toBe(`bumped ${i} on r${2 + (i % 2)}`);
       await until(() => heard.length >= 12);
       expect(heard).toEqual(uris);
       await listening?.close();
@@ -248,7 +282,12 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
     const init = await fetch(nginx.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
     });
     expect(init.status).toBe(503);
     expect((await init.json()).error.code).toBe(-32005);
@@ -260,14 +299,23 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
     await redis.start();
     for (const r of replicas) {
       const deadline = Date.now() + 10_000;
-      while ((await fetch(`http://127.0.0.1:${r.port}/readyz`)).status !== 200 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 100));
+      while ((await fetch(`http://127.0.0.1:${r.port}/readyz`)).status !== 200 && Date.now() < deadline)
+        await new Promise((res) => setTimeout(res, 100));
       expect((await fetch(`http://127.0.0.1:${r.port}/readyz`)).status).toBe(200);
       expect(r.child?.exitCode ?? null).toBeNull();
     }
     const fresh = await connected('legacy', nginx.url);
-    for (let i = 0; i < 6; i++) expect(textOf(await fresh.client.callTool({ name: 'echo', arguments: { text: `after ${i}` } }))).toBe(`after ${i}`);
+    for (let i = 0; i < 6; i++)
+      expect(textOf(await fresh.client.callTool({ name: 'echo', arguments: { text: `after ${i}` } }))).toBe(`after ${i}`);
     // Limits are counted again: within one window at most 10 calls pass, then -32003 (not -32005).
-    const after = await Promise.all(Array.from({ length: 11 }, () => modern.client.callTool({ name: 'limited', arguments: {} }).then(() => 'ok', (e: { code?: number }) => String(e.code))));
+    const after = await Promise.all(
+      Array.from({ length: 11 }, () =>
+        modern.client.callTool({ name: 'limited', arguments: {} }).then(
+          () => 'ok',
+          (e: { code?: number }) => String(e.code),
+        ),
+      ),
+    );
     expect(after.filter((o) => o !== 'ok')).toContain('-32003');
     expect(after).not.toContain('-32005');
     expect(textOf(await legacy.client.callTool({ name: 'whoami', arguments: {} }))).toBe('r1');

@@ -5,7 +5,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, connectHttp, connectStdio, generateProject, startHttpServer, tempDir, type RunningHttp } from '../support/project.js';
+import {
+  buildProject,
+  connectHttp,
+  connectStdio,
+  generateProject,
+  startHttpServer,
+  tempDir,
+  type RunningHttp,
+} from '../support/project.js';
 
 const MANIFEST = `version: 1
 server: {name: atlas, version: 1.0.0}
@@ -36,7 +44,11 @@ const FILES: Record<string, string> = {
 
 /** What tools/list must carry: every file ref resolved into the tool schema's own definitions. */
 const COUNTRY = { type: 'string', pattern: '^[A-Z]{2}$' };
-const CITY = { type: 'object', properties: { name: { type: 'string', minLength: 1 }, country: { $ref: '#/definitions/Country' } }, required: ['name', 'country'] };
+const CITY = {
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1 }, country: { $ref: '#/definitions/Country' } },
+  required: ['name', 'country'],
+};
 const INPUT = {
   type: 'object',
   properties: { city: { $ref: '#/definitions/city' }, units: { $ref: '#/definitions/Units' } },
@@ -60,16 +72,27 @@ beforeAll(() => {
   dir = generateProject(MANIFEST, target);
   // The handler uses the types printed from the files: a wrong field name would fail the build below.
   const handler = join(dir, 'src', 'handlers', 'tools', 'get_city.ts');
-  writeFileSync(handler, readFileSync(handler, 'utf8')
-    .replace("import { notImplemented } from '../../generated/context.gen.js';", "import { structured } from '../../generated/context.gen.js';")
-    // Atlantis gets an elevation that is not a number, which the outputSchema (from facts.yaml) must catch.
-    .replace(/return notImplemented\([^;]*\);/, 'const elevation = input.city.name === "Atlantis" ? ("unknown" as unknown as number) : 154;\n  return structured({ city: { name: input.city.name, country: input.city.country }, elevation });'));
+  writeFileSync(
+    handler,
+    readFileSync(handler, 'utf8')
+      .replace(
+        "import { notImplemented } from '../../generated/context.gen.js';",
+        "import { structured } from '../../generated/context.gen.js';",
+      )
+      // Atlantis gets an elevation that is not a number, which the outputSchema (from facts.yaml) must catch.
+      .replace(
+        /return notImplemented\([^;]*\);/,
+        'const elevation = input.city.name === "Atlantis" ? ("unknown" as unknown as number) : 154;\n  return structured({ city: { name: input.city.name, country: input.city.country }, elevation });',
+      ),
+  );
   buildProject(dir);
 });
 
 async function checkServer(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools).toEqual([{ name: 'get_city', description: 'Facts about one city, looked up by its name and country.', inputSchema: INPUT, outputSchema: OUTPUT }]);
+  expect(tools).toEqual([
+    { name: 'get_city', description: 'Facts about one city, looked up by its name and country.', inputSchema: INPUT, outputSchema: OUTPUT },
+  ]);
 
   const lima = await client.callTool({ name: 'get_city', arguments: { city: { name: 'Lima', country: 'PE' } } });
   expect(lima.isError).toBeFalsy();

@@ -88,7 +88,12 @@ describe('a session belongs to the principal that created it', () => {
     const alice = await initialize(ALICE);
     expect(alice.status).toBe(200);
     const subscribe = { jsonrpc: '2.0', id: 6, method: 'resources/subscribe', params: { uri: 'file:///readme.txt' } };
-    for (const [method, body] of [['POST', whoamiCall], ['POST', subscribe], ['GET', undefined], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['POST', whoamiCall],
+      ['POST', subscribe],
+      ['GET', undefined],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await request(BOB, method, alice.sessionId, body);
       expect([method, res.status]).toEqual([method, 404]);
       expect(await res.text()).toContain('Session not found');
@@ -122,9 +127,13 @@ describe('unbounded state', () => {
 
   it('accepts subscriptions only to served URIs, and at most maxSubscriptionsPerSession', async () => {
     const client = new Client({ name: 'subscriber', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${BOB}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${BOB}` } } }),
+    );
     clients.push(client);
-    const refusedUnknown = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => client.subscribeResource({ uri: `file:///nope/${i}` })));
+    const refusedUnknown = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => client.subscribeResource({ uri: `file:///nope/${i}` })),
+    );
     expect(refusedUnknown.every((o) => o.status === 'rejected')).toBe(true);
     expect((refusedUnknown[0] as PromiseRejectedResult).reason.message).toMatch(/Resource not found/);
     await client.subscribeResource({ uri: 'file:///readme.txt' });
@@ -188,13 +197,26 @@ describe.each([
 describe('the guard of binds the tests do not make (wildcards, other spellings)', () => {
   it('recognises loopback by parsing and never falls back to no guard', async () => {
     const guard = await import(pathToFileURL(join(dir, 'dist/generated/host-guard.gen.js')).href);
-    const loopback = ['127.0.0.1', '127.255.255.254', '127.1', '2130706433', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'LOCALHOST'];
+    const loopback = [
+      '127.0.0.1',
+      '127.255.255.254',
+      '127.1',
+      '2130706433',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      'LOCALHOST',
+    ];
     expect(loopback.filter((h) => !guard.isLoopback(h))).toEqual([]);
     expect(['0.0.0.0', '::', '10.0.0.5', '128.0.0.1', 'example.com', '::2'].filter((h) => guard.isLoopback(h))).toEqual([]);
     // A wildcard bind has no name of its own: only the localhost names pass until allowedHosts says more.
     expect(guard.allowedHostnames({ host: '0.0.0.0' })).toEqual(['localhost', '127.0.0.1', '[::1]']);
     expect(guard.allowedHostnames({ host: '::' })).toEqual(['localhost', '127.0.0.1', '[::1]']);
-    expect(guard.allowedHostnames({ host: '0.0.0.0', allowedHosts: ['MCP.example.com', '127.1'] })).toEqual(['mcp.example.com', '127.0.0.1']);
+    expect(guard.allowedHostnames({ host: '0.0.0.0', allowedHosts: ['MCP.example.com', '127.1'] })).toEqual([
+      'mcp.example.com',
+      '127.0.0.1',
+    ]);
     expect(guard.allowedOriginHostnames({ host: '127.0.0.2' })).toEqual(['127.0.0.2', 'localhost', '127.0.0.1', '[::1]']);
   });
 });
@@ -221,6 +243,7 @@ describe('limits in one place', () => {
     expect(LIMITS).toEqual(published);
     // The same figures in the document that explains them.
     const doc = readFileSync(join(ROOT, 'docs/security-limits.md'), 'utf8');
-    for (const [name, value] of Object.entries(LIMITS)) expect([name, doc.includes(`\`${name}\``) && doc.includes(String(value))]).toEqual([name, true]);
+    for (const [name, value] of Object.entries(LIMITS))
+      expect([name, doc.includes(`\`${name}\``) && doc.includes(String(value))]).toEqual([name, true]);
   });
 });

@@ -88,10 +88,13 @@ describe('2025-11-25 tasks (SDK client)', () => {
       statuses.set(taskId, [...(statuses.get(taskId) ?? []), status]);
     });
     if (elicit) client.setRequestHandler('elicitation/create', async () => elicit() as never);
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+    );
     return client;
   }
-  const call = (c: Client, name: string, args: object, task?: object) => c.request({ method: 'tools/call', params: { name, arguments: args, ...(task ? { task } : {}) } }, anyResult);
+  const call = (c: Client, name: string, args: object, task?: object) =>
+    c.request({ method: 'tools/call', params: { name, arguments: args, ...(task ? { task } : {}) } }, anyResult);
   const get = (c: Client, taskId: string) => c.request({ method: 'tasks/get', params: { taskId } }, anyResult);
   async function until(c: Client, taskId: string, done: (status: string) => boolean): Promise<Record<string, any>> {
     for (const start = Date.now(); Date.now() - start < 15_000; await sleep(50)) {
@@ -142,7 +145,9 @@ describe('2025-11-25 tasks (SDK client)', () => {
     expect(cancelled.status).toBe('cancelled');
     await sleep(300);
     expect((await get(alice, task.taskId)).status).toBe('cancelled');
-    await expect(alice.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({ code: -32602 });
+    await expect(alice.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({
+      code: -32602,
+    });
     await expect(alice.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult)).rejects.toThrow(/cancelled/);
   });
 
@@ -150,8 +155,12 @@ describe('2025-11-25 tasks (SDK client)', () => {
     const { task } = await call(alice, 'crunch', { steps: 1, stepMs: 10 }, {});
     await until(alice, task.taskId, (s) => s === 'completed');
     await expect(get(bob, task.taskId)).rejects.toMatchObject({ code: -32602 });
-    await expect(bob.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({ code: -32602 });
-    await expect(bob.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({ code: -32602 });
+    await expect(bob.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({
+      code: -32602,
+    });
+    await expect(bob.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult)).rejects.toMatchObject({
+      code: -32602,
+    });
     const { tasks } = await bob.request({ method: 'tasks/list', params: {} }, anyResult);
     expect(tasks.map((t: { taskId: string }) => t.taskId)).not.toContain(task.taskId);
   });
@@ -165,7 +174,9 @@ describe('2025-11-25 tasks (SDK client)', () => {
   });
 
   it('runs an ordinary call without a task, and refuses a task for a tool without task support', async () => {
-    expect((await alice.callTool({ name: 'crunch', arguments: { steps: 1, stepMs: 1 } })).content).toEqual([{ type: 'text', text: 'crunched 1 as a request' }]);
+    expect((await alice.callTool({ name: 'crunch', arguments: { steps: 1, stepMs: 1 } })).content).toEqual([
+      { type: 'text', text: 'crunched 1 as a request' },
+    ]);
     await expect(call(alice, 'quick', {}, {})).rejects.toMatchObject({ code: -32601 });
   });
 
@@ -213,7 +224,13 @@ describe('2026-07-28 tasks extension', () => {
     });
     const text = await res.text();
     const json = res.headers.get('content-type')?.includes('text/event-stream')
-      ? JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).at(-1)!.slice(5))
+      ? JSON.parse(
+          text
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .at(-1)!
+            .slice(5),
+        )
       : JSON.parse(text);
     return json as { result?: Record<string, any>; error?: { code: number; message: string; data?: any } };
   }
@@ -238,8 +255,14 @@ describe('2026-07-28 tasks extension', () => {
   });
 
   it('answers a quick call at once, and without the extension runs calls synchronously', async () => {
-    expect((await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 0, stepMs: 0 } })).result).toMatchObject({ resultType: 'complete', content: [{ text: 'crunched 0 as a request' }] });
-    expect((await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 2, stepMs: 100 } }, {})).result).toMatchObject({ resultType: 'complete', content: [{ text: 'crunched 2 as a request' }] });
+    expect((await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 0, stepMs: 0 } })).result).toMatchObject({
+      resultType: 'complete',
+      content: [{ text: 'crunched 0 as a request' }],
+    });
+    expect((await rpc(ALICE, 'tools/call', { name: 'crunch', arguments: { steps: 2, stepMs: 100 } }, {})).result).toMatchObject({
+      resultType: 'complete',
+      content: [{ text: 'crunched 2 as a request' }],
+    });
     const refused = await rpc(ALICE, 'tasks/get', { taskId: 'x' }, {});
     expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [EXT]: {} } } } });
     expect((await rpc(ALICE, 'tasks/list', {})).error?.code).toBe(-32601);
@@ -253,7 +276,9 @@ describe('2026-07-28 tasks extension', () => {
     const [key] = Object.keys(asking.inputRequests);
     expect(asking.inputRequests[key]).toMatchObject({ method: 'elicitation/create', params: { message: 'Approve?' } });
     // An answer that does not fit the question is asked again.
-    expect((await rpc(ALICE, 'tasks/update', { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: 'yes' } } } })).result).toMatchObject({ resultType: 'complete' });
+    expect(
+      (await rpc(ALICE, 'tasks/update', { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: 'yes' } } } })).result,
+    ).toMatchObject({ resultType: 'complete' });
     expect((await until(taskId, (t) => t.status === 'input_required')).inputRequests).toHaveProperty(key);
     await rpc(ALICE, 'tasks/update', { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } });
     expect((await until(taskId, (t) => t.status === 'completed')).result.content).toEqual([{ type: 'text', text: 'approved' }]);

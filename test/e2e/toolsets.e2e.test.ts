@@ -49,7 +49,10 @@ describe.each(ERAS)('stdio, %s era', (era) => {
     try {
       expect(await names(client)).toEqual(['create_issue', 'list_issues', 'ping']);
       // Outside the chosen sets a tool does not exist: the spec's unknown-tool error, before any handler runs.
-      await expect(client.callTool({ name: 'delete_repo', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/Tool delete_repo not found/) });
+      await expect(client.callTool({ name: 'delete_repo', arguments: {} })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/Tool delete_repo not found/),
+      });
     } finally {
       await client.close();
     }
@@ -73,7 +76,9 @@ describe('start-up choice', () => {
   it('takes MCP_TOOLSETS, and all', async () => {
     const client = new Client({ name: 'env-choice', version: '1.0.0' });
     const env = { ...(process.env as Record<string, string>), MCP_TOOLSETS: 'all' };
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js')], cwd: dir, env, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js')], cwd: dir, env, stderr: 'pipe' }),
+    );
     try {
       expect(await names(client)).toEqual(['create_issue', 'delete_repo', 'list_issues', 'ping']);
     } finally {
@@ -82,7 +87,11 @@ describe('start-up choice', () => {
   });
 
   it('refuses an unknown set in one line naming the valid ones', () => {
-    const run = spawnSync(process.execPath, [join(dir, 'dist', 'main.js'), '--toolsets', 'issues,isues'], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [join(dir, 'dist', 'main.js'), '--toolsets', 'issues,isues'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('--toolsets: unknown toolset "isues"; valid toolsets: issues, admin (or all)');
   });
@@ -98,9 +107,14 @@ describe('Streamable HTTP with two principals', () => {
   });
 
   async function connect(era: Era, token: string, headers: Record<string, string> = {}, query = ''): Promise<Client> {
-    const client = new Client({ name: `toolsets-${era}`, version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+    const client = new Client(
+      { name: `toolsets-${era}`, version: '1.0.0' },
+      era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+    );
     const url = new URL(server.url + query);
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } } }),
+    );
     return client;
   }
 
@@ -136,7 +150,10 @@ describe('Streamable HTTP with two principals', () => {
       const client = await connect(era, ADMIN, { 'x-mcp-toolsets': 'nope' }).catch((error: unknown) => error);
       // The 2025 handshake does not list tools; the first tools/list does.
       const listed = client instanceof Client ? client.listTools() : Promise.reject(client);
-      await expect(listed).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/unknown toolset "nope"; valid toolsets: issues, admin/) });
+      await expect(listed).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/unknown toolset "nope"; valid toolsets: issues, admin/),
+      });
       if (client instanceof Client) await client.close();
     });
   });
@@ -150,7 +167,12 @@ describe('Streamable HTTP with two principals', () => {
       if (body?.method === 'tools/list') seen.push(await res.clone().json());
       return res;
     };
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: recording, requestInit: { headers: { authorization: `Bearer ${READER}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        fetch: recording,
+        requestInit: { headers: { authorization: `Bearer ${READER}` } },
+      }),
+    );
     try {
       await client.listTools();
       expect(seen).toHaveLength(1);
@@ -170,7 +192,12 @@ describe('Streamable HTTP with two principals', () => {
     const client = new Client({ name: 'switcher', version: '1.0.0' });
     const changes: string[] = [];
     client.setNotificationHandler('notifications/tools/list_changed', async () => void changes.push('tools'));
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: switching, requestInit: { headers: { authorization: `Bearer ${ADMIN}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        fetch: switching,
+        requestInit: { headers: { authorization: `Bearer ${ADMIN}` } },
+      }),
+    );
     try {
       expect(await names(client)).toEqual(['create_issue', 'list_issues', 'ping']);
       expect(await names(client)).toEqual(['create_issue', 'list_issues', 'ping']);

@@ -76,7 +76,9 @@ describe('WebSocket', () => {
     const answers = (await s.next(isArray, 'the batch of 100')) as Frame[];
     expect(answers.map((f) => f.id)).toEqual(Array.from({ length: 100 }, (_, i) => 100_000 + i));
     // Not one of the 1,000 pings was answered.
-    const answered = s.frames.flat().filter((f) => typeof (f as Frame).id === 'number' && ((f as Frame).id as number) >= 1 && ((f as Frame).id as number) <= 1_000);
+    const answered = s.frames
+      .flat()
+      .filter((f) => typeof (f as Frame).id === 'number' && ((f as Frame).id as number) >= 1 && ((f as Frame).id as number) <= 1_000);
     expect(answered).toEqual([]);
     s.close();
   });
@@ -141,7 +143,12 @@ describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (
     const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
     try {
       await peer.initialize();
-      const batch = [ping(2), { id: 3, method: 'ping' }, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'ok' } } }, 'junk'];
+      const batch = [
+        ping(2),
+        { id: 3, method: 'ping' },
+        { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'ok' } } },
+        'junk',
+      ];
       await peer.send(batch);
       const answer = (await peer.next(isArray, 'the batch response')) as Frame[];
       const byId = Object.fromEntries(answer.map((f) => [String(f.id), f.error?.code ?? 'result']));
@@ -151,7 +158,10 @@ describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (
       await peer.send([ping(3), ping(5)]);
       await until(() => peer.frames.slice(from).some(isArray), 'the second batch');
       const second = peer.frames.slice(from).find(isArray) as Frame[];
-      expect(second.map((f) => [f.id, 'result' in f])).toEqual([[3, true], [5, true]]);
+      expect(second.map((f) => [f.id, 'result' in f])).toEqual([
+        [3, true],
+        [5, true],
+      ]);
     } finally {
       if (peer instanceof RawStdio) await peer.stop();
       else peer.close();
@@ -164,7 +174,9 @@ describe('stdio', () => {
     const peer = new RawStdio(dir);
     try {
       await peer.initialize();
-      const line = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'Zürich' } } })}\n`);
+      const line = Buffer.from(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'Zürich' } } })}\n`,
+      );
       const cut = line.indexOf(Buffer.from('ü')) + 1; // between the two bytes of ü
       await peer.write(line.subarray(0, cut));
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -48,7 +48,12 @@ describe('stateless Streamable HTTP', () => {
     const init = await fetch(server.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
     });
     expect(init.status).toBe(200);
     expect(init.headers.get('mcp-session-id')).toBeNull();
@@ -57,7 +62,6 @@ describe('stateless Streamable HTTP', () => {
     expect(get.status).toBe(405);
     await get.text();
   });
-
 });
 
 describe('several transports at once', () => {

@@ -52,7 +52,12 @@ function nextUrl(child: ChildProcess, log: { text: string }, after: number): Pro
 
 describe('a new user', () => {
   it('runs `npm run dev`: the server answers from source and restarts on every change', async () => {
-    const child = spawn('npm', ['run', 'dev', '--', '--port', '0'], { cwd: dir, env: npmEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'dev', '--', '--port', '0'], {
+      cwd: dir,
+      env: npmEnv(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     started.push(child);
     const log = { text: '' };
     child.stderr!.on('data', (c: Buffer) => (log.text += c.toString()));
@@ -69,9 +74,15 @@ describe('a new user', () => {
     // Implement the handler: tsx watch restarts the server with the new code.
     const handler = join(dir, 'src', 'handlers', 'tools', 'get_forecast.ts');
     const mark = log.text.length;
-    writeFileSync(handler, readFileSync(handler, 'utf8')
-      .replace("import { notImplemented } from '../../generated/context.gen.js';", "import { structured } from '../../generated/context.gen.js';")
-      .replace(/return notImplemented\([^;]*\);/, "return structured({ city: input.city, units: input.units ?? 'metric', days: [] });"));
+    writeFileSync(
+      handler,
+      readFileSync(handler, 'utf8')
+        .replace(
+          "import { notImplemented } from '../../generated/context.gen.js';",
+          "import { structured } from '../../generated/context.gen.js';",
+        )
+        .replace(/return notImplemented\([^;]*\);/, "return structured({ city: input.city, units: input.units ?? 'metric', days: [] });"),
+    );
     const restarted = await nextUrl(child, log, mark);
     const again = await connectHttp(restarted, 'legacy');
     const after = await again.callTool({ name: 'get_forecast', arguments: { city: 'Paris' } });
@@ -98,7 +109,8 @@ describe('a new user', () => {
     const output = `${r.stdout}${r.stderr}`;
     // The Inspector (and Node 22 for it) come from the npm registry through npx: without the registry there is
     // nothing to run, which is the only reason to stop here.
-    if (r.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.test(output)) ctx.skip(`the npm registry is unreachable: ${output.slice(0, 300)}`);
+    if (r.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.test(output))
+      ctx.skip(`the npm registry is unreachable: ${output.slice(0, 300)}`);
     expect(r.status, output).toBe(0);
     const listed = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { tools: { name: string; inputSchema: unknown }[] };
     expect(listed.tools.map((t) => t.name)).toEqual(['get_forecast']);

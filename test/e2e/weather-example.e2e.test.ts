@@ -25,7 +25,10 @@ async function exercise(client: Client, era: Era): Promise<void> {
   const forecast = tools[0];
   // Published verbatim, plus the shared definitions the schema references.
   expect(forecast.inputSchema).toEqual(manifest.tools.get_forecast.inputSchema);
-  expect(forecast.outputSchema).toEqual({ ...manifest.tools.get_forecast.outputSchema, definitions: { Units: manifest.definitions.Units } });
+  expect(forecast.outputSchema).toEqual({
+    ...manifest.tools.get_forecast.outputSchema,
+    definitions: { Units: manifest.definitions.Units },
+  });
   expect(forecast.annotations).toEqual(manifest.tools.get_forecast.annotations);
   expect(forecast.title).toBe('Forecast');
 
@@ -48,7 +51,15 @@ async function exercise(client: Client, era: Era): Promise<void> {
   expect(unknownCity.isError).toBe(true);
 
   const { resources } = await client.listResources();
-  expect(resources).toEqual([{ uri: 'weather://cities', name: 'supported_cities', title: 'Supported cities', description: manifest.resources.supported_cities.description, mimeType: 'text/plain' }]);
+  expect(resources).toEqual([
+    {
+      uri: 'weather://cities',
+      name: 'supported_cities',
+      title: 'Supported cities',
+      description: manifest.resources.supported_cities.description,
+      mimeType: 'text/plain',
+    },
+  ]);
   const cities = await client.readResource({ uri: 'weather://cities' });
   expect(cities.contents).toEqual([{ uri: 'weather://cities', mimeType: 'text/plain', text: manifest.resources.supported_cities.text }]);
 
@@ -72,7 +83,13 @@ async function exercise(client: Client, era: Era): Promise<void> {
   ]);
   const prompt = await client.getPrompt({ name: 'plan_trip', arguments: { city: 'Paris', days: '3' } });
   expect(prompt.messages).toEqual([
-    { role: 'user', content: { type: 'text', text: 'I am travelling to Paris for 3 days. Check the forecast with get_forecast and suggest what to pack.' } },
+    {
+      role: 'user',
+      content: {
+        type: 'text',
+        text: 'I am travelling to Paris for 3 days. Check the forecast with get_forecast and suggest what to pack.',
+      },
+    },
   ]);
 }
 

@@ -48,7 +48,12 @@ export async function readPublished(client: Client): Promise<Published> {
   return out;
 }
 
-export async function connectCommand(command: string, args: string[], era: Era = 'legacy', env: Record<string, string> = {}): Promise<Client> {
+export async function connectCommand(
+  command: string,
+  args: string[],
+  era: Era = 'legacy',
+  env: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client({ name: 'import-test', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
   const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
   await client.connect(new StdioClientTransport({ command, args, env: { ...inherited, ...env }, stderr: 'pipe' }));

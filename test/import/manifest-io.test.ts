@@ -9,14 +9,29 @@ import type { ServerSnapshot } from '../../generator/import/server/snapshot.js';
 import { snapshotToManifest } from '../../generator/import/server/snapshot-to-manifest.js';
 
 function snapshot(parts: Partial<ServerSnapshot>): ServerSnapshot {
-  return { source: 'test', protocolVersion: '2025-11-25', serverInfo: { name: 's', version: '1.0.0' }, capabilities: {}, tools: [], resources: [], resourceTemplates: [], prompts: [], ...parts };
+  return {
+    source: 'test',
+    protocolVersion: '2025-11-25',
+    serverInfo: { name: 's', version: '1.0.0' },
+    capabilities: {},
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    ...parts,
+  };
 }
 
 describe('jsonDiff', () => {
   const cases: { name: string; a: unknown; b: unknown; want: string[] }[] = [
     { name: 'equal, key order ignored', a: { x: 1, y: [1, { z: null }] }, b: { y: [1, { z: null }], x: 1 }, want: [] },
     { name: 'missing and added keys', a: { x: 1 }, b: { y: 2 }, want: ['x: source has 1, generated has nothing', 'y: generated adds 2'] },
-    { name: 'array order matters', a: { l: [1, 2] }, b: { l: [2, 1] }, want: ['l[0]: source 1, generated 2', 'l[1]: source 2, generated 1'] },
+    {
+      name: 'array order matters',
+      a: { l: [1, 2] },
+      b: { l: [2, 1] },
+      want: ['l[0]: source 1, generated 2', 'l[1]: source 2, generated 1'],
+    },
     { name: 'array length differs', a: { l: [1] }, b: { l: [1, 2] }, want: ['l: source [1], generated [1,2]'] },
     { name: 'false is not absent', a: { r: false }, b: {}, want: ['r: source has false, generated has nothing'] },
   ];
@@ -54,12 +69,19 @@ describe('snapshotToManifest', () => {
   });
 
   it('still reports what the manifest cannot hold: a key the spec does not define on a tool itself', () => {
-    const r = snapshotToManifest(snapshot({ capabilities: { tools: {} }, tools: [{ name: 't', inputSchema: { type: 'object' }, vendorField: 1 }] }));
-    expect(r.gaps.filter((g) => g.path[0] === 'tools').map((g) => g.message)).toEqual(['tools.t.vendorField: source has 1, generated has nothing']);
+    const r = snapshotToManifest(
+      snapshot({ capabilities: { tools: {} }, tools: [{ name: 't', inputSchema: { type: 'object' }, vendorField: 1 }] }),
+    );
+    expect(r.gaps.filter((g) => g.path[0] === 'tools').map((g) => g.message)).toEqual([
+      'tools.t.vendorField: source has 1, generated has nothing',
+    ]);
   });
 
   it('keeps the first of two resources with one name and reports the second', () => {
-    const resources = [{ name: 'log', uri: 'file:///a.log' }, { name: 'log', uri: 'file:///b.log' }];
+    const resources = [
+      { name: 'log', uri: 'file:///a.log' },
+      { name: 'log', uri: 'file:///b.log' },
+    ];
     const r = snapshotToManifest(snapshot({ capabilities: { resources: {} }, resources }));
     expect(r.manifest.resources).toEqual({ log: { uri: 'file:///a.log' } });
     expect(r.gaps.map((g) => g.message)).toContain('a second entry named "log" (at index 1) was left out: manifest names are unique');
@@ -67,7 +89,13 @@ describe('snapshotToManifest', () => {
 
   it('keeps server info and instructions, with defaults when the server leaves name or version out', () => {
     const r = snapshotToManifest(snapshot({ serverInfo: { title: 'X', websiteUrl: 'https://x.example' }, instructions: 'Use it.' }));
-    expect(r.manifest.server).toEqual({ name: 'imported-server', version: '0.0.0', title: 'X', websiteUrl: 'https://x.example', instructions: 'Use it.' });
+    expect(r.manifest.server).toEqual({
+      name: 'imported-server',
+      version: '0.0.0',
+      title: 'X',
+      websiteUrl: 'https://x.example',
+      instructions: 'Use it.',
+    });
   });
 });
 
@@ -78,7 +106,12 @@ describe('manifestYaml', () => {
       version: 1,
       server: { name: 's', version: '1', instructions: 'line 1\nline 2' },
       tools: {
-        'yes': { inputSchema: { type: 'object', properties: { on: shared, '200': shared, $ref: { const: null }, x: { description: 'a "quoted" #hash: value' } } } },
+        yes: {
+          inputSchema: {
+            type: 'object',
+            properties: { on: shared, '200': shared, $ref: { const: null }, x: { description: 'a "quoted" #hash: value' } },
+          },
+        },
         other: { inputSchema: { type: 'object', properties: { s: shared } }, _meta: { 'k/v': '\u2028' } },
       },
     };
@@ -94,9 +127,19 @@ describe('manifestYaml', () => {
 describe('mergeManifest', () => {
   const existing = '# reviewed\nversion: 1\nserver: {name: s, version: "1"}\ntools:\n  a:\n    description: mine # keep\n';
   it('adds new entries, keeps and reports changed ones, keeps comments', () => {
-    const incoming = { version: 1, server: { name: 's', version: '2' }, tools: { a: { description: 'theirs' }, b: { description: 'new' } }, prompts: { p: { description: 'q' } } };
+    const incoming = {
+      version: 1,
+      server: { name: 's', version: '2' },
+      tools: { a: { description: 'theirs' }, b: { description: 'new' } },
+      prompts: { p: { description: 'q' } },
+    };
     const r = mergeManifest(existing, incoming, new Map([['tools/b', ['from import']]]))!;
-    expect(parse(r.text)).toEqual({ version: 1, server: { name: 's', version: '1' }, tools: { a: { description: 'mine' }, b: { description: 'new' } }, prompts: { p: { description: 'q' } } });
+    expect(parse(r.text)).toEqual({
+      version: 1,
+      server: { name: 's', version: '1' },
+      tools: { a: { description: 'mine' }, b: { description: 'new' } },
+      prompts: { p: { description: 'q' } },
+    });
     expect(r.text).toContain('# reviewed\n');
     expect(r.text).toContain('description: mine # keep\n');
     expect(r.text).toContain('  # from import\n  b:');
@@ -109,7 +152,11 @@ describe('mergeManifest', () => {
   });
 
   it('leaves the text byte for byte when nothing is new', () => {
-    const r = mergeManifest(existing, { version: 1, server: { name: 's', version: '1' }, tools: { a: { description: 'mine' } } }, new Map())!;
+    const r = mergeManifest(
+      existing,
+      { version: 1, server: { name: 's', version: '1' }, tools: { a: { description: 'mine' } } },
+      new Map(),
+    )!;
     expect(r.text).toBe(existing);
   });
 

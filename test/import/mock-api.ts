@@ -42,7 +42,10 @@ export async function startMockApi(routes: Route[], prefix = ''): Promise<MockAp
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
-      const reply = routes.map((r) => r(recorded)).find((r) => r !== undefined) ?? { status: 404, body: { code: 404, message: 'no route' } };
+      const reply = routes.map((r) => r(recorded)).find((r) => r !== undefined) ?? {
+        status: 404,
+        body: { code: 404, message: 'no route' },
+      };
       const send = () => {
         if (res.destroyed) return;
         const status = reply.status ?? 200;
@@ -74,6 +77,11 @@ export async function startMockApi(routes: Route[], prefix = ''): Promise<MockAp
 
 /** Route helper: answers `reply` for this method and path (a path may use `*` for one segment). */
 export function on(method: string, path: string, reply: Reply | ((req: Recorded) => Reply)): Route {
-  const pattern = new RegExp(`^${path.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+  const pattern = new RegExp(
+    `^${path
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
   return (req) => (req.method === method && pattern.test(req.path) ? (typeof reply === 'function' ? reply(req) : reply) : undefined);
 }

@@ -42,7 +42,10 @@ describe('operations: names', () => {
     const r = convertOpenApi(
       specFile(
         doc({
-          '/a': { get: { operationId: 'listThings', responses: { 200: ok } }, post: { operationId: 'make thing!', responses: { 200: ok } } },
+          '/a': {
+            get: { operationId: 'listThings', responses: { 200: ok } },
+            post: { operationId: 'make thing!', responses: { 200: ok } },
+          },
           '/b/{id}': { delete: { responses: { 204: ok } } },
           '/c': { get: { operationId: 'listThings', responses: { 200: ok } }, put: { operationId: 'ListThings', responses: { 200: ok } } },
           '/d': { post: { operationId: 'createThing', responses: { 200: ok } } },
@@ -51,7 +54,14 @@ describe('operations: names', () => {
       NO_FILTERS,
     );
     // Made-up names follow the document's convention (mostly camelCase here); suffixes avoid shared handler files too.
-    expect(Object.keys(r.manifest.tools as Json)).toEqual(['listThings', 'makeThing', 'deleteBId', 'listThings2', 'ListThings_3', 'createThing']);
+    expect(Object.keys(r.manifest.tools as Json)).toEqual([
+      'listThings',
+      'makeThing',
+      'deleteBId',
+      'listThings2',
+      'ListThings_3',
+      'createThing',
+    ]);
     expect(r.warnings.map((w) => w.message)).toEqual([
       'operationId "make thing!" is not a valid MCP tool name: the tool is named "makeThing"',
       '"listThings" is already the name of GET /a (or would share its handler file): this tool is named "listThings2"',
@@ -60,10 +70,17 @@ describe('operations: names', () => {
   });
 
   it('keeps snake_case for documents written that way', () => {
-    const names = Object.keys(tools(doc({
-      '/a': { get: { operationId: 'list_things', responses: { 200: ok } }, post: { operationId: 'make thing!', responses: { 200: ok } } },
-      '/b': { get: { operationId: 'list_things', responses: { 200: ok } }, delete: { responses: { 204: ok } } },
-    })));
+    const names = Object.keys(
+      tools(
+        doc({
+          '/a': {
+            get: { operationId: 'list_things', responses: { 200: ok } },
+            post: { operationId: 'make thing!', responses: { 200: ok } },
+          },
+          '/b': { get: { operationId: 'list_things', responses: { 200: ok } }, delete: { responses: { 204: ok } } },
+        }),
+      ),
+    );
     expect(names).toEqual(['list_things', 'make_thing', 'list_things_2', 'delete_b']);
   });
 
@@ -96,7 +113,9 @@ describe('operations: tool shape', () => {
   const d = doc(
     {
       '/pets/{petId}': {
-        parameters: [{ name: 'petId', in: 'path', required: true, description: 'Pet number', schema: { type: 'integer', format: 'int64' } }],
+        parameters: [
+          { name: 'petId', in: 'path', required: true, description: 'Pet number', schema: { type: 'integer', format: 'int64' } },
+        ],
         put: {
           operationId: 'replacePet',
           summary: 'Replace a pet',
@@ -111,7 +130,9 @@ describe('operations: tool shape', () => {
         },
         get: {
           operationId: 'getPetNames',
-          responses: { '2XX': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } },
+          responses: {
+            '2XX': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } },
+          },
         },
       },
     },
@@ -119,7 +140,13 @@ describe('operations: tool shape', () => {
       security: [{ key: [] }],
       components: {
         securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'api_key' }, bearer: { type: 'http', scheme: 'bearer' } },
-        schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } } },
+        schemas: {
+          Pet: {
+            type: 'object',
+            required: ['id', 'name'],
+            properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+          },
+        },
       },
     },
   );
@@ -143,15 +170,28 @@ describe('operations: tool shape', () => {
   });
 
   it('takes the outputSchema from the JSON success response, inlined at the root, and wraps non-objects', () => {
-    expect(t.replacePet.outputSchema).toEqual({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } });
-    expect(t.getPetNames.outputSchema).toEqual({ type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } }, required: ['items'] });
+    expect(t.replacePet.outputSchema).toEqual({
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+    });
+    expect(t.getPetNames.outputSchema).toEqual({
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'string' } } },
+      required: ['items'],
+    });
   });
 
   it('derives annotations from the method and records the HTTP call and its variables in _meta', () => {
     expect(t.replacePet.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true });
     expect(t.getPetNames.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: true });
     expect(t.replacePet._meta).toEqual({
-      'mcp-gen.dev/openapi': { operationId: 'replacePet', method: 'PUT', path: '/pets/{petId}', env: ['TEST_API_BASE_URL', 'TEST_API_BEARER'] },
+      'mcp-gen.dev/openapi': {
+        operationId: 'replacePet',
+        method: 'PUT',
+        path: '/pets/{petId}',
+        env: ['TEST_API_BASE_URL', 'TEST_API_BEARER'],
+      },
     });
     expect(t.getPetNames._meta).toMatchObject({ 'mcp-gen.dev/openapi': { env: ['TEST_API_BASE_URL', 'TEST_API_KEY'] } });
   });
@@ -175,7 +215,10 @@ describe('operations: tool shape', () => {
     expect(r.api).toMatchObject({
       baseUrlEnv: 'TEST_API_BASE_URL',
       defaultBaseUrl: 'https://api.example/v1',
-      schemes: { key: { type: 'apiKey', in: 'query', name: 'api_key', env: 'TEST_API_KEY' }, bearer: { type: 'bearer', env: 'TEST_API_BEARER' } },
+      schemes: {
+        key: { type: 'apiKey', in: 'query', name: 'api_key', env: 'TEST_API_KEY' },
+        bearer: { type: 'bearer', env: 'TEST_API_BEARER' },
+      },
     });
   });
 });
@@ -198,7 +241,13 @@ describe('OpenAPI 3.1 in JSON', () => {
                 description: 'ok',
                 content: {
                   'application/vnd.ledger+json': {
-                    schema: { type: 'object', properties: { amount: { type: ['integer', 'null'], examples: [5] }, account: { $ref: '#/components/schemas/Account', description: 'owner' } } },
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        amount: { type: ['integer', 'null'], examples: [5] },
+                        account: { $ref: '#/components/schemas/Account', description: 'owner' },
+                      },
+                    },
                   },
                 },
               },
@@ -220,8 +269,13 @@ describe('OpenAPI 3.1 in JSON', () => {
     });
     expect(r.manifest.server).toEqual({ name: 'ledger', version: '3', title: 'Ledger', description: 'Accounts and entries.' });
     expect(r.api.defaultBaseUrl).toBeNull();
-    expect(r.api.schemes).toEqual({ oauth: { type: 'bearer', env: 'LEDGER_OAUTH_TOKEN' }, basic: { type: 'basic', usernameEnv: 'LEDGER_BASIC_USERNAME', passwordEnv: 'LEDGER_BASIC_PASSWORD' } });
-    expect(r.warnings.map((w) => w.message)).toEqual(['server URL "/relative" is not an absolute http(s) URL: set LEDGER_BASE_URL to the API\'s base URL']);
+    expect(r.api.schemes).toEqual({
+      oauth: { type: 'bearer', env: 'LEDGER_OAUTH_TOKEN' },
+      basic: { type: 'basic', usernameEnv: 'LEDGER_BASIC_USERNAME', passwordEnv: 'LEDGER_BASIC_PASSWORD' },
+    });
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'server URL "/relative" is not an absolute http(s) URL: set LEDGER_BASE_URL to the API\'s base URL',
+    ]);
   });
 });
 
@@ -240,7 +294,9 @@ describe('errors: positioned, and nothing is converted', () => {
 
   it('Swagger 2.0', () => {
     const err = failure('swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n');
-    expect(err.details).toMatch(/spec\.yaml:1:10: error swagger: Swagger "2\.0" \(OpenAPI 2\) is not supported\n {2}1 \| swagger: "2\.0"\n {4}\| {10}\^\n/);
+    expect(err.details).toMatch(
+      /spec\.yaml:1:10: error swagger: Swagger "2\.0" \(OpenAPI 2\) is not supported\n {2}1 \| swagger: "2\.0"\n {4}\| {10}\^\n/,
+    );
     expect(err.details).toContain('hint: convert it to OpenAPI 3 first');
     expect(err.message).toMatch(/cannot be imported \(1 error\); nothing was written$/);
   });
@@ -261,9 +317,17 @@ describe('errors: positioned, and nothing is converted', () => {
   });
 
   it('remote references, at the $ref', () => {
-    const d = doc({ '/a': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'https://x.example/s.json' } } } } } } } });
+    const d = doc({
+      '/a': {
+        get: {
+          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'https://x.example/s.json' } } } } },
+        },
+      },
+    });
     const err = failure(d, 'json');
-    expect(err.details).toMatch(/spec\.json:\d+:\d+: error paths\.\/a\.get\.responses\.200\.content\.application\/json\.schema\.\$ref: \$ref "https:\/\/x\.example\/s\.json" points outside this document/);
+    expect(err.details).toMatch(
+      /spec\.json:\d+:\d+: error paths\.\/a\.get\.responses\.200\.content\.application\/json\.schema\.\$ref: \$ref "https:\/\/x\.example\/s\.json" points outside this document/,
+    );
     expect(err.details).toMatch(/\n {2}\d+ \| +"\$ref": "https:\/\/x\.example\/s\.json"\n/);
   });
 

@@ -13,21 +13,47 @@ function convert(schema: unknown, opts: { side?: Side; version?: '3.0' | '3.1'; 
 
 describe('SchemaConverter: OpenAPI 3.0 keywords in JSON Schema 2020-12 terms', () => {
   const cases: { name: string; given: unknown; want: unknown }[] = [
-    { name: 'integer and format stay exact', given: { type: 'integer', format: 'int64', minimum: 1 }, want: { type: 'integer', format: 'int64', minimum: 1 } },
-    { name: 'nullable string becomes a type array', given: { type: 'string', nullable: true, format: 'date' }, want: { type: ['string', 'null'], format: 'date' } },
-    { name: 'nullable enum admits null', given: { type: 'string', enum: ['a', 'b'], nullable: true }, want: { type: ['string', 'null'], enum: ['a', 'b', null] } },
+    {
+      name: 'integer and format stay exact',
+      given: { type: 'integer', format: 'int64', minimum: 1 },
+      want: { type: 'integer', format: 'int64', minimum: 1 },
+    },
+    {
+      name: 'nullable string becomes a type array',
+      given: { type: 'string', nullable: true, format: 'date' },
+      want: { type: ['string', 'null'], format: 'date' },
+    },
+    {
+      name: 'nullable enum admits null',
+      given: { type: 'string', enum: ['a', 'b'], nullable: true },
+      want: { type: ['string', 'null'], enum: ['a', 'b', null] },
+    },
     {
       name: 'nullable without a type wraps in anyOf, annotations outside',
       given: { allOf: [{ type: 'object' }], nullable: true, description: 'd' },
       want: { description: 'd', anyOf: [{ allOf: [{ type: 'object' }] }, { type: 'null' }] },
     },
     { name: 'nullable: false is dropped', given: { type: 'string', nullable: false }, want: { type: 'string' } },
-    { name: 'exclusiveMinimum: true moves the bound', given: { type: 'number', minimum: 0, exclusiveMinimum: true }, want: { type: 'number', exclusiveMinimum: 0 } },
-    { name: 'exclusiveMaximum: false is dropped', given: { type: 'number', maximum: 5, exclusiveMaximum: false }, want: { type: 'number', maximum: 5 } },
+    {
+      name: 'exclusiveMinimum: true moves the bound',
+      given: { type: 'number', minimum: 0, exclusiveMinimum: true },
+      want: { type: 'number', exclusiveMinimum: 0 },
+    },
+    {
+      name: 'exclusiveMaximum: false is dropped',
+      given: { type: 'number', maximum: 5, exclusiveMaximum: false },
+      want: { type: 'number', maximum: 5 },
+    },
     { name: 'example becomes examples', given: { type: 'string', example: 'Rex' }, want: { type: 'string', examples: ['Rex'] } },
     {
       name: 'OpenAPI-only keywords and extensions are dropped',
-      given: { type: 'object', xml: { name: 'x' }, externalDocs: { url: 'u' }, 'x-internal': true, properties: { a: { type: 'string', 'x-order': 1 } } },
+      given: {
+        type: 'object',
+        xml: { name: 'x' },
+        externalDocs: { url: 'u' },
+        'x-internal': true,
+        properties: { a: { type: 'string', 'x-order': 1 } },
+      },
       want: { type: 'object', properties: { a: { type: 'string' } } },
     },
     {
@@ -35,7 +61,11 @@ describe('SchemaConverter: OpenAPI 3.0 keywords in JSON Schema 2020-12 terms', (
       given: { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer', nullable: true } } },
       want: { type: 'array', items: { type: 'object', additionalProperties: { type: ['integer', 'null'] } } },
     },
-    { name: 'enum values, defaults and patterns pass through', given: { type: 'string', enum: ['x'], default: 'x', pattern: '^x$' }, want: { type: 'string', enum: ['x'], default: 'x', pattern: '^x$' } },
+    {
+      name: 'enum values, defaults and patterns pass through',
+      given: { type: 'string', enum: ['x'], default: 'x', pattern: '^x$' },
+      want: { type: 'string', enum: ['x'], default: 'x', pattern: '^x$' },
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     const r = convert(given);
@@ -60,7 +90,11 @@ describe('SchemaConverter: readOnly and writeOnly', () => {
 
   it('inputs leave out readOnly properties (also behind a $ref) and their required entries', () => {
     const r = convert(user, { components });
-    expect(r.schema).toEqual({ type: 'object', required: ['name', 'password'], properties: { name: { type: 'string' }, password: { type: 'string', writeOnly: true } } });
+    expect(r.schema).toEqual({
+      type: 'object',
+      required: ['name', 'password'],
+      properties: { name: { type: 'string' }, password: { type: 'string', writeOnly: true } },
+    });
     expect(r.defs).toEqual({ Stamp: { type: 'string', format: 'date-time', readOnly: true } });
   });
 
@@ -109,7 +143,11 @@ describe('SchemaConverter: references become $defs', () => {
   it('reports remote and dangling references with their paths', () => {
     const r = convert({ type: 'object', properties: { a: { $ref: 'other.yaml#/X' }, b: { $ref: '#/components/schemas/Nope' } } });
     expect(r.findings).toEqual([
-      { path: ['root', 'properties', 'a', '$ref'], message: '$ref "other.yaml#/X" points outside this document', hint: expect.stringContaining('bundle') },
+      {
+        path: ['root', 'properties', 'a', '$ref'],
+        message: '$ref "other.yaml#/X" points outside this document',
+        hint: expect.stringContaining('bundle'),
+      },
       { path: ['root', 'properties', 'b', '$ref'], message: '$ref "#/components/schemas/Nope" does not resolve in this document' },
     ]);
   });

@@ -43,7 +43,14 @@ describe('import openapi: acme-pets (59 operations)', () => {
         on('GET', '/pets/search', { body: { items: [pet], nextCursor: null, total: 1 } }),
         on('POST', '/pets/*/photos', { status: 201, body: { id: '0b7c3a52-2f9e-4c8e-9a57-3e7b1f0e6d11', caption: 'hi' } }),
         on('POST', '/store/orders', (req) => ({ status: 201, body: { id: 5, status: 'placed', total: 12.5, ...JSON.parse(req.body) } })),
-        on('POST', '/store/orders/*/pay', { body: { id: '2a1f7d0e-6a55-4c1b-8d3e-1c2b3a4d5e6f', amount: 12.5, currency: 'EUR', method: { method: 'card', expiry: '01/30', last4: '4242' } } }),
+        on('POST', '/store/orders/*/pay', {
+          body: {
+            id: '2a1f7d0e-6a55-4c1b-8d3e-1c2b3a4d5e6f',
+            amount: 12.5,
+            currency: 'EUR',
+            method: { method: 'card', expiry: '01/30', last4: '4242' },
+          },
+        }),
         on('POST', '/users/login', { body: { accessToken: 't0k', tokenType: 'Bearer', expiresIn: 3600 } }),
         on('GET', '/users/me', { body: { id: 1, username: 'ann', email: 'ann@example.com', password: 'leaked-secret' } }),
         on('GET', '/preferences', { body: { theme: 'dark', language: 'en' } }),
@@ -66,12 +73,17 @@ describe('import openapi: acme-pets (59 operations)', () => {
     await api?.close();
   });
 
-  const call = async (name: string, args: Json) => (await client.callTool({ name, arguments: args })) as Json & { isError?: boolean; content: { text: string }[] };
+  const call = async (name: string, args: Json) =>
+    (await client.callTool({ name, arguments: args })) as Json & { isError?: boolean; content: { text: string }[] };
 
   it('reports renamed and ignored things with positions, and writes one tool per operation', () => {
     expect(imported.stdout).toMatch(/^imported 59 operations from .*acme-pets\.openapi\.yaml \(OpenAPI 3\.0\.3\)/m);
-    expect(imported.stderr).toMatch(/acme-pets\.openapi\.yaml:\d+:20: warning paths\.\/legacy\/pets\.get\.operationId: "listPets" is already the name of GET \/pets .*named "listPets2"/);
-    expect(imported.stderr).toMatch(/warning paths\.\/exports\/\{format\}\.get\.operationId: operationId "export pets!" is not a valid MCP tool name: the tool is named "exportPets"/);
+    expect(imported.stderr).toMatch(
+      /acme-pets\.openapi\.yaml:\d+:20: warning paths\.\/legacy\/pets\.get\.operationId: "listPets" is already the name of GET \/pets .*named "listPets2"/,
+    );
+    expect(imported.stderr).toMatch(
+      /warning paths\.\/exports\/\{format\}\.get\.operationId: operationId "export pets!" is not a valid MCP tool name: the tool is named "exportPets"/,
+    );
     expect(imported.stderr).toMatch(/warning paths\.\/preferences\.get\.parameters\[1\]: header parameter "Accept" is ignored/);
     const manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));
     expect(Object.keys(manifest.tools)).toHaveLength(59);
@@ -84,7 +96,14 @@ describe('import openapi: acme-pets (59 operations)', () => {
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t as unknown as Json]));
     const listPets = byName.listPets.inputSchema as Json;
-    expect((listPets.properties as Json).limit).toEqual({ type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 20, description: 'Page size.' });
+    expect((listPets.properties as Json).limit).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'Page size.',
+    });
     const createPet = byName.createPet.inputSchema as { $defs: Record<string, Json>; required: string[] };
     expect(createPet.required).toEqual(['body']);
     expect(createPet.$defs.PetBase.required).toEqual(['name', 'petType']);
@@ -98,7 +117,12 @@ describe('import openapi: acme-pets (59 operations)', () => {
   });
 
   it('GET with path, exploded and comma-separated query arrays, and a header parameter; array bodies under items', async () => {
-    const r = await call('listPets', { limit: 5, status: ['available', 'pending'], tag: ['a', 'b'], 'X-Request-ID': '3f1c2a4e-1111-4222-8333-444455556666' });
+    const r = await call('listPets', {
+      limit: 5,
+      status: ['available', 'pending'],
+      tag: ['a', 'b'],
+      'X-Request-ID': '3f1c2a4e-1111-4222-8333-444455556666',
+    });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({ items: [{ id: 1, name: 'Tom', petType: 'cat', indoor: true }] });
     const req = api.last('GET', '/pets')!;
@@ -188,7 +212,11 @@ describe('import openapi: acme-pets (59 operations)', () => {
   });
 
   it('says which variables to set when credentials are missing', async () => {
-    const bare = await connectCommand(process.execPath, [join(dir, 'dist', 'main.js')], 'legacy', { ACME_PETS_BASE_URL: api.url, ACME_PETS_API_KEY: '', ACME_PETS_BEARER_AUTH: '' });
+    const bare = await connectCommand(process.execPath, [join(dir, 'dist', 'main.js')], 'legacy', {
+      ACME_PETS_BASE_URL: api.url,
+      ACME_PETS_API_KEY: '',
+      ACME_PETS_BEARER_AUTH: '',
+    });
     try {
       const r = (await bare.callTool({ name: 'listPets', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
       expect(r.isError).toBe(true);
@@ -229,7 +257,13 @@ describe('import openapi: acme-pets (59 operations)', () => {
     expect(readFileSync(handler, 'utf8')).toBe(edited);
 
     const extended = join(tempDir('import-openapi-spec-'), 'spec.yaml');
-    writeFileSync(extended, readFileSync(SPEC, 'utf8').replace('paths:\n', 'paths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        \'200\': {description: pong}\n'));
+    writeFileSync(
+      extended,
+      readFileSync(SPEC, 'utf8').replace(
+        'paths:\n',
+        "paths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        '200': {description: pong}\n",
+      ),
+    );
     const more = cli(['import', 'openapi', extended, '--merge', '-o', join(dir, 'mcp.yaml')]);
     expect(more.code, more.stderr).toBe(0);
     expect(more.stdout).toContain('  added     tools/ping');
@@ -260,7 +294,9 @@ describe('import openapi: bad input', () => {
     const dir = tempDir('import-openapi-missing-');
     const r = cli(['import', 'openapi', 'nope.yaml'], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('mcp-gen: error: cannot read nope.yaml: file not found\n  hint: pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML)\n');
+    expect(r.stderr).toBe(
+      'mcp-gen: error: cannot read nope.yaml: file not found\n  hint: pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML)\n',
+    );
     expect(existsSync(join(dir, 'mcp.yaml'))).toBe(false);
   });
 

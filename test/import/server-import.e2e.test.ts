@@ -23,7 +23,9 @@ describe('import server: an invalid source', () => {
     const r = cli(['import', 'server', '--', process.execPath, TRICKY], dir, { TRICKY_INVALID: '1' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/mcp\.yaml:\d+:\d+: error tools\.list_values\.inputSchema\.type: inputSchema must describe an object/);
-    expect(r.stderr).toContain('mcp-gen: error: mcp.yaml keeps what the source publishes, but it cannot be generated as it is\n  hint: fix the errors above, then run mcp-gen generate -m mcp.yaml');
+    expect(r.stderr).toContain(
+      'mcp-gen: error: mcp.yaml keeps what the source publishes, but it cannot be generated as it is\n  hint: fix the errors above, then run mcp-gen generate -m mcp.yaml',
+    );
     noStackTrace(r.stderr);
     expect(readdirSync(dir)).toEqual(['mcp.yaml']);
     const manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));
@@ -49,7 +51,9 @@ describe('import server: --merge', () => {
     const r = cli(['import', 'server', '--merge', '--no-generate', '--', process.execPath, TRICKY], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('  added     tools/no_args\n');
-    expect(r.stdout).toContain('  changed   tools/123-starts-with-digit (kept as it is in the manifest):\n      description: manifest "Digits first, reviewed", source "Digits first"\n');
+    expect(r.stdout).toContain(
+      '  changed   tools/123-starts-with-digit (kept as it is in the manifest):\n      description: manifest "Digits first, reviewed", source "Digits first"\n',
+    );
     expect(r.stdout).toContain('  kept      tools/hand_written (the source no longer publishes it)\n');
     const merged = readFileSync(join(dir, 'mcp.yaml'), 'utf8');
     expect(merged).toContain('    # keep this wording\n    description: Digits first, reviewed\n');
@@ -62,7 +66,9 @@ describe('import server: --merge', () => {
     writeFileSync(join(dir, 'mcp.yaml'), 'version: 1\n');
     const r = cli(['import', 'server', '--', 'no-such-command-xyz'], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('mcp-gen: error: mcp.yaml already exists\n  hint: add --merge to add what is new to it, or choose another file with --output\n');
+    expect(r.stderr).toBe(
+      'mcp-gen: error: mcp.yaml already exists\n  hint: add --merge to add what is new to it, or choose another file with --output\n',
+    );
   });
 });
 
@@ -72,7 +78,9 @@ describe('import server: servers that cannot be imported', () => {
     const dir = tempDir('import-unreachable-');
     const r = cli(['import', 'server', '--url', `http://127.0.0.1:${port}/mcp`], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`mcp-gen: error: cannot reach http://127.0.0.1:${port}/mcp: connection refused\n  hint: start the server first, and check the host, port and path\n`);
+    expect(r.stderr).toBe(
+      `mcp-gen: error: cannot reach http://127.0.0.1:${port}/mcp: connection refused\n  hint: start the server first, and check the host, port and path\n`,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -80,7 +88,9 @@ describe('import server: servers that cannot be imported', () => {
     const dir = tempDir('import-nocommand-');
     const r = cli(['import', 'server', '--', 'no-such-command-xyz', '--flag'], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('mcp-gen: error: cannot start "no-such-command-xyz": command not found\n  hint: give the command after --, e.g. mcp-gen import server -- node build/server.js\n');
+    expect(r.stderr).toBe(
+      'mcp-gen: error: cannot start "no-such-command-xyz": command not found\n  hint: give the command after --, e.g. mcp-gen import server -- node build/server.js\n',
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -88,14 +98,19 @@ describe('import server: servers that cannot be imported', () => {
     const dir = tempDir('import-exits-');
     const r = cli(['import', 'server', '--', process.execPath, '-e', "console.error('missing API_TOKEN'); process.exit(3)"], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^mcp-gen: error: .* the MCP handshake failed: .*\n {2}server stderr:\n {4}missing API_TOKEN\n {2}hint: check that the command starts an MCP server on stdio\n$/);
+    expect(r.stderr).toMatch(
+      /^mcp-gen: error: .* the MCP handshake failed: .*\n {2}server stderr:\n {4}missing API_TOKEN\n {2}hint: check that the command starts an MCP server on stdio\n$/,
+    );
     noStackTrace(r.stderr);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a server that never answers, within --timeout', () => {
     const dir = tempDir('import-silent-');
-    const r = cli(['import', 'server', '--era', 'legacy', '--timeout', '1500', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], dir);
+    const r = cli(
+      ['import', 'server', '--era', 'legacy', '--timeout', '1500', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'],
+      dir,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^mcp-gen: error: .*: no answer to the MCP handshake within 1500 ms\n/);
     expect(readdirSync(dir)).toEqual([]);
@@ -103,7 +118,10 @@ describe('import server: servers that cannot be imported', () => {
 
   it.each([
     [['import', 'server'], 'give the server to import: mcp-gen import server -- COMMAND [ARGS...], or --url URL'],
-    [['import', 'server', '--url', 'http://127.0.0.1:1/mcp', '--', 'node', 'x.js'], 'give either --url URL or a command after --, not both'],
+    [
+      ['import', 'server', '--url', 'http://127.0.0.1:1/mcp', '--', 'node', 'x.js'],
+      'give either --url URL or a command after --, not both',
+    ],
     [['import', 'server', '--era', 'newest', '--', 'node'], '--era must be auto, legacy or modern, not "newest"'],
     [['import', 'server', '--url', 'not a url'], '--url "not a url" is not a URL'],
     [['import', 'server', '--url', 'http://x/mcp', '-H', 'no-colon'], '--header "no-colon" must look like "Name: value"'],

@@ -28,10 +28,20 @@ const fixtureServer = (file: string) => () => [process.execPath, join(ROOT, 'tes
 const CASES: Case[] = [
   { name: '@modelcontextprotocol/server-everything', command: () => [bin('mcp-server-everything')] },
   { name: '@modelcontextprotocol/server-filesystem', command: () => [bin('mcp-server-filesystem'), fsRoot] },
-  { name: '@modelcontextprotocol/server-memory', command: () => [bin('mcp-server-memory')], env: { MEMORY_FILE_PATH: join(tempDir('import-memory-'), 'memory.jsonl') } },
+  {
+    name: '@modelcontextprotocol/server-memory',
+    command: () => [bin('mcp-server-memory')],
+    env: { MEMORY_FILE_PATH: join(tempDir('import-memory-'), 'memory.jsonl') },
+  },
   { name: '@modelcontextprotocol/server-sequential-thinking', command: () => [bin('mcp-server-sequential-thinking')] },
-  { name: 'tricky-server (paginated, non-identifier names, $defs, nullable type arrays, propertyNames)', command: fixtureServer('tricky-server.mjs') },
-  { name: 'fidelity-server (execution, annotation extension keys, argument titles, whitespace-only lines)', command: fixtureServer('fidelity-server.mjs') },
+  {
+    name: 'tricky-server (paginated, non-identifier names, $defs, nullable type arrays, propertyNames)',
+    command: fixtureServer('tricky-server.mjs'),
+  },
+  {
+    name: 'fidelity-server (execution, annotation extension keys, argument titles, whitespace-only lines)',
+    command: fixtureServer('fidelity-server.mjs'),
+  },
 ];
 
 /** What the 2026-07-28 revision lists of the same definitions: it has no tool `execution`. */
@@ -59,13 +69,22 @@ describe.each(CASES)('import server: $name', (c) => {
 
     for (const kind of ['tools', 'resources', 'resourceTemplates', 'prompts'] as const) {
       // Byte for byte once keys are in one order: JSON equality plus the same entry order.
-      expect(generated[kind].map((e) => canonicalJson(e)), kind).toEqual(original[kind].map((e) => canonicalJson(e)));
-      expect(modern[kind].map((e) => canonicalJson(e)), `${kind} (2026-07-28)`).toEqual(modernView(original)[kind].map((e) => canonicalJson(e)));
+      expect(
+        generated[kind].map((e) => canonicalJson(e)),
+        kind,
+      ).toEqual(original[kind].map((e) => canonicalJson(e)));
+      expect(
+        modern[kind].map((e) => canonicalJson(e)),
+        `${kind} (2026-07-28)`,
+      ).toEqual(modernView(original)[kind].map((e) => canonicalJson(e)));
     }
     expect(generated.serverInfo).toEqual(original.serverInfo);
     expect(generated.instructions).toEqual(original.instructions);
     // Capabilities are not lists, but the import predicts how they differ: the prediction matches the wire.
-    const predicted = imported.stderr.split('\n').filter((l) => l.startsWith('  capabilities')).map((l) => l.trim());
+    const predicted = imported.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('  capabilities'))
+      .map((l) => l.trim());
     const actual = jsonDiff(original.capabilities, generated.capabilities, ['capabilities']).map((d) => describeDifference(d));
     expect(actual.sort()).toEqual(predicted.sort());
 
@@ -78,11 +97,25 @@ describe.each(CASES)('import server: $name', (c) => {
 describe('import server: gaps stay visible', () => {
   it('notes each field the manifest cannot hold next to its entry', () => {
     const dir = tempDir('import-gaps-');
-    const r = runCliWithEnv(['import', 'server', '--no-generate', '-o', join(dir, 'mcp.yaml'), '--', process.execPath, join(ROOT, 'test', 'fixtures-import', 'servers', 'tricky-server.mjs')], { TRICKY_EXTRA_FIELD: '1' });
+    const r = runCliWithEnv(
+      [
+        'import',
+        'server',
+        '--no-generate',
+        '-o',
+        join(dir, 'mcp.yaml'),
+        '--',
+        process.execPath,
+        join(ROOT, 'test', 'fixtures-import', 'servers', 'tricky-server.mjs'),
+      ],
+      { TRICKY_EXTRA_FIELD: '1' },
+    );
     expect(r.code, r.stderr).toBe(0);
     const text = readFileSync(join(dir, 'mcp.yaml'), 'utf8');
     expect(r.stderr).toMatch(/^ {2}tools\.no_args\["x-vendor"\]: source has \{"a":1\}, generated has nothing$/m);
-    expect(text).toMatch(/# import: the source publishes this differently than the manifest can say:\n\s+#\s+\["x-vendor"\]: source has \{"a":1\}, generated has nothing\n\s+no_args:/);
+    expect(text).toMatch(
+      /# import: the source publishes this differently than the manifest can say:\n\s+#\s+\["x-vendor"\]: source has \{"a":1\}, generated has nothing\n\s+no_args:/,
+    );
   });
 });
 

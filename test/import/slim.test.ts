@@ -53,7 +53,9 @@ describe('import openapi: slim options on a GitHub-issues-shaped document', () =
   it('publishes big response schemas by default', () => {
     expect(full.tools).toHaveLength(16);
     expect(full.cost.written.tokens).toBeGreaterThan(90_000);
-    const biggest = Object.entries(fullTools).map(([name, t]) => [name, JSON.stringify(t).length / 4] as const).sort((a, b) => b[1] - a[1])[0];
+    const biggest = Object.entries(fullTools)
+      .map(([name, t]) => [name, JSON.stringify(t).length / 4] as const)
+      .sort((a, b) => b[1] - a[1])[0];
     expect(biggest[1]).toBeGreaterThan(8_000);
   });
 
@@ -66,7 +68,9 @@ describe('import openapi: slim options on a GitHub-issues-shaped document', () =
   it.each(settings)('%s cuts the list and keeps every call valid', (label, slim, minCut) => {
     const r = convert(slim);
     const cut = 1 - r.cost.written.bytes / r.cost.full.bytes;
-    process.stdout.write(`slim import, ${label}: tools/list ${r.cost.full.tokens} -> ${r.cost.written.tokens} tokens (${Math.round(cut * 100)}% less)\n`);
+    process.stdout.write(
+      `slim import, ${label}: tools/list ${r.cost.full.tokens} -> ${r.cost.written.tokens} tokens (${Math.round(cut * 100)}% less)\n`,
+    );
     expect(r.cost.full.tokens).toBe(full.cost.written.tokens);
     expect(cut).toBeGreaterThan(minCut);
     const ajv = validator();
@@ -107,10 +111,14 @@ describe('import openapi: slim options on a GitHub-issues-shaped document', () =
     expect(r.stdout).toMatch(/^tools\/list: ~8,\d{3} tokens \([\d,]+ bytes\), 9\d% less than the ~9\d,\d{3} tokens of full schemas$/m);
     expect(Object.keys(parse(readFileSync(join(work, 'slim.yaml'), 'utf8')).tools)).toHaveLength(16);
     const plain = run([]);
-    expect(plain.stdout).toMatch(/^tools\/list: ~9\d,\d{3} tokens \([\d,]+ bytes\); --output-schema shallow --schema-depth 3 --nested-descriptions trim cuts it/m);
+    expect(plain.stdout).toMatch(
+      /^tools\/list: ~9\d,\d{3} tokens \([\d,]+ bytes\); --output-schema shallow --schema-depth 3 --nested-descriptions trim cuts it/m,
+    );
     const bad = run(['--output-schema', 'tiny']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('mcp-gen: error: --output-schema takes full, shallow or none, not "tiny"\n  hint: shallow keeps the top-level fields of each result\n');
+    expect(bad.stderr).toBe(
+      'mcp-gen: error: --output-schema takes full, shallow or none, not "tiny"\n  hint: shallow keeps the top-level fields of each result\n',
+    );
     expect(run(['--schema-depth', '0']).stderr).toMatch(/--schema-depth takes a whole number from 1 to 64, not "0"/);
   });
 });

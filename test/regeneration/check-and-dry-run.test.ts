@@ -56,7 +56,9 @@ describe('check', () => {
     writeFileSync(handler, text.replace('export const echo', 'export const repeat'));
     let r = runCli(['check'], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/src\/handlers\/tools\/echo\.ts:5:1: error does not export echo, the handler of tools\.echo \(it exports repeat\)/);
+    expect(r.stderr).toMatch(
+      /src\/handlers\/tools\/echo\.ts:5:1: error does not export echo, the handler of tools\.echo \(it exports repeat\)/,
+    );
     writeFileSync(handler, text);
     expect(runCli(['check'], dir).code).toBe(0);
     writeFileSync(join(dir, 'mcp.yaml'), `${v1}  shout:\n    description: Shout\n`);
@@ -94,7 +96,10 @@ describe('minimal and atomic writes', () => {
     const before = snapshot(dir);
     writeFileSync(join(dir, 'mcp.yaml'), v2);
     expect(runCli(['generate', '--no-check'], dir).code).toBe(0);
-    const changed = [...snapshot(dir)].filter(([p, f]) => before.get(p)?.mtimeMs !== f.mtimeMs).map(([p]) => p.slice(dir.length + 1)).sort();
+    const changed = [...snapshot(dir)]
+      .filter(([p, f]) => before.get(p)?.mtimeMs !== f.mtimeMs)
+      .map(([p]) => p.slice(dir.length + 1))
+      .sort();
     expect(changed).toEqual(['.mcp-gen/state.json', 'mcp.yaml', 'src/generated/definitions.gen.ts']);
   });
 

@@ -35,7 +35,12 @@ function runWithoutTsMorph(args: string[], cwd: string): CliResult {
   const hook = 'export async function resolve(s, c, n) { if (s === "ts-morph") throw new Error("ts-morph was loaded"); return n(s, c); }';
   const register = `import { register } from "node:module"; register("data:text/javascript,${encodeURIComponent(hook)}");`;
   try {
-    const stdout = execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI, ...args], { cwd, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    const stdout = execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI, ...args], {
+      cwd,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return { code: 0, stdout, stderr: '' };
   } catch (err) {
     const e = err as { status: number; stdout: string; stderr: string };
@@ -80,10 +85,15 @@ describe('contract check on the project compiler', () => {
   });
 
   it('reports any other compiler error with its code and entry', () => {
-    writeFileSync(join(dir, 'src/handlers/tools/get_forecast.ts'), handler.replace('input.city', 'input.town').replace('const days = input.days ?? 3', "const days: number = input.days ?? 'three'"));
+    writeFileSync(
+      join(dir, 'src/handlers/tools/get_forecast.ts'),
+      handler.replace('input.city', 'input.town').replace('const days = input.days ?? 3', "const days: number = input.days ?? 'three'"),
+    );
     const r = runWithoutTsMorph(['check'], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`src/handlers/tools/get_forecast.ts:5:9: error error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`);
+    expect(r.stderr).toContain(
+      `src/handlers/tools/get_forecast.ts:5:9: error error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`,
+    );
   });
 });
 
@@ -93,10 +103,17 @@ it('skips the check, as without dependencies, when the project has no TypeScript
   expect(runCli(['generate'], dir).code).toBe(0);
   // Every dependency but the compiler.
   mkdirSync(join(dir, 'node_modules', '@modelcontextprotocol'), { recursive: true });
-  symlinkSync(join(depsDir(), 'node_modules', '@modelcontextprotocol', 'server'), join(dir, 'node_modules', '@modelcontextprotocol', 'server'), 'dir');
+  symlinkSync(
+    join(depsDir(), 'node_modules', '@modelcontextprotocol', 'server'),
+    join(dir, 'node_modules', '@modelcontextprotocol', 'server'),
+    'dir',
+  );
   writeFileSync(join(dir, 'mcp.yaml'), manifest('town'));
   const r = runCli(['generate', '--json'], dir);
   expect(r.code, r.stderr).toBe(0);
-  expect(JSON.parse(r.stdout)).toMatchObject({ note: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', handlerProblems: [] });
+  expect(JSON.parse(r.stdout)).toMatchObject({
+    note: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked',
+    handlerProblems: [],
+  });
   rmSync(dir, { recursive: true, force: true });
 });

@@ -60,12 +60,19 @@ it('generate --watch prints the contract verdict after every save', async () => 
   expect(runCli(['generate'], dir).code).toBe(0);
   linkDeps(dir);
   writeFileSync(join(dir, 'src/handlers/tools/greet.ts'), handler('name'));
-  const child = spawn(process.execPath, [CLI, 'generate', '--watch'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [CLI, 'generate', '--watch'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const out = watchOutput(child);
   try {
     let mark = await out.waitFor(/watching mcp\.yaml/, 0);
     writeFileSync(join(dir, 'mcp.yaml'), manifest('who'));
-    mark = await out.waitFor(/src\/handlers\/tools\/greet\.ts:5:31: error input\.name no longer exists \(removed from greet\.inputSchema\)/, mark);
+    mark = await out.waitFor(
+      /src\/handlers\/tools\/greet\.ts:5:31: error input\.name no longer exists \(removed from greet\.inputSchema\)/,
+      mark,
+    );
     writeFileSync(join(dir, 'mcp.yaml'), manifest('name'));
     await out.waitFor(/update\s+src\/generated\/types\.gen\.ts/, mark);
     await new Promise((r) => setTimeout(r, 500));
@@ -84,7 +91,10 @@ it('npm run dev serves over HTTP and reports a type error on the save that makes
   const pkg = JSON.parse((await import('node:fs')).readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   expect(pkg.scripts.dev).toBe('node scripts/dev.mjs --transport http --log-format pretty');
   // What `npm run dev` runs, with a free port instead of 3000.
-  const child = spawn(process.execPath, ['scripts/dev.mjs', '--transport', 'http', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/dev.mjs', '--transport', 'http', '--port', '0'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out = watchOutput(child);
   try {
     let mark = await out.waitFor(/Found 0 errors/, 0, 120_000);
@@ -97,7 +107,10 @@ it('npm run dev serves over HTTP and reports a type error on the save that makes
     await client.close();
 
     writeFileSync(join(dir, 'src/handlers/tools/greet.ts'), handler('nmae'));
-    mark = await out.waitFor(/src\/handlers\/tools\/greet\.ts\(5,31\): error TS2339: Property 'nmae' does not exist on type 'GreetInput'\.[\s\S]*Found 1 error/, mark);
+    mark = await out.waitFor(
+      /src\/handlers\/tools\/greet\.ts\(5,31\): error TS2339: Property 'nmae' does not exist on type 'GreetInput'\.[\s\S]*Found 1 error/,
+      mark,
+    );
     writeFileSync(join(dir, 'src/handlers/tools/greet.ts'), handler('name'));
     await out.waitFor(/Found 0 errors/, mark);
   } finally {

@@ -32,9 +32,16 @@ const prompt = `prompts:
     arguments: [{name: city, required: true}]
 `;
 
-function manifest(o: { version?: string; units?: boolean; cities?: string; renamed?: boolean; alerts?: boolean; prompt?: boolean }): string {
+function manifest(o: {
+  version?: string;
+  units?: boolean;
+  cities?: string;
+  renamed?: boolean;
+  alerts?: boolean;
+  prompt?: boolean;
+}): string {
   const tools = [
-    forecast.replace('UNITS', o.units === false ? '' : "units: {enum: [metric, imperial]}"),
+    forecast.replace('UNITS', o.units === false ? '' : 'units: {enum: [metric, imperial]}'),
     listCities(o.cities ?? 'list_cities', o.renamed ? '\n    renamedFrom: list_cities' : ''),
     o.alerts ? alerts : '',
   ].join('');
@@ -115,16 +122,25 @@ it('keeps every user line through a realistic history of manifest edits', async 
   expect(r.code, r.stderr + r.stdout).toBe(0);
   expect(r.stdout).toContain('create   src/handlers/tools/get_alerts.ts');
   expectUserLinesIntact(dir, lines);
-  expect(await serve(dir)).toMatchObject({ get_forecast: 'Sunny in Paris (metric)', get_alerts: 'tool "get_alerts" is not implemented yet: edit src/handlers/tools/get_alerts.ts' });
+  expect(await serve(dir)).toMatchObject({
+    get_forecast: 'Sunny in Paris (metric)',
+    get_alerts: 'tool "get_alerts" is not implemented yet: edit src/handlers/tools/get_alerts.ts',
+  });
 
   // 4. change an input schema the handler relies on: mcp-gen names the exact line and exits 3
   r = generate(dir, manifest({ alerts: true, units: false }));
   expect(r.code, r.stderr + r.stdout).toBe(3);
-  expect(r.stderr).toContain('src/handlers/tools/get_forecast.ts:6:23: error input.units no longer exists (removed from get_forecast.inputSchema)');
+  expect(r.stderr).toContain(
+    'src/handlers/tools/get_forecast.ts:6:23: error input.units no longer exists (removed from get_forecast.inputSchema)',
+  );
   expectUserLinesIntact(dir, lines);
   const fixed = userFiles['src/handlers/tools/get_forecast.ts'].replace("input.units ?? 'metric'", "'metric'");
   writeFileSync(join(dir, 'src/handlers/tools/get_forecast.ts'), fixed);
-  lines.splice(lines.indexOf("  const units = input.units ?? 'metric'; // user: units line"), 1, "  const units = 'metric'; // user: units line");
+  lines.splice(
+    lines.indexOf("  const units = input.units ?? 'metric'; // user: units line"),
+    1,
+    "  const units = 'metric'; // user: units line",
+  );
   expect(runCli(['check'], dir).code).toBe(0);
 
   // 5. rename a tool: the handler file and export follow, the body does not change
@@ -132,17 +148,24 @@ it('keeps every user line through a realistic history of manifest edits', async 
   expect(r.code, r.stderr + r.stdout).toBe(0);
   expect(r.stdout).toContain('rename   src/handlers/tools/list_cities.ts -> src/handlers/tools/cities.ts');
   const renamed = readFileSync(join(dir, 'src/handlers/tools/cities.ts'), 'utf8');
-  expect(renamed).toBe(userFiles['src/handlers/tools/list_cities.ts'].replace("listCities: ToolHandler<'list_cities'>", "cities: ToolHandler<'cities'>"));
+  expect(renamed).toBe(
+    userFiles['src/handlers/tools/list_cities.ts'].replace("listCities: ToolHandler<'list_cities'>", "cities: ToolHandler<'cities'>"),
+  );
   expectUserLinesIntact(dir, lines);
   expect(await serve(dir)).toMatchObject({ cities: 'Paris, Lima' });
 
   // 6. remove a tool: its handler stays, unregistered and reported, until the user moves it away
-  writeFileSync(join(dir, 'src/handlers/tools/get_alerts.ts'), readFileSync(join(dir, 'src/handlers/tools/get_alerts.ts'), 'utf8') + '// user: alerts note\n');
+  writeFileSync(
+    join(dir, 'src/handlers/tools/get_alerts.ts'),
+    readFileSync(join(dir, 'src/handlers/tools/get_alerts.ts'), 'utf8') + '// user: alerts note\n',
+  );
   lines.push('// user: alerts note');
   r = generate(dir, manifest({ units: false, cities: 'cities', renamed: true }));
   expect(r.stdout).toContain('orphaned src/handlers/tools/get_alerts.ts: tools.get_alerts is no longer in the manifest');
   expect(r.code, r.stderr + r.stdout).toBe(3);
-  expect(r.stderr).toMatch(/src\/handlers\/tools\/get_alerts\.ts:\d+:\d+: error handler of tools\.get_alerts, which is no longer in the manifest/);
+  expect(r.stderr).toMatch(
+    /src\/handlers\/tools\/get_alerts\.ts:\d+:\d+: error handler of tools\.get_alerts, which is no longer in the manifest/,
+  );
   expectUserLinesIntact(dir, lines);
   expect(runCli(['generate', '--prune'], dir).stdout).toContain('edited, so --prune keeps it');
   mkdirSync(join(dir, 'attic'));

@@ -91,8 +91,7 @@ it('never loses a user line, and generated output always equals a fresh generati
         if (o.op === 'add' && !tools.has(o.name)) {
           dropStaleRenames(tools, o.name);
           tools.set(o.name, { props: o.props });
-        }
-        else if (o.op === 'remove' && tools.delete(o.name)) userLines.delete(o.name);
+        } else if (o.op === 'remove' && tools.delete(o.name)) userLines.delete(o.name);
         else if (o.op === 'schema' && tools.has(o.name)) tools.get(o.name)!.props = o.props;
         else if (o.op === 'rename' && tools.has(o.name) && !tools.has(o.to) && !existsSync(join(dir, `src/handlers/tools/${o.to}.ts`))) {
           dropStaleRenames(tools, o.to);

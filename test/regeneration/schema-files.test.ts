@@ -56,7 +56,9 @@ describe('generate after a schema file changed', () => {
     rmSync(join(dir, 'schemas', 'city.json'));
     const r = generate();
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/mcp\.yaml:10:22: error tools\.get_city\.inputSchema\.properties\.city\.\$ref: \$ref "\.\/schemas\/city\.json": schemas\/city\.json does not exist/);
+    expect(r.stderr).toMatch(
+      /mcp\.yaml:10:22: error tools\.get_city\.inputSchema\.properties\.city\.\$ref: \$ref "\.\/schemas\/city\.json": schemas\/city\.json does not exist/,
+    );
   });
 
   it('check reports the generated files stale after a schema file edit', () => {

@@ -32,7 +32,9 @@ describe('dependency pins on regeneration', () => {
 
     const generate = runCli(['generate', '-m', 'mcp.yaml', '--no-check'], dir);
     expect(generate.code).toBe(0);
-    expect(generate.stdout + generate.stderr).toContain(`package.json: raised dependencies.@modelcontextprotocol/server ^2.3.0 -> ^${versions.server}`);
+    expect(generate.stdout + generate.stderr).toContain(
+      `package.json: raised dependencies.@modelcontextprotocol/server ^2.3.0 -> ^${versions.server}`,
+    );
     const after = JSON.parse(readFileSync(file, 'utf8'));
     expect(after.dependencies['@modelcontextprotocol/server']).toBe(`^${versions.server}`);
     expect(after.devDependencies.typescript).toBe('99.0.0');

@@ -52,7 +52,10 @@ it('regenerates when a schema file the manifest refers to is saved (schemaFiles)
   const dir = tempDir('watch-files-');
   mkdirSync(join(dir, 'schemas'));
   writeFileSync(join(dir, 'schemas', 'city.json'), '{"type": "object", "properties": {"name": {"type": "string"}}}');
-  writeFileSync(join(dir, 'mcp.yaml'), `${base.replace('tools:', 'schemaFiles: true\ntools:')}    inputSchema:\n      type: object\n      properties:\n        city: {$ref: './schemas/city.json'}\n`);
+  writeFileSync(
+    join(dir, 'mcp.yaml'),
+    `${base.replace('tools:', 'schemaFiles: true\ntools:')}    inputSchema:\n      type: object\n      properties:\n        city: {$ref: './schemas/city.json'}\n`,
+  );
   const child = spawn(process.execPath, [CLI, 'generate', '--watch', '--no-check'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

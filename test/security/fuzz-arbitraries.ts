@@ -14,23 +14,60 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('', 'x', 'get_forecast', 'con', '../../x', '/etc/passwd', '#/definitions/A', '#/$defs/B', 'https://example.com/a', 'file:///etc/passwd', 'test://r/{id}', 'test://t/{?q*}', '{{name}}', 'MY_TOKEN', 'sk-abc123', 'notes:read'),
+    arbitrary: fc.constantFrom(
+      '',
+      'x',
+      'get_forecast',
+      'con',
+      '../../x',
+      '/etc/passwd',
+      '#/definitions/A',
+      '#/$defs/B',
+      'https://example.com/a',
+      'file:///etc/passwd',
+      'test://r/{id}',
+      'test://t/{?q*}',
+      '{{name}}',
+      'MY_TOKEN',
+      'sk-abc123',
+      'notes:read',
+    ),
   },
 );
 const name = fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/) }, { weight: 1, arbitrary: text });
 const partial = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) => fc.record(fields, { requiredKeys: [] });
 /** Usually the right shape; sometimes any JSON at all. */
-const orJunk = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
+const orJunk = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
 
 const { schema } = fc.letrec<{ schema: unknown }>((tie) => ({
   schema: fc.oneof(
     { depthSize: 'xsmall' },
     fc.boolean(),
     partial({
-      type: fc.oneof(fc.constantFrom('object', 'string', 'integer', 'number', 'array', 'boolean', 'null', 'date'), fc.constant(['string', 'null'])),
+      type: fc.oneof(
+        fc.constantFrom('object', 'string', 'integer', 'number', 'array', 'boolean', 'null', 'date'),
+        fc.constant(['string', 'null']),
+      ),
       properties: fc.dictionary(name, tie('schema'), { maxKeys: 2 }),
       items: tie('schema'),
-      $ref: fc.oneof(fc.constantFrom('#', '#/definitions/A', '#/definitions/B', '#/$defs/C', '#/nope', 'http://127.0.0.1:9/x.json', 'other.json#/x', '#/definitions/%ZZ', 'mcp.yaml#/definitions/A', '../x.json', './mcp.yaml', '/etc/passwd'), text),
+      $ref: fc.oneof(
+        fc.constantFrom(
+          '#',
+          '#/definitions/A',
+          '#/definitions/B',
+          '#/$defs/C',
+          '#/nope',
+          'http://127.0.0.1:9/x.json',
+          'other.json#/x',
+          '#/definitions/%ZZ',
+          'mcp.yaml#/definitions/A',
+          '../x.json',
+          './mcp.yaml',
+          '/etc/passwd',
+        ),
+        text,
+      ),
       $defs: fc.dictionary(name, tie('schema'), { maxKeys: 2 }),
       anyOf: fc.array(tie('schema'), { maxLength: 3 }),
       enum: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 4 }),
@@ -39,12 +76,19 @@ const { schema } = fc.letrec<{ schema: unknown }>((tie) => ({
       format: fc.constantFrom('uri', 'date-time', 'zip'),
       required: fc.array(name, { maxLength: 3 }),
       description: text,
-      $schema: fc.constantFrom('http://json-schema.org/draft-04/schema#', 'https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#'),
+      $schema: fc.constantFrom(
+        'http://json-schema.org/draft-04/schema#',
+        'https://json-schema.org/draft/2020-12/schema',
+        'http://json-schema.org/draft-07/schema#',
+      ),
     }),
     fc.jsonValue({ maxDepth: 2 }),
   ),
 }));
-const objectSchema = fc.oneof(schema, schema.map((s) => ({ type: 'object', properties: { a: s } })));
+const objectSchema = fc.oneof(
+  schema,
+  schema.map((s) => ({ type: 'object', properties: { a: s } })),
+);
 
 const policy = partial({
   scopes: fc.array(text, { maxLength: 3 }),
@@ -62,11 +106,25 @@ const tool = partial({
   policy: orJunk(policy),
   renamedFrom: text,
 });
-const content = partial({ type: fc.constantFrom('text', 'image', 'audio', 'resource', 'resource_link', 'video'), text, data: text, file: text, mimeType: text, uri: text, name: text, resource: orJunk(partial({ uri: text, text, file: text })) });
+const content = partial({
+  type: fc.constantFrom('text', 'image', 'audio', 'resource', 'resource_link', 'video'),
+  text,
+  data: text,
+  file: text,
+  mimeType: text,
+  uri: text,
+  name: text,
+  resource: orJunk(partial({ uri: text, text, file: text })),
+});
 const prompt = partial({
   title: text,
   description: text,
-  arguments: fc.array(orJunk(partial({ name, description: text, required: fc.boolean(), complete: fc.oneof(fc.constant(true), fc.array(text, { maxLength: 3 })) })), { maxLength: 3 }),
+  arguments: fc.array(
+    orJunk(
+      partial({ name, description: text, required: fc.boolean(), complete: fc.oneof(fc.constant(true), fc.array(text, { maxLength: 3 })) }),
+    ),
+    { maxLength: 3 },
+  ),
   messages: fc.array(orJunk(partial({ role: fc.constantFrom('user', 'assistant', 'system'), text, content })), { maxLength: 3 }),
 });
 const credential = partial({ env: text, principal: text, scopes: fc.array(text, { maxLength: 2 }), token: text });
@@ -82,21 +140,50 @@ const auth = partial({
 });
 const transports = partial({
   stdio: fc.boolean(),
-  http: fc.oneof(fc.boolean(), partial({ host: fc.constantFrom('127.0.0.1', '0.0.0.0', '::1', 'localhost'), port: fc.integer({ min: -1, max: 70_000 }), path: text, allowedHosts: fc.array(text, { maxLength: 2 }), maxBodyBytes: fc.integer(), headersTimeoutMs: fc.integer(), requestTimeoutMs: fc.integer() })),
+  http: fc.oneof(
+    fc.boolean(),
+    partial({
+      host: fc.constantFrom('127.0.0.1', '0.0.0.0', '::1', 'localhost'),
+      port: fc.integer({ min: -1, max: 70_000 }),
+      path: text,
+      allowedHosts: fc.array(text, { maxLength: 2 }),
+      maxBodyBytes: fc.integer(),
+      headersTimeoutMs: fc.integer(),
+      requestTimeoutMs: fc.integer(),
+    }),
+  ),
   sse: fc.oneof(fc.boolean(), partial({ path: text, messagesPath: text })),
   websocket: fc.oneof(fc.boolean(), partial({ path: text })),
 });
 
 const structured = partial({
   version: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }),
-  server: orJunk(partial({ name: text, version: text, title: text, description: text, instructions: text, websiteUrl: text, icons: fc.array(orJunk(partial({ src: text, mimeType: text })), { maxLength: 2 }) })),
+  server: orJunk(
+    partial({
+      name: text,
+      version: text,
+      title: text,
+      description: text,
+      instructions: text,
+      websiteUrl: text,
+      icons: fc.array(orJunk(partial({ src: text, mimeType: text })), { maxLength: 2 }),
+    }),
+  ),
   transports: orJunk(transports),
   capabilities: orJunk(partial({ resources: partial({ subscribe: fc.boolean() }), experimental: fc.jsonValue({ maxDepth: 2 }) })),
   schemaFiles: orJunk(fc.boolean()),
   definitions: orJunk(fc.dictionary(fc.oneof(fc.constantFrom('A', 'B'), name), schema, { maxKeys: 2 })),
   tools: orJunk(fc.dictionary(name, tool, { maxKeys: 2 })),
-  resources: orJunk(fc.dictionary(name, partial({ uri: text, text, blob: text, file: text, mimeType: text, description: text }), { maxKeys: 2 })),
-  resourceTemplates: orJunk(fc.dictionary(name, partial({ uriTemplate: text, description: text, complete: fc.dictionary(name, fc.array(text, { maxLength: 2 }), { maxKeys: 2 }) }), { maxKeys: 2 })),
+  resources: orJunk(
+    fc.dictionary(name, partial({ uri: text, text, blob: text, file: text, mimeType: text, description: text }), { maxKeys: 2 }),
+  ),
+  resourceTemplates: orJunk(
+    fc.dictionary(
+      name,
+      partial({ uriTemplate: text, description: text, complete: fc.dictionary(name, fc.array(text, { maxLength: 2 }), { maxKeys: 2 }) }),
+      { maxKeys: 2 },
+    ),
+  ),
   prompts: orJunk(fc.dictionary(name, prompt, { maxKeys: 2 })),
   auth: orJunk(auth),
   unknownKey: fc.option(text, { nil: undefined, freq: 8 }),
@@ -158,7 +245,12 @@ const MUTATIONS: Mutation[] = [
 
 /** A seed with up to five line-level mutations: deletions, duplicates, swaps, re-indentation, insertions, truncation. */
 export function mutatedManifest(seeds: Seed[]): fc.Arbitrary<Seed> {
-  const mutation = fc.tuple(fc.nat(MUTATIONS.length - 1), fc.nat(), fc.nat(), fc.oneof(text, fc.constantFrom(':', '- ', '{', '[', '"', "'", '&a', '*a', '!!binary', '\t', '? ', '|', '>', '#')));
+  const mutation = fc.tuple(
+    fc.nat(MUTATIONS.length - 1),
+    fc.nat(),
+    fc.nat(),
+    fc.oneof(text, fc.constantFrom(':', '- ', '{', '[', '"', "'", '&a', '*a', '!!binary', '\t', '? ', '|', '>', '#')),
+  );
   return fc.tuple(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 1, maxLength: 5 })).map(([seed, mutations]) => {
     const lines = seed.text.split('\n');
     for (const [m, a, b, s] of mutations) MUTATIONS[m](lines, a, b, s);

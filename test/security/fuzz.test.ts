@@ -64,30 +64,38 @@ describe('fuzzing validate and generate', () => {
   const structuredRuns = Math.ceil(RUNS / 2);
   const mutatedRuns = RUNS - structuredRuns;
 
-  it(`structured manifests (${structuredRuns})`, async () => {
-    const tmp = tempDir('mcp-gen-fuzz-v-');
-    let n = 0;
-    await fc.assert(
-      fc.asyncProperty(structuredManifest, async (text) => {
-        validateText(join(tmp, 'mcp.yaml'), text);
-        if (++n % GENERATE_EVERY === 0) await generateText(text);
-      }),
-      { numRuns: structuredRuns, seed: SEED },
-    );
-  }, RUN_TIMEOUT_MS);
+  it(
+    `structured manifests (${structuredRuns})`,
+    async () => {
+      const tmp = tempDir('mcp-gen-fuzz-v-');
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(structuredManifest, async (text) => {
+          validateText(join(tmp, 'mcp.yaml'), text);
+          if (++n % GENERATE_EVERY === 0) await generateText(text);
+        }),
+        { numRuns: structuredRuns, seed: SEED },
+      );
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it(`mutations of the checked-in manifests (${mutatedRuns})`, async () => {
-    expect(seeds.length).toBeGreaterThan(15);
-    let n = 0;
-    await fc.assert(
-      fc.asyncProperty(mutatedManifest(seeds), async ({ file, text }) => {
-        validateText(file, text);
-        if (++n % GENERATE_EVERY === 0) await generateText(text);
-      }),
-      { numRuns: mutatedRuns, seed: SEED },
-    );
-    expect(validated).toBeGreaterThanOrEqual(RUNS);
-  }, RUN_TIMEOUT_MS);
+  it(
+    `mutations of the checked-in manifests (${mutatedRuns})`,
+    async () => {
+      expect(seeds.length).toBeGreaterThan(15);
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(mutatedManifest(seeds), async ({ file, text }) => {
+          validateText(file, text);
+          if (++n % GENERATE_EVERY === 0) await generateText(text);
+        }),
+        { numRuns: mutatedRuns, seed: SEED },
+      );
+      expect(validated).toBeGreaterThanOrEqual(RUNS);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it('the CLI answers broken manifests with positioned errors and exit 1, never a stack trace', () => {
     const samples = fc.sample(structuredManifest, { numRuns: 40, seed: 42 });

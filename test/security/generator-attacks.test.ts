@@ -2,7 +2,18 @@
 // .mcp-gen/state.json, pipes where files should be, a run-key folder prepared by someone else, and manifest strings
 // that would hide code from review. Each is performed for real on a temporary tree.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
@@ -21,7 +32,11 @@ function project(): { root: string; out: string; manifest: string } {
 
 /** Runs the CLI with a deadline: a read that blocks on a pipe shows up as a timeout, not a hung test. */
 function generateCli(manifest: string, env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [CLI, 'generate', '-m', manifest], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, NO_COLOR: '1', ...env } });
+  const r = spawnSync(process.execPath, [CLI, 'generate', '-m', manifest], {
+    encoding: 'utf8',
+    timeout: 20_000,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   return { code: r.status, signal: r.signal, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -32,7 +47,8 @@ describe('staged writes', () => {
     writeFileSync(victim, 'precious');
     mkdirSync(join(out, 'src', 'generated'), { recursive: true });
     for (let pid = process.pid; pid < process.pid + 300; pid++) {
-      for (const name of ['server.gen.ts', 'entry.gen.ts']) symlinkSync(victim, join(out, 'src', 'generated', `.${name}.mcp-gen-${pid}.tmp`));
+      for (const name of ['server.gen.ts', 'entry.gen.ts'])
+        symlinkSync(victim, join(out, 'src', 'generated', `.${name}.mcp-gen-${pid}.tmp`));
     }
     const result = await generate({ manifestPath: manifest, contracts: false });
     expect(result.issues).toEqual([]);
@@ -45,7 +61,9 @@ describe('staged writes', () => {
     const { root, out, manifest } = project();
     mkdirSync(join(out, 'src'));
     symlinkSync(join(root, 'nowhere', 'handlers'), join(out, 'src', 'handlers'));
-    await expect(generate({ manifestPath: manifest, contracts: false })).rejects.toThrow(/src\/handlers is a symbolic link that points nowhere; nothing was written/);
+    await expect(generate({ manifestPath: manifest, contracts: false })).rejects.toThrow(
+      /src\/handlers is a symbolic link that points nowhere; nothing was written/,
+    );
     expect(existsSync(join(root, 'nowhere'))).toBe(false);
     expect(readdirSync(out).sort()).toEqual(['mcp.yaml', 'src']);
   });

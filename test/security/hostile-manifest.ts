@@ -20,7 +20,13 @@ function hostileSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   HOSTILE_KEYS.forEach((key, i) => {
     Object.defineProperty(properties, key, {
-      value: { type: 'string', description: HOSTILE[i % HOSTILE.length], enum: [...HOSTILE, HUGE.slice(0, 1000)], default: HOSTILE[i % HOSTILE.length], examples: [HOSTILE[(i + 1) % HOSTILE.length]] },
+      value: {
+        type: 'string',
+        description: HOSTILE[i % HOSTILE.length],
+        enum: [...HOSTILE, HUGE.slice(0, 1000)],
+        default: HOSTILE[i % HOSTILE.length],
+        examples: [HOSTILE[(i + 1) % HOSTILE.length]],
+      },
       enumerable: true,
     });
   });
@@ -32,7 +38,9 @@ function hostileSchema(): Record<string, unknown> {
 /** `_meta` with every hostile key, `__proto__` and `constructor` included (defined as own properties). */
 export function hostileMeta(): Record<string, unknown> {
   const meta: Record<string, unknown> = {};
-  HOSTILE_META_KEYS.forEach((key, i) => Object.defineProperty(meta, `example.com/${key}`, { value: HOSTILE[i % HOSTILE.length], enumerable: true }));
+  HOSTILE_META_KEYS.forEach((key, i) =>
+    Object.defineProperty(meta, `example.com/${key}`, { value: HOSTILE[i % HOSTILE.length], enumerable: true }),
+  );
   Object.defineProperty(meta, '__proto__', { value: { polluted: HOSTILE[0] }, enumerable: true });
   return meta;
 }
@@ -47,14 +55,20 @@ export function hostileManifest(): Record<string, unknown> {
 
   const resources: Record<string, unknown> = {};
   HOSTILE.forEach((h, i) => {
-    Object.defineProperty(resources, entryName(h, i, 'resource'), { value: { uri: `test://hostile/r${i}`, title: h, description: h, mimeType: 'text/plain', text: h, _meta: { 'example.com/note': h } }, enumerable: true });
+    Object.defineProperty(resources, entryName(h, i, 'resource'), {
+      value: { uri: `test://hostile/r${i}`, title: h, description: h, mimeType: 'text/plain', text: h, _meta: { 'example.com/note': h } },
+      enumerable: true,
+    });
   });
   resources['huge text'] = { uri: 'test://hostile/huge', text: HUGE, mimeType: 'text/plain' };
   resources[`${HOSTILE[0]} served by a handler`] = { uri: 'test://hostile/handler', description: HOSTILE[1] };
 
   const resourceTemplates: Record<string, unknown> = {};
   HOSTILE.slice(0, 6).forEach((h, i) => {
-    Object.defineProperty(resourceTemplates, entryName(h, i), { value: { uriTemplate: `test://tpl${i}/{id}`, title: h, description: h, complete: { id: [...HOSTILE] } }, enumerable: true });
+    Object.defineProperty(resourceTemplates, entryName(h, i), {
+      value: { uriTemplate: `test://tpl${i}/{id}`, title: h, description: h, complete: { id: [...HOSTILE] } },
+      enumerable: true,
+    });
   });
 
   const prompts: Record<string, unknown> = {};
@@ -64,8 +78,14 @@ export function hostileManifest(): Record<string, unknown> {
       value: {
         title: h,
         description: h,
-        arguments: [{ name: '$ref', description: h }, { name: HOSTILE_KEYS[2], description: h, complete: [...HOSTILE] }],
-        messages: [{ role: 'user', text }, { role: 'assistant', content: { type: 'resource_link', uri: `test://hostile/r${i}`, name: h, description: h } }],
+        arguments: [
+          { name: '$ref', description: h },
+          { name: HOSTILE_KEYS[2], description: h, complete: [...HOSTILE] },
+        ],
+        messages: [
+          { role: 'user', text },
+          { role: 'assistant', content: { type: 'resource_link', uri: `test://hostile/r${i}`, name: h, description: h } },
+        ],
       },
       enumerable: true,
     });
@@ -80,7 +100,7 @@ export function hostileManifest(): Record<string, unknown> {
       title: HOSTILE[2],
       description: HOSTILE[3],
       instructions: HUGE,
-      websiteUrl: 'https://example.com/*/$%7Bx%7D/\'quoted\'',
+      websiteUrl: "https://example.com/*/$%7Bx%7D/'quoted'",
       icons: [{ src: ICON, mimeType: 'image/png', sizes: ['1x1'] }],
     },
     capabilities: { experimental: { [HOSTILE[0]]: { note: HOSTILE[1] } } },

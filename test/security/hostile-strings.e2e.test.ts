@@ -33,7 +33,8 @@ describe('emitted code', () => {
       const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
       const injected: string[] = [];
       const visit = (node: ts.Node) => {
-        if (ts.isIdentifier(node) && node.text.includes(PWNED)) injected.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        if (ts.isIdentifier(node) && node.text.includes(PWNED))
+          injected.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
         ts.forEachChild(node, visit);
       };
       visit(source);
@@ -85,7 +86,12 @@ describe.each(['legacy', 'modern'] as Era[])('over the wire (%s)', (era) => {
     await client.listTools();
     const tools = [...wire.values()].find((r) => Array.isArray(r.tools))!.tools as Record<string, unknown>[] & { name: string }[];
     HOSTILE.forEach((h, i) => {
-      const tool = tools.find((t) => t.name === `t${i}`) as { title: string; description: string; annotations: { title: string }; _meta: unknown };
+      const tool = tools.find((t) => t.name === `t${i}`) as {
+        title: string;
+        description: string;
+        annotations: { title: string };
+        _meta: unknown;
+      };
       expect(tool.title).toBe(h);
       expect(tool.description).toBe(h);
       expect(tool.annotations?.title).toBe(h);
@@ -131,7 +137,10 @@ describe.each(['legacy', 'modern'] as Era[])('over the wire (%s)', (era) => {
       const t = resourceTemplates.find((r) => r.uriTemplate === `test://tpl${i}/{id}`)!;
       expect([t.name, t.title, t.description]).toEqual([entryName(h, i), h, h]);
     });
-    const completion = await client.complete({ ref: { type: 'ref/resource', uri: 'test://tpl0/{id}' }, argument: { name: 'id', value: '' } });
+    const completion = await client.complete({
+      ref: { type: 'ref/resource', uri: 'test://tpl0/{id}' },
+      argument: { name: 'id', value: '' },
+    });
     expect(completion.completion.values).toEqual([...HOSTILE].slice(0, completion.completion.values.length));
   });
 
@@ -141,7 +150,10 @@ describe.each(['legacy', 'modern'] as Era[])('over the wire (%s)', (era) => {
       const name = entryName(h, i);
       const listed = prompts.find((p) => p.name === name)!;
       expect([listed.title, listed.description]).toEqual([h, h]);
-      expect(listed.arguments?.map((a) => [a.name, a.description])).toEqual([['$ref', h], [HOSTILE_KEYS[2], h]]);
+      expect(listed.arguments?.map((a) => [a.name, a.description])).toEqual([
+        ['$ref', h],
+        [HOSTILE_KEYS[2], h],
+      ]);
       const got = await client.getPrompt({ name, arguments: {} });
       expect(got.messages[0].content).toEqual({ type: 'text', text: MESSAGE_TEXTS[i % MESSAGE_TEXTS.length] });
       expect(got.messages[1].content).toMatchObject({ type: 'resource_link', name: h, description: h });

@@ -37,7 +37,16 @@ export const HUGE = 'A'.repeat(50_000) + `*/ \`\${x}\` "'` + 'B'.repeat(50_000);
  * are refused there by validation, because the SDK's validator would see them on every object (see
  * check-inherited-names); they appear as resource names, definition names, `_meta` keys and values instead.
  */
-export const HOSTILE_KEYS: readonly string[] = ['prototype', '$ref', `*/ export const ${PWNED} = 1; /*`, '"\'`${x}`', 'a\u2028b', 'nul\u0000key', '__proto__x', ''];
+export const HOSTILE_KEYS: readonly string[] = [
+  'prototype',
+  '$ref',
+  `*/ export const ${PWNED} = 1; /*`,
+  '"\'`${x}`',
+  'a\u2028b',
+  'nul\u0000key',
+  '__proto__x',
+  '',
+];
 
 /** Keys of published objects that are not validated (`_meta`, `experimental`): anything goes. */
 export const HOSTILE_META_KEYS: readonly string[] = ['__proto__', 'constructor', 'toString', ...HOSTILE_KEYS];

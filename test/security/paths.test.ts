@@ -12,14 +12,42 @@ import { errors } from './validate.js';
 describe('names that would make bad file names', () => {
   const cases: { name: string; given: Record<string, unknown>; want: string[] }[] = [
     { name: 'Windows device name', given: { tools: { con: {} } }, want: ['name/reserved-file-name tools.con'] },
-    { name: 'device name after normalising', given: { prompts: { 'LPT1!': { messages: [{ role: 'user', text: 'x' }] } } }, want: ['name/reserved-file-name prompts["LPT1!"]'] },
+    {
+      name: 'device name after normalising',
+      given: { prompts: { 'LPT1!': { messages: [{ role: 'user', text: 'x' }] } } },
+      want: ['name/reserved-file-name prompts["LPT1!"]'],
+    },
     { name: 'device name with digits around is fine', given: { tools: { com10: {}, aconsole: {} } }, want: [] },
-    { name: 'over-long name', given: { prompts: { [`p ${'x'.repeat(240)}`]: { messages: [{ role: 'user', text: 'x' }] } } }, want: [`name/file-name-too-long prompts["p ${'x'.repeat(240)}"]`] },
-    { name: 'path separators and dots only make words', given: { prompts: { '../../etc/passwd': { messages: [{ role: 'user', text: 'x' }] } } }, want: [] },
-    { name: 'case-insensitive duplicates collide', given: { prompts: { Foo: { messages: [{ role: 'user', text: 'x' }] }, foo: { messages: [{ role: 'user', text: 'y' }] } } }, want: ['name/collision prompts.foo'] },
-    { name: 'inherited registry name', given: { prompts: { constructor: { messages: [{ role: 'user', text: 'x' }] } } }, want: ['name/inherited prompts.constructor'] },
-    { name: 'inherited property name', given: { tools: { t: { inputSchema: { type: 'object', properties: { __proto__x: {}, toString: { type: 'string' } } } } } }, want: ['name/inherited tools.t.inputSchema.properties.toString'] },
-    { name: 'inherited argument name', given: { prompts: { p: { arguments: [{ name: 'constructor' }], messages: [{ role: 'user', text: 'x' }] } } }, want: ['name/inherited prompts.p.arguments[0].name'] },
+    {
+      name: 'over-long name',
+      given: { prompts: { [`p ${'x'.repeat(240)}`]: { messages: [{ role: 'user', text: 'x' }] } } },
+      want: [`name/file-name-too-long prompts["p ${'x'.repeat(240)}"]`],
+    },
+    {
+      name: 'path separators and dots only make words',
+      given: { prompts: { '../../etc/passwd': { messages: [{ role: 'user', text: 'x' }] } } },
+      want: [],
+    },
+    {
+      name: 'case-insensitive duplicates collide',
+      given: { prompts: { Foo: { messages: [{ role: 'user', text: 'x' }] }, foo: { messages: [{ role: 'user', text: 'y' }] } } },
+      want: ['name/collision prompts.foo'],
+    },
+    {
+      name: 'inherited registry name',
+      given: { prompts: { constructor: { messages: [{ role: 'user', text: 'x' }] } } },
+      want: ['name/inherited prompts.constructor'],
+    },
+    {
+      name: 'inherited property name',
+      given: { tools: { t: { inputSchema: { type: 'object', properties: { __proto__x: {}, toString: { type: 'string' } } } } } },
+      want: ['name/inherited tools.t.inputSchema.properties.toString'],
+    },
+    {
+      name: 'inherited argument name',
+      given: { prompts: { p: { arguments: [{ name: 'constructor' }], messages: [{ role: 'user', text: 'x' }] } } },
+      want: ['name/inherited prompts.p.arguments[0].name'],
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(errors(given)).toEqual(want);
@@ -48,7 +76,10 @@ describe('file: stays inside the manifest folder', () => {
   });
 
   it('names a link to outside as one', () => {
-    const all = errors({ prompts: { p: { messages: [{ role: 'user', content: { type: 'image', mimeType: 'image/png', file: 'assets/link.txt' } }] } } }, project);
+    const all = errors(
+      { prompts: { p: { messages: [{ role: 'user', content: { type: 'image', mimeType: 'image/png', file: 'assets/link.txt' } }] } } },
+      project,
+    );
     expect(all).toEqual(['file/outside prompts.p.messages[0].content.file']);
   });
 });
@@ -64,7 +95,9 @@ describe('symlinks in the output tree', () => {
     mkdirSync(elsewhere);
     symlinkSync(elsewhere, join(out, 'src', 'handlers'));
     writeFileSync(join(out, 'mcp.yaml'), MANIFEST);
-    await expect(generate({ manifestPath: join(out, 'mcp.yaml'), contracts: false })).rejects.toThrow(/hello\.ts: it resolves outside .*through a symbolic link/);
+    await expect(generate({ manifestPath: join(out, 'mcp.yaml'), contracts: false })).rejects.toThrow(
+      /hello\.ts: it resolves outside .*through a symbolic link/,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
     expect(readdirSync(out).sort()).toEqual(['mcp.yaml', 'src']);
     expect(readdirSync(join(out, 'src'))).toEqual(['handlers']);
@@ -88,7 +121,9 @@ describe('symlinks in the output tree', () => {
     writeFileSync(join(root, 'victim.ts'), 'precious');
     symlinkSync(join(root, 'victim.ts'), join(out, 'src', 'generated', 'server.gen.ts'));
     writeFileSync(join(out, 'mcp.yaml'), MANIFEST);
-    await expect(generate({ manifestPath: join(out, 'mcp.yaml'), contracts: false, force: true })).rejects.toThrow(/refusing to read src\/generated\/server\.gen\.ts: it is a link to .*outside the folder/);
+    await expect(generate({ manifestPath: join(out, 'mcp.yaml'), contracts: false, force: true })).rejects.toThrow(
+      /refusing to read src\/generated\/server\.gen\.ts: it is a link to .*outside the folder/,
+    );
     expect(readFileSync(join(root, 'victim.ts'), 'utf8')).toBe('precious');
     expect(readdirSync(join(out, 'src', 'generated'))).toEqual(['server.gen.ts']);
   });

@@ -44,7 +44,12 @@ describe('external references are never fetched', () => {
     const manifest = {
       definitions: { Remote: { $ref: url }, File: { $ref: 'file:///etc/passwd' } },
       tools: {
-        t: { inputSchema: { type: 'object', properties: { a: { $ref: url }, b: { $ref: '../secret.json#/x' }, c: { $ref: 'other.yaml' }, d: { $ref: '//evil.example/s' } } } },
+        t: {
+          inputSchema: {
+            type: 'object',
+            properties: { a: { $ref: url }, b: { $ref: '../secret.json#/x' }, c: { $ref: 'other.yaml' }, d: { $ref: '//evil.example/s' } },
+          },
+        },
       },
     };
     expect(errors(manifest).sort()).toEqual([
@@ -72,7 +77,10 @@ describe('cycles', () => {
   it('recursive definitions and self references validate and generate', async () => {
     const manifest = {
       definitions: {
-        Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/definitions/Node' } }, peer: { $ref: '#/definitions/Peer' } } },
+        Node: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/definitions/Node' } }, peer: { $ref: '#/definitions/Peer' } },
+        },
         Peer: { type: 'object', properties: { back: { $ref: '#/definitions/Node' } } },
       },
       tools: { t: { inputSchema: { type: 'object', properties: { root: { $ref: '#/definitions/Node' }, self: { $ref: '#' } } } } },
@@ -87,18 +95,40 @@ describe('cycles', () => {
   });
 
   it('a chain of refs counts a cycle once', () => {
-    const root = { definitions: { A: { $ref: '#/definitions/B' }, B: { $ref: '#/definitions/A' } }, properties: { x: { $ref: '#/definitions/A' } } };
+    const root = {
+      definitions: { A: { $ref: '#/definitions/B' }, B: { $ref: '#/definitions/A' } },
+      properties: { x: { $ref: '#/definitions/A' } },
+    };
     expect(longestRefChain(root).length).toBe(2);
   });
 });
 
 describe('limits', () => {
   const cases: { name: string; given: Record<string, unknown>; want: RegExp[] }[] = [
-    { name: 'nesting past the depth limit', given: tool(nested(80)), want: [/^schema\/too-deep tools\.t\.inputSchema(\.properties\.p){64}$/] },
+    {
+      name: 'nesting past the depth limit',
+      given: tool(nested(80)),
+      want: [/^schema\/too-deep tools\.t\.inputSchema(\.properties\.p){64}$/],
+    },
     { name: 'nesting within it', given: tool(nested(60)), want: [] },
-    { name: 'too many properties', given: tool({ type: 'object', properties: Object.fromEntries(Array.from({ length: 10_500 }, (_, i) => [`p${i}`, { type: 'string' }])) }), want: [/^schema\/too-large tools\.t\.inputSchema$/] },
-    { name: 'a shared definition too deep', given: { definitions: { Deep: nested(100) }, ...tool({ type: 'object', properties: { d: { $ref: '#/definitions/Deep' } } }) }, want: [/^schema\/too-deep definitions\.Deep\./] },
-    { name: 'a chain of refs past the limit', given: chain(SCHEMA_LIMITS.refChain + 5), want: [/^schema\/ref-chain tools\.t\.inputSchema$/] },
+    {
+      name: 'too many properties',
+      given: tool({
+        type: 'object',
+        properties: Object.fromEntries(Array.from({ length: 10_500 }, (_, i) => [`p${i}`, { type: 'string' }])),
+      }),
+      want: [/^schema\/too-large tools\.t\.inputSchema$/],
+    },
+    {
+      name: 'a shared definition too deep',
+      given: { definitions: { Deep: nested(100) }, ...tool({ type: 'object', properties: { d: { $ref: '#/definitions/Deep' } } }) },
+      want: [/^schema\/too-deep definitions\.Deep\./],
+    },
+    {
+      name: 'a chain of refs past the limit',
+      given: chain(SCHEMA_LIMITS.refChain + 5),
+      want: [/^schema\/ref-chain tools\.t\.inputSchema$/],
+    },
     { name: 'a chain within it', given: chain(SCHEMA_LIMITS.refChain - 5), want: [] },
     { name: 'deep _meta', given: { tools: { t: { _meta: nested(40) } } }, want: [/^manifest\/too-deep tools\.t\._meta\./] },
   ];
@@ -113,7 +143,11 @@ describe('limits', () => {
 
   it('refs that fan out exponentially stay linear', () => {
     const definitions: Record<string, unknown> = {};
-    for (let i = 0; i < 40; i++) definitions[`D${i}`] = { type: 'object', properties: { a: { $ref: `#/definitions/D${i + 1}` }, b: { $ref: `#/definitions/D${i + 1}` } } };
+    for (let i = 0; i < 40; i++)
+      definitions[`D${i}`] = {
+        type: 'object',
+        properties: { a: { $ref: `#/definitions/D${i + 1}` }, b: { $ref: `#/definitions/D${i + 1}` } },
+      };
     definitions.D40 = { type: 'string' };
     const started = performance.now();
     expect(errors({ definitions, ...tool({ type: 'object', properties: { x: { $ref: '#/definitions/D0' } } }) })).toEqual([]);

@@ -28,7 +28,7 @@ function quickly<T>(ms: number, fn: () => T): T {
   return result;
 }
 
-describe('nothing outside the manifest\'s folder is read', () => {
+describe("nothing outside the manifest's folder is read", () => {
   const root = tempDir('mcp-gen-schema-files-');
   const project = join(root, 'project');
   mkdirSync(join(project, 'schemas'), { recursive: true });
@@ -67,8 +67,11 @@ describe('nothing outside the manifest\'s folder is read', () => {
     expect(found).toEqual(want ? [`${want} ${at(0)}`] : []);
   });
 
-  it('a link or an escape from inside a schema file is refused too, shown at the manifest\'s ref', () => {
-    writeFileSync(join(project, 'schemas', 'nested.json'), JSON.stringify({ properties: { a: { $ref: '../../secret.json' }, b: { $ref: 'link.json' } } }));
+  it("a link or an escape from inside a schema file is refused too, shown at the manifest's ref", () => {
+    writeFileSync(
+      join(project, 'schemas', 'nested.json'),
+      JSON.stringify({ properties: { a: { $ref: '../../secret.json' }, b: { $ref: 'link.json' } } }),
+    );
     const issues = validate(withRefs('schemas/nested.json'), project).filter((i) => i.severity === 'error');
     expect(issues.map((i) => i.code)).toEqual(['schema/file-outside', 'schema/file-outside']);
     for (const issue of issues) {
@@ -94,7 +97,10 @@ describe('nothing is ever fetched', () => {
 
   it('URLs in the manifest and in schema files are errors; generate writes nothing and makes no request', async () => {
     const dir = tempDir('mcp-gen-schema-files-url-');
-    writeFileSync(join(dir, 'a.json'), JSON.stringify({ properties: { x: { $ref: url }, y: { $ref: `//127.0.0.1:${new URL(url).port}/s.json` } } }));
+    writeFileSync(
+      join(dir, 'a.json'),
+      JSON.stringify({ properties: { x: { $ref: url }, y: { $ref: `//127.0.0.1:${new URL(url).port}/s.json` } } }),
+    );
     const manifest = withRefs(url, `${url}#/definitions/X`, 'https://example.com/a.json', 'a.json');
     expect(errors(manifest, dir)).toEqual([
       `schema/external-ref ${at(0)}`,
@@ -114,15 +120,21 @@ describe('nothing is ever fetched', () => {
 describe('cycles and depth', () => {
   it('recursion across two files through properties and items validates and generates', async () => {
     const dir = tempDir('mcp-gen-schema-files-cycle-');
-    writeFileSync(join(dir, 'node.json'), JSON.stringify({ type: 'object', properties: { children: { type: 'array', items: { $ref: 'edge.json' } } } }));
-    writeFileSync(join(dir, 'edge.json'), JSON.stringify({ type: 'object', properties: { to: { $ref: 'node.json' }, self: { $ref: '#' } } }));
+    writeFileSync(
+      join(dir, 'node.json'),
+      JSON.stringify({ type: 'object', properties: { children: { type: 'array', items: { $ref: 'edge.json' } } } }),
+    );
+    writeFileSync(
+      join(dir, 'edge.json'),
+      JSON.stringify({ type: 'object', properties: { to: { $ref: 'node.json' }, self: { $ref: '#' } } }),
+    );
     expect(quickly(5_000, () => errors(withRefs('node.json'), dir))).toEqual([]);
     writeFileSync(join(dir, 'mcp.yaml'), stringify({ ...BASE, ...withRefs('node.json') }));
     const result = await generate({ manifestPath: join(dir, 'mcp.yaml'), contracts: false });
     expect(result.issues).toEqual([]);
   });
 
-  it('two files that are each other\'s $ref: an error naming the loop, not a hang', () => {
+  it("two files that are each other's $ref: an error naming the loop, not a hang", () => {
     const dir = tempDir('mcp-gen-schema-files-loop-');
     writeFileSync(join(dir, 'a.json'), '{"$ref": "b.json"}');
     writeFileSync(join(dir, 'b.json'), '{"anyOf": [{"$ref": "a.json"}, {"type": "null"}]}');
@@ -134,17 +146,21 @@ describe('cycles and depth', () => {
   it('a chain of files deeper than the limit is an error, found without deep recursion', () => {
     const dir = tempDir('mcp-gen-schema-files-chain-');
     const length = SCHEMA_LIMITS.refChain + 40;
-    for (let i = 0; i < length; i++) writeFileSync(join(dir, `d${i}.json`), JSON.stringify({ type: 'object', properties: { next: { $ref: `d${i + 1}.json` } } }));
+    for (let i = 0; i < length; i++)
+      writeFileSync(join(dir, `d${i}.json`), JSON.stringify({ type: 'object', properties: { next: { $ref: `d${i + 1}.json` } } }));
     writeFileSync(join(dir, `d${length}.json`), '{"type": "string"}');
     const issues = quickly(10_000, () => validate(withRefs('d0.json'), dir)).filter((i) => i.severity === 'error');
     expect(issues.map((i) => i.code)).toEqual(['schema/ref-chain']);
     expect(issues[0].path).toBe(at(0));
-    expect(issues[0].message).toMatch(/following \$refs through files goes more than 64 deep \(mcp\.yaml -> d0\.json -> d1\.json -> d2\.json -> \.\.\. -> d62\.json -> d63\.json -> \.\.\.\)/);
+    expect(issues[0].message).toMatch(
+      /following \$refs through files goes more than 64 deep \(mcp\.yaml -> d0\.json -> d1\.json -> d2\.json -> \.\.\. -> d62\.json -> d63\.json -> \.\.\.\)/,
+    );
   });
 
   it('a chain within the limit is fine', () => {
     const dir = tempDir('mcp-gen-schema-files-short-chain-');
-    for (let i = 0; i < 20; i++) writeFileSync(join(dir, `d${i}.json`), JSON.stringify({ type: 'object', properties: { next: { $ref: `d${i + 1}.json` } } }));
+    for (let i = 0; i < 20; i++)
+      writeFileSync(join(dir, `d${i}.json`), JSON.stringify({ type: 'object', properties: { next: { $ref: `d${i + 1}.json` } } }));
     writeFileSync(join(dir, 'd20.json'), '{"type": "string"}');
     expect(errors(withRefs('d0.json'), dir)).toEqual([]);
   });
@@ -154,13 +170,21 @@ describe('cycles and depth', () => {
     writeFileSync(join(dir, 'deep.json'), `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
     writeFileSync(join(dir, 'deep.yaml'), `a: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`);
     const found = quickly(10_000, () => errors(withRefs('deep.json', 'deep.yaml'), dir));
-    expect(found).toEqual([`schema/too-deep ${at(0)}`, expect.stringMatching(new RegExp(`^schema/(too-deep|file-parse) ${at(1).replace(/[.$[\]]/g, '\\$&')}$`))]);
+    expect(found).toEqual([
+      `schema/too-deep ${at(0)}`,
+      expect.stringMatching(new RegExp(`^schema/(too-deep|file-parse) ${at(1).replace(/[.$[\]]/g, '\\$&')}$`)),
+    ]);
   });
 
   it('a YAML alias bomb is refused', () => {
     const dir = tempDir('mcp-gen-schema-files-bomb-');
     const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 12; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 12; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     writeFileSync(join(dir, 'bomb.yaml'), `${lines.join('\n')}\n`);
     expect(quickly(10_000, () => errors(withRefs('bomb.yaml'), dir))).toEqual([`schema/file-parse ${at(0)}`]);
   });
@@ -169,7 +193,17 @@ describe('cycles and depth', () => {
     const dir = tempDir('mcp-gen-schema-files-wide-');
     const count = SCHEMA_LIMITS.files + 10;
     for (let i = 0; i < count; i++) writeFileSync(join(dir, `w${i}.json`), '{"type": "string"}');
-    const wide = { schemaFiles: true, tools: { t: { inputSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { $ref: `w${i}.json` }])) } } } };
+    const wide = {
+      schemaFiles: true,
+      tools: {
+        t: {
+          inputSchema: {
+            type: 'object',
+            properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { $ref: `w${i}.json` }])),
+          },
+        },
+      },
+    };
     const found = quickly(10_000, () => errors(wide, dir));
     expect(found).toHaveLength(10);
     expect(new Set(found.map((f) => f.split(' ')[0]))).toEqual(new Set(['schema/too-large']));

@@ -19,5 +19,7 @@ export function validate(manifest: Record<string, unknown> | string, dir = '/non
 
 /** `code path` of each error, for compact expectations. */
 export function errors(manifest: Record<string, unknown> | string, dir?: string): string[] {
-  return validate(manifest, dir).filter((i) => i.severity === 'error').map((i) => `${i.code} ${i.path}`);
+  return validate(manifest, dir)
+    .filter((i) => i.severity === 'error')
+    .map((i) => `${i.code} ${i.path}`);
 }

@@ -28,7 +28,10 @@ export function ensureGeneratedDeps(): string {
   const staging = `${dir}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  writeFileSync(join(staging, 'package.json'), JSON.stringify({ name: 'generated-deps', private: true, type: 'module', ...generatedDependencies() }, null, 2));
+  writeFileSync(
+    join(staging, 'package.json'),
+    JSON.stringify({ name: 'generated-deps', private: true, type: 'module', ...generatedDependencies() }, null, 2),
+  );
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, stdio: 'inherit' });
   writeFileSync(join(staging, '.installed'), '');
   try {
@@ -52,5 +55,9 @@ export function tscBin(): string {
 }
 
 export function runTsc(projectDir: string, args: string[] = ['--noEmit']): void {
-  execFileSync(process.execPath, [tscBin(), '-p', join(projectDir, 'tsconfig.json'), ...args], { cwd: projectDir, encoding: 'utf8', stdio: 'pipe' });
+  execFileSync(process.execPath, [tscBin(), '-p', join(projectDir, 'tsconfig.json'), ...args], {
+    cwd: projectDir,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  });
 }

@@ -25,7 +25,12 @@ export interface CliResult {
 
 export function runCli(args: string[], cwd = ROOT): CliResult {
   try {
-    const stdout = execFileSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    const stdout = execFileSync(process.execPath, [CLI, ...args], {
+      cwd,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return { code: 0, stdout, stderr: '' };
   } catch (err) {
     const e = err as { status: number; stdout: string; stderr: string };
@@ -69,7 +74,9 @@ function newClient(era: Era): Client {
 
 export async function connectStdio(dir: string, era: Era, args: string[] = []): Promise<Client> {
   const client = newClient(era);
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js'), ...args], cwd: dir, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js'), ...args], cwd: dir, stderr: 'pipe' }),
+  );
   return client;
 }
 

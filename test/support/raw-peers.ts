@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { webSocketClass } from './websocket-client.js';
 
-export const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+export const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 export const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 /** Waits until `predicate` holds, polling; throws with `what` after `ms`. */
@@ -33,7 +38,10 @@ export class RawStdio {
   #buffer = '';
 
   constructor(dir: string) {
-    this.child = spawn(process.execPath, [join(dir, 'dist', 'main.js'), '--transport', 'stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [join(dir, 'dist', 'main.js'), '--transport', 'stdio'], {
+      cwd: dir,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child.stdout!.on('data', (chunk: Buffer) => {
       this.#buffer += chunk.toString('utf8');
       let end: number;
@@ -181,7 +189,9 @@ export function statusOfLargePost(url: string, bytes: number): Promise<number> {
   const { hostname, port, pathname, search } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write(`POST ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`);
+      socket.write(
+        `POST ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`,
+      );
       socket.write(Buffer.alloc(Math.min(bytes, 16_384), 0x20));
     });
     let data = '';

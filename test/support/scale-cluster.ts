@@ -45,7 +45,10 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
 
 export class RedisServer {
   child?: ChildProcess;
-  constructor(readonly port: number, readonly dir: string) {}
+  constructor(
+    readonly port: number,
+    readonly dir: string,
+  ) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}/0`;
@@ -53,7 +56,24 @@ export class RedisServer {
 
   async start(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
-    this.child = spawn(binary('redis-server')!, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir], { stdio: 'ignore' });
+    this.child = spawn(
+      binary('redis-server')!,
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--dir',
+        this.dir,
+      ],
+      { stdio: 'ignore' },
+    );
     await waitFor(async () => {
       const { Socket } = await import('node:net');
       return new Promise<boolean>((resolve) => {
@@ -80,7 +100,12 @@ export class Replica {
   child?: ChildProcess;
   stderr = '';
   exits: (number | null)[] = [];
-  constructor(readonly dir: string, readonly port: number, readonly name: string, readonly env: Record<string, string>) {}
+  constructor(
+    readonly dir: string,
+    readonly port: number,
+    readonly name: string,
+    readonly env: Record<string, string>,
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/mcp`;
@@ -95,7 +120,11 @@ export class Replica {
     this.child = child;
     child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     child.once('exit', (code) => this.exits.push(code));
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${this.port}/readyz`)).status === 200, `replica ${this.name}:\n${this.stderr}`, 60_000);
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${this.port}/readyz`)).status === 200,
+      `replica ${this.name}:\n${this.stderr}`,
+      60_000,
+    );
   }
 
   /** SIGTERM, and the exit code: a clean drain exits 0. */
@@ -109,7 +138,11 @@ export class Replica {
 
 export class Nginx {
   child?: ChildProcess;
-  constructor(readonly port: number, readonly dir: string, readonly upstreams: number[]) {}
+  constructor(
+    readonly port: number,
+    readonly dir: string,
+    readonly upstreams: number[],
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/mcp`;

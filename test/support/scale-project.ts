@@ -40,7 +40,10 @@ export const ${name}: ToolHandler<'${name}'> = async (input, ctx) => {
 const HANDLERS: Record<string, string> = {
   'src/handlers/tools/echo.ts': tool('echo', 'return text(input.text);'),
   'src/handlers/tools/whoami.ts': tool('whoami', "void input; void ctx; return text(process.env.MCP_REPLICA_ID ?? '?');"),
-  'src/handlers/tools/bump.ts': tool('bump', 'ctx.notify.resourceUpdated(`counter://${input.n}`); return text(`bumped ${input.n} on ${process.env.MCP_REPLICA_ID}`);'),
+  'src/handlers/tools/bump.ts': tool(
+    'bump',
+    'ctx.notify.resourceUpdated(`counter://${input.n}`); return text(`bumped ${input.n} on ${process.env.MCP_REPLICA_ID}`);',
+  ),
   'src/handlers/tools/limited.ts': tool('limited', "void input; void ctx; return text('ok');"),
   'src/handlers/tools/confirm.ts': tool(
     'confirm',

@@ -25,6 +25,8 @@ export function describeServedEverywhere(name: string, dir: () => string, exerci
     afterAll(async () => {
       expect(await server.stop()).toBe(0);
     });
-    it.each(['legacy', 'modern'] as const)('serves every manifest entry (%s era)', async (era) => run(await connectHttp(server.url, era), era));
+    it.each(['legacy', 'modern'] as const)('serves every manifest entry (%s era)', async (era) =>
+      run(await connectHttp(server.url, era), era),
+    );
   });
 }

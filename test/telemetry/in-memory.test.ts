@@ -21,7 +21,11 @@ interface RecordedSpan {
 interface Recorded {
   calls: Record<string, { result?: { content?: { text: string }[] }; error?: { code: number } }>;
   spans: RecordedSpan[];
-  metrics: { name: string; unit: string; points: { attributes: Record<string, unknown>; value: number | { count: number; sum: number } }[] }[];
+  metrics: {
+    name: string;
+    unit: string;
+    points: { attributes: Record<string, unknown>; value: number | { count: number; sum: number } }[];
+  }[];
   logs: Record<string, unknown>[];
 }
 
@@ -35,13 +39,21 @@ beforeAll(() => {
 });
 
 function probe(era: 'legacy' | 'modern'): Recorded {
-  const run = spawnSync(process.execPath, ['probe.mjs', era, TRACEPARENT], { cwd: dir, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'info' }, timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['probe.mjs', era, TRACEPARENT], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'info' },
+    timeout: 60_000,
+  });
   if (run.status !== 0) throw new Error(`probe failed (${run.status}):\n${run.stderr}`);
   return { ...(JSON.parse(run.stdout) as Omit<Recorded, 'logs'>), logs: parseLines(run.stderr) };
 }
 
 function parseLines(text: string): Record<string, unknown>[] {
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe.each([
@@ -57,7 +69,11 @@ describe.each([
   const durations = (attributes: Record<string, unknown>) =>
     recorded.metrics
       .find((m) => m.name === 'mcp.server.operation.duration')!
-      .points.filter((p) => Object.entries(attributes).every(([k, v]) => p.attributes[k] === v) && (attributes['error.type'] !== undefined || p.attributes['error.type'] === undefined));
+      .points.filter(
+        (p) =>
+          Object.entries(attributes).every(([k, v]) => p.attributes[k] === v) &&
+          (attributes['error.type'] !== undefined || p.attributes['error.type'] === undefined),
+      );
 
   beforeAll(() => {
     recorded = probe(era);
@@ -130,7 +146,11 @@ describe.each([
 
   it('traces a resource read by URI, keeping the URI out of the span name and metrics', () => {
     const read = span('resources/read');
-    expect(read.attributes).toMatchObject({ 'mcp.method.name': 'resources/read', 'mcp.resource.uri': 'observed://motd', 'mcp.protocol.version': version });
+    expect(read.attributes).toMatchObject({
+      'mcp.method.name': 'resources/read',
+      'mcp.resource.uri': 'observed://motd',
+      'mcp.protocol.version': version,
+    });
     const points = durations({ 'mcp.method.name': 'resources/read' });
     expect(points).toHaveLength(1);
     expect(points[0].attributes['mcp.resource.uri']).toBeUndefined();
@@ -144,7 +164,13 @@ describe.each([
 
   it('writes JSON log lines on stderr with the request and its trace, ctx.log included', () => {
     const echoed = recorded.logs.find((l) => l.msg === 'echoing hi');
-    expect(echoed).toMatchObject({ level: 30, method: 'tools/call', target: 'echo', trace_id: CLIENT_TRACE_ID, span_id: span('tools/call echo').spanId });
+    expect(echoed).toMatchObject({
+      level: 30,
+      method: 'tools/call',
+      target: 'echo',
+      trace_id: CLIENT_TRACE_ID,
+      span_id: span('tools/call echo').spanId,
+    });
     expect(echoed!.requestId).toBeDefined();
     const refused = recorded.logs.find((l) => l.code === -32003);
     expect(refused).toMatchObject({ level: 40, target: 'limited', trace_id: span('tools/call limited', 1).traceId });

@@ -129,7 +129,8 @@ describe('OTLP/HTTP JSON export to a loopback receiver', () => {
     const traces = received.filter((r) => r.path === '/v1/traces');
     expect(traces.length, stderr).toBeGreaterThan(0);
     expect(traces.every((r) => r.contentType === 'application/json')).toBe(true);
-    const resource = (traces[0].body as { resourceSpans: { resource: { attributes: OtlpAttribute[] } }[] }).resourceSpans[0].resource.attributes;
+    const resource = (traces[0].body as { resourceSpans: { resource: { attributes: OtlpAttribute[] } }[] }).resourceSpans[0].resource
+      .attributes;
     const value = (key: string) => resource.find((a) => a.key === key)?.value.stringValue;
     expect(value('service.name')).toBe('observed-e2e');
     expect(value('service.version')).toBe('2.3.4');
@@ -173,7 +174,7 @@ describe('OTEL_SDK_DISABLED=true', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const result = await client.callTool({ name: 'echo', arguments: { text: 'dark' }, _meta: { traceparent: TRACEPARENT } });
     // ctx.trace is the no-op: no ids, even with a client trace context.
-    expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual({ text: 'dark', inner: '0000000000000000' }) // the API's no-op span;
+    expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual({ text: 'dark', inner: '0000000000000000' }); // the API's no-op span;
     await client.close();
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');

@@ -24,7 +24,10 @@ const telemetry = await startTelemetry({
 });
 
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-const served = serveStdio(({ era: served }) => observeSession(attachServer(buildServer({}, served), served), served), { transport: serverSide, legacy: 'serve' });
+const served = serveStdio(({ era: served }) => observeSession(attachServer(buildServer({}, served), served), served), {
+  transport: serverSide,
+  legacy: 'serve',
+});
 const client = new Client({ name: 'probe', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
 await client.connect(clientSide);
 
@@ -62,12 +65,19 @@ const finished = spans.getFinishedSpans().map((s) => ({
   scope: s.instrumentationScope.name,
   service: s.resource.attributes['service.name'],
 }));
-const metrics = metricExporter.getMetrics().at(-1)?.scopeMetrics.flatMap((scope) =>
-  scope.metrics.map((m) => ({
-    name: m.descriptor.name,
-    unit: m.descriptor.unit,
-    points: m.dataPoints.map((p) => ({ attributes: p.attributes, value: typeof p.value === 'number' ? p.value : { count: p.value.count, sum: p.value.sum } })),
-  })),
-) ?? [];
+const metrics =
+  metricExporter
+    .getMetrics()
+    .at(-1)
+    ?.scopeMetrics.flatMap((scope) =>
+      scope.metrics.map((m) => ({
+        name: m.descriptor.name,
+        unit: m.descriptor.unit,
+        points: m.dataPoints.map((p) => ({
+          attributes: p.attributes,
+          value: typeof p.value === 'number' ? p.value : { count: p.value.count, sum: p.value.sum },
+        })),
+      })),
+    ) ?? [];
 await telemetry.shutdown();
 process.stdout.write(JSON.stringify({ calls, spans: finished, metrics }));

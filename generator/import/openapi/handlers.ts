@@ -46,7 +46,10 @@ function renderHandler(t: ImportedTool, structured: boolean): string {
 
 /** The operation as a compact literal, one parameter per line. Its keys are fixed names; values are JSON, so safe. */
 function operationLiteral(op: ImportedTool['operation']): string {
-  const line = (o: object) => `{ ${Object.entries(o).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`;
+  const line = (o: object) =>
+    `{ ${Object.entries(o)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join(', ')} }`;
   const fields = [
     `method: ${JSON.stringify(op.method)}`,
     `path: ${JSON.stringify(op.path)}`,

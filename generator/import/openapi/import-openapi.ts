@@ -52,7 +52,12 @@ export function convertOpenApi(specPath: string, opts: Omit<ImportOpenApiOptions
     throw specErrors(spec.file, spec.source, sortIssues(unique.map((f) => toIssue(spec, f))));
   }
   if (tools.length === 0) {
-    throw new ImportError(`${spec.file}: no operation to import`, opts.tag.length || opts.path.length || opts.xMcpOnly ? 'check the --tag, --path and --x-mcp-only filters' : 'the document declares no operations under paths:');
+    throw new ImportError(
+      `${spec.file}: no operation to import`,
+      opts.tag.length || opts.path.length || opts.xMcpOnly
+        ? 'check the --tag, --path and --x-mcp-only filters'
+        : 'the document declares no operations under paths:',
+    );
   }
   const info = isObject(spec.doc.info) ? spec.doc.info : {};
   const server: Json = {
@@ -78,7 +83,9 @@ export async function runImportOpenApi(specPath: string, opts: ImportOpenApiOpti
     const issues = sortIssues(imported.warnings.map((f) => toIssue(spec, f)));
     process.stderr.write(`${formatIssuesText(issues, spec.file, spec.source)}\n\n${summarize(issues)}\n`);
   }
-  process.stdout.write(`imported ${tools.length} operation${tools.length === 1 ? '' : 's'} from ${spec.file} (OpenAPI ${String(spec.doc.openapi)})\n`);
+  process.stdout.write(
+    `imported ${tools.length} operation${tools.length === 1 ? '' : 's'} from ${spec.file} (OpenAPI ${String(spec.doc.openapi)})\n`,
+  );
   process.stdout.write(`${costLine(imported.cost)}\n`);
   const credentials = Object.values(api.schemes).flatMap((s) => (s.type === 'basic' ? [s.usernameEnv, s.passwordEnv] : [s.env]));
   const header = [

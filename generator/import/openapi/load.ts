@@ -51,19 +51,29 @@ export function readSpec(path: string): SpecDocument {
   }
   const d = doc as Json;
   if (d.swagger !== undefined) {
-    throw fail({ path: ['swagger'], message: `Swagger ${JSON.stringify(d.swagger)} (OpenAPI 2) is not supported`, hint: 'convert it to OpenAPI 3 first (for example with swagger2openapi), then import the result' });
+    throw fail({
+      path: ['swagger'],
+      message: `Swagger ${JSON.stringify(d.swagger)} (OpenAPI 2) is not supported`,
+      hint: 'convert it to OpenAPI 3 first (for example with swagger2openapi), then import the result',
+    });
   }
   const declared = d.openapi;
   const match = typeof declared === 'string' ? /^3\.(0|1)\.\d+/.exec(declared) : null;
   if (!match) {
     throw fail({
       path: declared === undefined ? [] : ['openapi'],
-      message: declared === undefined ? 'no openapi: version field: this is not an OpenAPI document' : `unsupported OpenAPI version ${JSON.stringify(declared)}`,
+      message:
+        declared === undefined
+          ? 'no openapi: version field: this is not an OpenAPI document'
+          : `unsupported OpenAPI version ${JSON.stringify(declared)}`,
       hint: 'mcp-gen imports OpenAPI 3.0.x and 3.1.x documents',
     });
   }
   if (d.paths === undefined || d.paths === null || typeof d.paths !== 'object' || Array.isArray(d.paths)) {
-    throw fail({ path: d.paths === undefined ? [] : ['paths'], message: 'the document has no paths: map, so there are no operations to import' });
+    throw fail({
+      path: d.paths === undefined ? [] : ['paths'],
+      message: 'the document has no paths: map, so there are no operations to import',
+    });
   }
   return { file, source, doc: d, version: match[1] === '0' ? '3.0' : '3.1', locate: loaded.locate };
 }
@@ -81,7 +91,11 @@ function parseSpecText(file: string, source: string): Pick<LoadedManifest, 'data
       return loadManifest(file, source);
     }
     let positioned: LoadedManifest | undefined;
-    return { data: data as LoadedManifest['data'], issues: [], locate: (path, at) => (positioned ??= loadManifest(file, source)).locate(path, at) };
+    return {
+      data: data as LoadedManifest['data'],
+      issues: [],
+      locate: (path, at) => (positioned ??= loadManifest(file, source)).locate(path, at),
+    };
   }
   return loadManifest(file, source);
 }
@@ -92,7 +106,11 @@ export function toIssue(spec: Pick<SpecDocument, 'locate'>, f: SpecFinding): Iss
 }
 
 export function specErrors(file: string, source: string, issues: Issue[]): ImportError {
-  return new ImportError(`${file} cannot be imported (${summarize(issues)}); nothing was written`, undefined, formatIssuesText(issues, file, source));
+  return new ImportError(
+    `${file} cannot be imported (${summarize(issues)}); nothing was written`,
+    undefined,
+    formatIssuesText(issues, file, source),
+  );
 }
 
 /** `paths./pets/{id}.get.parameters[0]`: JSON Pointer segments shown the way the spec's reader thinks of them. */

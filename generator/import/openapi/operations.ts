@@ -65,11 +65,21 @@ function xMcp(value: unknown, at: PathSegment[], findings: SpecFinding[]): boole
     return undefined;
   }
   for (const [k, v] of Object.entries(value)) {
-    if (!['name', 'title', 'description'].includes(k)) findings.push({ path: [...at, k], at: 'key', message: `x-mcp has no field ${JSON.stringify(k)}`, hint: 'x-mcp takes name, title and description' });
+    if (!['name', 'title', 'description'].includes(k))
+      findings.push({
+        path: [...at, k],
+        at: 'key',
+        message: `x-mcp has no field ${JSON.stringify(k)}`,
+        hint: 'x-mcp takes name, title and description',
+      });
     else if (typeof v !== 'string') findings.push({ path: [...at, k], message: `x-mcp.${k} must be a string` });
   }
   if (typeof value.name === 'string' && !TOOL_NAME_PATTERN.test(value.name)) {
-    findings.push({ path: [...at, 'name'], message: `x-mcp.name ${JSON.stringify(value.name)} is not a valid MCP tool name`, hint: 'use 1-128 characters of A-Z a-z 0-9 _ - .' });
+    findings.push({
+      path: [...at, 'name'],
+      message: `x-mcp.name ${JSON.stringify(value.name)} is not a valid MCP tool name`,
+      hint: 'use 1-128 characters of A-Z a-z 0-9 _ - .',
+    });
   }
   return value;
 }
@@ -86,12 +96,20 @@ function assignNames(ops: SelectedOperation[], findings: SpecFinding[]): void {
     const wanted = explicit ?? operationId ?? `${o.method}_${o.path}`;
     let name = sanitize(wanted) || sanitize(`${o.method}_${o.path}`) || o.method;
     if (camel && explicit === undefined && name !== operationId && camelCase(name)) name = camelCase(name);
-    const namePath: PathSegment[] = explicit !== undefined ? [...o.at, 'x-mcp', 'name'] : operationId !== undefined ? [...o.at, 'operationId'] : o.at;
+    const namePath: PathSegment[] =
+      explicit !== undefined ? [...o.at, 'x-mcp', 'name'] : operationId !== undefined ? [...o.at, 'operationId'] : o.at;
     if (operationId !== undefined && explicit === undefined && name !== operationId) {
-      findings.push({ path: namePath, severity: 'warning', message: `operationId ${JSON.stringify(operationId)} is not a valid MCP tool name: the tool is named ${JSON.stringify(name)}` });
+      findings.push({
+        path: namePath,
+        severity: 'warning',
+        message: `operationId ${JSON.stringify(operationId)} is not a valid MCP tool name: the tool is named ${JSON.stringify(name)}`,
+      });
     }
     const base = name;
-    const clash = () => keys(name).map((k) => taken.get(k)).find((v) => v !== undefined);
+    const clash = () =>
+      keys(name)
+        .map((k) => taken.get(k))
+        .find((v) => v !== undefined);
     const first = clash();
     const separator = /^[a-z][a-zA-Z0-9]*$/.test(base) ? '' : '_';
     for (let i = 2; clash() !== undefined; i++) name = `${base.slice(0, 124)}${separator}${i}`;
@@ -114,10 +132,19 @@ function keys(name: string): string[] {
 }
 
 export function sanitize(name: string): string {
-  const clean = name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/_+/g, '_').replace(/^[_.-]+|[_.-]+$/g, '').slice(0, 128);
+  const clean = name
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_.-]+|[_.-]+$/g, '')
+    .slice(0, 128);
   return /[A-Za-z0-9]/.test(clean) ? clean : '';
 }
 
 function globToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }

@@ -10,7 +10,10 @@ export function pointerSegments(ref: string): string[] | undefined {
   if (body === '') return [];
   if (!body.startsWith('/')) return undefined;
   try {
-    return body.slice(1).split('/').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    return body
+      .slice(1)
+      .split('/')
+      .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
   } catch {
     return undefined;
   }
@@ -47,7 +50,11 @@ export function deref(doc: Json, value: unknown, path: PathSegment[], findings: 
     if (typeof ref !== 'string') return current as Located<Json>;
     const refPath = [...current.path, '$ref'];
     if (!ref.startsWith('#')) {
-      findings.push({ path: refPath, message: `$ref ${JSON.stringify(ref)} points outside this document`, hint: 'bundle the document into one file first (for example with redocly bundle); nothing is fetched' });
+      findings.push({
+        path: refPath,
+        message: `$ref ${JSON.stringify(ref)} points outside this document`,
+        hint: 'bundle the document into one file first (for example with redocly bundle); nothing is fetched',
+      });
       return undefined;
     }
     if (seen.has(ref)) {

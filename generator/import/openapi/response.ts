@@ -13,7 +13,12 @@ export interface OutputSchema {
   wrap?: string;
 }
 
-export function successResponse(spec: SpecDocument, sel: SelectedOperation, converter: SchemaConverter, findings: SpecFinding[]): OutputSchema | undefined {
+export function successResponse(
+  spec: SpecDocument,
+  sel: SelectedOperation,
+  converter: SchemaConverter,
+  findings: SpecFinding[],
+): OutputSchema | undefined {
   const responses = sel.op.responses;
   if (!isObject(responses)) return undefined;
   const code = Object.keys(responses)

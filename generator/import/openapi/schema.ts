@@ -14,7 +14,19 @@ import { pointerSegments, resolvePointer } from './refs.js';
 export type Side = 'input' | 'output';
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
-const SCHEMA_SINGLE = ['additionalProperties', 'items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const SCHEMA_SINGLE = [
+  'additionalProperties',
+  'items',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** OpenAPI vocabulary with no JSON Schema meaning; its content is carried over in JSON Schema terms or dropped. */
 const OPENAPI_ONLY = new Set(['nullable', 'discriminator', 'xml', 'externalDocs', 'example']);
@@ -134,7 +146,11 @@ export class SchemaConverter {
 
   private reference(ref: string, path: PathSegment[], refs: Set<string>): Json | undefined {
     if (!ref.startsWith('#')) {
-      this.findings.push({ path, message: `$ref ${JSON.stringify(ref)} points outside this document`, hint: 'bundle the document into one file first (for example with redocly bundle); nothing is fetched' });
+      this.findings.push({
+        path,
+        message: `$ref ${JSON.stringify(ref)} points outside this document`,
+        hint: 'bundle the document into one file first (for example with redocly bundle); nothing is fetched',
+      });
       return undefined;
     }
     if (!resolvePointer(this.doc, ref)) {
@@ -178,7 +194,9 @@ export class SchemaConverter {
     const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
     const tagsFor = (pointer: string): string[] => {
       const explicit = Object.entries(mapping)
-        .filter(([, target]) => typeof target === 'string' && (target.startsWith('#') ? target : `#/components/schemas/${target}`) === pointer)
+        .filter(
+          ([, target]) => typeof target === 'string' && (target.startsWith('#') ? target : `#/components/schemas/${target}`) === pointer,
+        )
         .map(([tag]) => tag);
       if (explicit.length) return explicit;
       const segments = pointerSegments(pointer);
@@ -189,7 +207,11 @@ export class SchemaConverter {
       const pointer = this.pointers.get(branch.$ref);
       const tags = pointer ? tagsFor(pointer) : [];
       if (tags.length === 0) {
-        this.findings.push({ path: [...path, 'discriminator'], severity: 'warning', message: `no discriminator value maps to ${branch.$ref}; that branch is left unpinned` });
+        this.findings.push({
+          path: [...path, 'discriminator'],
+          severity: 'warning',
+          message: `no discriminator value maps to ${branch.$ref}; that branch is left unpinned`,
+        });
         return branch;
       }
       return { ...branch, properties: { [property]: tags.length === 1 ? { const: tags[0] } : { enum: tags } }, required: [property] };
@@ -199,7 +221,10 @@ export class SchemaConverter {
 
 /** 3.0 bounds: `exclusiveMinimum: true` qualifies `minimum`; in 2020-12 the bound itself is the value. */
 function boundsTo2020(out: Json): void {
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (out[flag] === true && typeof out[bound] === 'number') {
       out[flag] = out[bound];
       delete out[bound];
@@ -229,4 +254,3 @@ function nullable(out: Json): Json {
   for (const [k, v] of Object.entries(out)) (OUTER.includes(k) ? outer : inner)[k] = v;
   return { ...outer, anyOf: [inner, { type: 'null' }] };
 }
-

@@ -29,14 +29,20 @@ export function envPrefixFor(spec: SpecDocument, explicit: string | undefined): 
 export function apiConfig(spec: SpecDocument, prefix: string, findings: SpecFinding[]): ApiConfig {
   const title = isObject(spec.doc.info) && typeof spec.doc.info.title === 'string' ? spec.doc.info.title : 'API';
   const schemes: Record<string, SchemeConfig> = {};
-  const declared = isObject(spec.doc.components) && isObject(spec.doc.components.securitySchemes) ? spec.doc.components.securitySchemes : {};
+  const declared =
+    isObject(spec.doc.components) && isObject(spec.doc.components.securitySchemes) ? spec.doc.components.securitySchemes : {};
   for (const [name, raw] of Object.entries(declared)) {
     const at: PathSegment[] = ['components', 'securitySchemes', name];
     const scheme = deref(spec.doc, raw, at, findings);
     if (!scheme) continue;
     const config = schemeConfig(scheme.value, `${prefix}_${words(name).join('_').toUpperCase() || 'CREDENTIAL'}`);
     if (config) schemes[name] = config;
-    else findings.push({ path: scheme.path, severity: 'warning', message: `security scheme ${JSON.stringify(name)} (${describe(scheme.value)}) is not supported: operations that need it are called without it` });
+    else
+      findings.push({
+        path: scheme.path,
+        severity: 'warning',
+        message: `security scheme ${JSON.stringify(name)} (${describe(scheme.value)}) is not supported: operations that need it are called without it`,
+      });
   }
   return {
     title,
@@ -70,7 +76,11 @@ function describe(s: Json): string {
 function defaultBaseUrl(spec: SpecDocument, env: string, findings: SpecFinding[]): string | null {
   const servers = spec.doc.servers;
   if (!Array.isArray(servers) || servers.length === 0 || !isObject(servers[0]) || typeof servers[0].url !== 'string') {
-    findings.push({ path: [], severity: 'warning', message: `the document names no server: set ${env} to the API's base URL before calling tools` });
+    findings.push({
+      path: [],
+      severity: 'warning',
+      message: `the document names no server: set ${env} to the API's base URL before calling tools`,
+    });
     return null;
   }
   const server = servers[0];
@@ -80,7 +90,11 @@ function defaultBaseUrl(spec: SpecDocument, env: string, findings: SpecFinding[]
     return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
   });
   if (!/^https?:\/\//i.test(url)) {
-    findings.push({ path: ['servers', 0, 'url'], severity: 'warning', message: `server URL ${JSON.stringify(url)} is not an absolute http(s) URL: set ${env} to the API's base URL` });
+    findings.push({
+      path: ['servers', 0, 'url'],
+      severity: 'warning',
+      message: `server URL ${JSON.stringify(url)} is not an absolute http(s) URL: set ${env} to the API's base URL`,
+    });
     return null;
   }
   return url;
@@ -101,8 +115,16 @@ export function operationSecurity(spec: SpecDocument, op: Json, at: PathSegment[
     const names = Object.keys(requirement);
     const unknown = names.filter((n) => !Object.hasOwn(config.schemes, n));
     for (const n of unknown) {
-      const known = isObject(spec.doc.components) && isObject(spec.doc.components.securitySchemes) && Object.hasOwn(spec.doc.components.securitySchemes, n);
-      if (!known) findings.push({ path: [...where, i, n], at: 'key', message: `security requirement names ${JSON.stringify(n)}, which components.securitySchemes does not declare` });
+      const known =
+        isObject(spec.doc.components) &&
+        isObject(spec.doc.components.securitySchemes) &&
+        Object.hasOwn(spec.doc.components.securitySchemes, n);
+      if (!known)
+        findings.push({
+          path: [...where, i, n],
+          at: 'key',
+          message: `security requirement names ${JSON.stringify(n)}, which components.securitySchemes does not declare`,
+        });
     }
     if (unknown.length === 0) alternatives.push(names);
   }

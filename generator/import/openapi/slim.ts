@@ -86,7 +86,9 @@ function slimSchema(root: Json, maxDepth: number | undefined, descriptions: Desc
     if (isObject(defs[name])) refLevels(defs[name], level, record);
   };
   refLevels(slim, 0, record);
-  const kept = Object.fromEntries([...levels].filter(([name]) => Object.hasOwn(defs, name)).map(([name, level]) => [name, walk(defs[name], level)]));
+  const kept = Object.fromEntries(
+    [...levels].filter(([name]) => Object.hasOwn(defs, name)).map(([name, level]) => [name, walk(defs[name], level)]),
+  );
   // Walking a definition may cut refs inside it, never add any: keep only what is still reachable.
   const reachable = usedDefs({ ...slim, $defs: kept }, kept);
   if (reachable.size > 0) slim.$defs = Object.fromEntries(Object.entries(kept).filter(([name]) => reachable.has(name)));
@@ -94,7 +96,9 @@ function slimSchema(root: Json, maxDepth: number | undefined, descriptions: Desc
 }
 
 function hasStructure(s: Json): boolean {
-  return ['properties', 'patternProperties', 'items', 'additionalProperties', '$ref', ...SAME_LEVEL, ...DROPPED].some((k) => s[k] !== undefined && s[k] !== true);
+  return ['properties', 'patternProperties', 'items', 'additionalProperties', '$ref', ...SAME_LEVEL, ...DROPPED].some(
+    (k) => s[k] !== undefined && s[k] !== true,
+  );
 }
 
 /** The loosest schema that still says what kind of value it is. */
@@ -110,7 +114,10 @@ function stub(s: Json, defs: Record<string, unknown>): Json {
 function describe(text: string, mode: DescriptionMode): string | undefined {
   if (mode === 'keep') return text;
   if (mode === 'drop') return undefined;
-  const first = text.trim().split(/(?<=[.!?])\s|\n/)[0].trim();
+  const first = text
+    .trim()
+    .split(/(?<=[.!?])\s|\n/)[0]
+    .trim();
   return first.length > 120 ? `${first.slice(0, 119).trimEnd()}…` : first;
 }
 
@@ -159,15 +166,30 @@ function refLevels(schema: unknown, base: number, found: (name: string, level: n
 }
 
 /** The command line's slim options, checked: a bad value is a usage error (exit 2), never a stack trace. */
-export function parseSlimOptions(flags: { outputSchema?: string; schemaDepth?: string; nestedDescriptions?: string }, usage: (message: string, hint: string) => Error): SlimOptions {
+export function parseSlimOptions(
+  flags: { outputSchema?: string; schemaDepth?: string; nestedDescriptions?: string },
+  usage: (message: string, hint: string) => Error,
+): SlimOptions {
   const outputSchema = flags.outputSchema ?? 'full';
-  if (outputSchema !== 'full' && outputSchema !== 'shallow' && outputSchema !== 'none') throw usage(`--output-schema takes full, shallow or none, not ${JSON.stringify(outputSchema)}`, 'shallow keeps the top-level fields of each result');
+  if (outputSchema !== 'full' && outputSchema !== 'shallow' && outputSchema !== 'none')
+    throw usage(
+      `--output-schema takes full, shallow or none, not ${JSON.stringify(outputSchema)}`,
+      'shallow keeps the top-level fields of each result',
+    );
   const nestedDescriptions = flags.nestedDescriptions ?? 'keep';
-  if (nestedDescriptions !== 'keep' && nestedDescriptions !== 'trim' && nestedDescriptions !== 'drop') throw usage(`--nested-descriptions takes keep, trim or drop, not ${JSON.stringify(nestedDescriptions)}`, 'trim keeps the first sentence');
+  if (nestedDescriptions !== 'keep' && nestedDescriptions !== 'trim' && nestedDescriptions !== 'drop')
+    throw usage(
+      `--nested-descriptions takes keep, trim or drop, not ${JSON.stringify(nestedDescriptions)}`,
+      'trim keeps the first sentence',
+    );
   let schemaDepth: number | undefined;
   if (flags.schemaDepth !== undefined) {
     schemaDepth = Number(flags.schemaDepth);
-    if (!/^\d+$/.test(flags.schemaDepth) || schemaDepth < 1 || schemaDepth > 64) throw usage(`--schema-depth takes a whole number from 1 to 64, not ${JSON.stringify(flags.schemaDepth)}`, '3 keeps arguments like body.labels[].name');
+    if (!/^\d+$/.test(flags.schemaDepth) || schemaDepth < 1 || schemaDepth > 64)
+      throw usage(
+        `--schema-depth takes a whole number from 1 to 64, not ${JSON.stringify(flags.schemaDepth)}`,
+        '3 keeps arguments like body.labels[].name',
+      );
   }
   return { outputSchema, nestedDescriptions, ...(schemaDepth !== undefined ? { schemaDepth } : {}) };
 }

@@ -46,7 +46,13 @@ const ANNOTATIONS: Record<string, Json> = {
   patch: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };
 
-export function operationToTool(spec: SpecDocument, sel: SelectedOperation, converter: SchemaConverter, api: ApiConfig, findings: SpecFinding[]): ImportedTool {
+export function operationToTool(
+  spec: SpecDocument,
+  sel: SelectedOperation,
+  converter: SchemaConverter,
+  api: ApiConfig,
+  findings: SpecFinding[],
+): ImportedTool {
   const properties: Json = {};
   const required: string[] = [];
   const refs = new Set<string>();
@@ -57,7 +63,11 @@ export function operationToTool(spec: SpecDocument, sel: SelectedOperation, conv
     const name = param.name as string;
     const where = param.in as ParameterIn;
     if (where === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) {
-      findings.push({ path: p.path, severity: 'warning', message: `header parameter ${JSON.stringify(name)} is ignored (OpenAPI leaves it to content negotiation or security schemes)` });
+      findings.push({
+        path: p.path,
+        severity: 'warning',
+        message: `header parameter ${JSON.stringify(name)} is ignored (OpenAPI leaves it to content negotiation or security schemes)`,
+      });
       continue;
     }
     const key = uniqueKey(properties, name, where);
@@ -79,9 +89,10 @@ export function operationToTool(spec: SpecDocument, sel: SelectedOperation, conv
       const key = uniqueKey(properties, 'body', 'body');
       const media = isObject(content[mediaType]) ? (content[mediaType] as Json) : {};
       const converted = converter.convert(media.schema ?? {}, [...rb.path, 'content', mediaType, 'schema'], 'input', refs);
-      properties[key] = typeof rb.value.description === 'string' && isObject(converted) && converted.description === undefined
-        ? { ...converted, description: rb.value.description }
-        : converted;
+      properties[key] =
+        typeof rb.value.description === 'string' && isObject(converted) && converted.description === undefined
+          ? { ...converted, description: rb.value.description }
+          : converted;
       if (rb.value.required === true) required.push(key);
       body = { key, mediaType };
     }
@@ -95,7 +106,12 @@ export function operationToTool(spec: SpecDocument, sel: SelectedOperation, conv
   const security = operationSecurity(spec, sel.op, sel.at, api, findings);
   const operationId = typeof sel.op.operationId === 'string' ? sel.op.operationId : undefined;
   const summary = typeof sel.op.summary === 'string' ? sel.op.summary.trim() : undefined;
-  const described = typeof sel.overrides.description === 'string' ? sel.overrides.description : typeof sel.op.description === 'string' && sel.op.description.trim() ? sel.op.description.trim() : summary;
+  const described =
+    typeof sel.overrides.description === 'string'
+      ? sel.overrides.description
+      : typeof sel.op.description === 'string' && sel.op.description.trim()
+        ? sel.op.description.trim()
+        : summary;
   const description = sel.op.deprecated === true ? `Deprecated. ${described ?? ''}`.trim() : described;
   const title = typeof sel.overrides.title === 'string' ? sel.overrides.title : summary;
 

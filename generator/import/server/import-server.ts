@@ -52,7 +52,10 @@ export async function runImportServer(opts: ImportServerOptions): Promise<void> 
 
 function prefixNotes(notes: Map<string, string[]>): Map<string, string[]> {
   return new Map(
-    [...notes].map(([k, lines]) => [k, ['import: the source publishes this differently than the manifest can say:', ...lines.map((l) => `  ${l}`)]]),
+    [...notes].map(([k, lines]) => [
+      k,
+      ['import: the source publishes this differently than the manifest can say:', ...lines.map((l) => `  ${l}`)],
+    ]),
   );
 }
 
@@ -64,11 +67,16 @@ function parseTarget(opts: ImportServerOptions): ServerTarget {
     throw new UsageError('give the server to import: mcp-gen import server -- COMMAND [ARGS...], or --url URL');
   }
   if (opts.url !== undefined && !URL.canParse(opts.url)) {
-    throw new UsageError(`--url ${JSON.stringify(opts.url)} is not a URL`, "pass the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp");
+    throw new UsageError(
+      `--url ${JSON.stringify(opts.url)} is not a URL`,
+      "pass the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp",
+    );
   }
-  if (!['auto', 'legacy', 'modern'].includes(opts.era)) throw new UsageError(`--era must be auto, legacy or modern, not ${JSON.stringify(opts.era)}`);
+  if (!['auto', 'legacy', 'modern'].includes(opts.era))
+    throw new UsageError(`--era must be auto, legacy or modern, not ${JSON.stringify(opts.era)}`);
   const timeoutMs = Number(opts.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not ${JSON.stringify(opts.timeout)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`--timeout must be a positive number of milliseconds, not ${JSON.stringify(opts.timeout)}`);
   const headers: Record<string, string> = {};
   for (const h of opts.header) {
     const colon = h.indexOf(':');

@@ -23,7 +23,8 @@ function definition(name: ManifestDefinition): Node {
   const root = manifestSchema();
   if (name === 'Server') return (root.properties as Node).server as Node;
   // Top-level `capabilities` only where the manifest language has them; otherwise nothing fits.
-  if (name === 'Capabilities') return ((root.properties as Node).capabilities as Node | undefined) ?? { type: 'object', additionalProperties: false, properties: {} };
+  if (name === 'Capabilities')
+    return ((root.properties as Node).capabilities as Node | undefined) ?? { type: 'object', additionalProperties: false, properties: {} };
   return (root.definitions as Node)[name] as Node;
 }
 

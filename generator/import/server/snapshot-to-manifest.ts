@@ -34,7 +34,11 @@ interface SectionSpec {
 const SECTIONS: SectionSpec[] = [
   { section: 'tools', definition: 'Tool', publish: (n, e) => publishedTool(n, e as Tool, {}) },
   { section: 'resources', definition: 'Resource', publish: (n, e) => publishedResource(n, e as unknown as Resource) },
-  { section: 'resourceTemplates', definition: 'ResourceTemplate', publish: (n, e) => publishedResourceTemplate(n, e as unknown as ResourceTemplate) },
+  {
+    section: 'resourceTemplates',
+    definition: 'ResourceTemplate',
+    publish: (n, e) => publishedResourceTemplate(n, e as unknown as ResourceTemplate),
+  },
   { section: 'prompts', definition: 'Prompt', publish: (n, e) => publishedPrompt(n, e as Prompt) },
 ];
 
@@ -65,7 +69,10 @@ export function snapshotToManifest(snapshot: ServerSnapshot): ImportedManifest {
       }
       if (Object.hasOwn(entries, name)) {
         // Manifest entries are keyed by name; MCP allows two resources to share one.
-        gaps.push({ path: [spec.section, name], message: `a second entry named ${JSON.stringify(name)} (at index ${index}) was left out: manifest names are unique` });
+        gaps.push({
+          path: [spec.section, name],
+          message: `a second entry named ${JSON.stringify(name)} (at index ${index}) was left out: manifest names are unique`,
+        });
         note(`${spec.section}/${name}`, `the source publishes a second entry with this name (index ${index}); it is not imported`);
         continue;
       }

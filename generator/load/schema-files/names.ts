@@ -55,7 +55,10 @@ export function candidates(s: Pick<Nameable, 'file' | 'pointer'>): (string | und
 
 function usable(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  const name = raw.replace(/[^A-Za-z0-9_]+/g, '_').replace(/__+/g, '_').replace(/^_+|_+$/g, '');
+  const name = raw
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/__+/g, '_')
+    .replace(/^_+|_+$/g, '');
   // Names every object inherits would be shadowed lookups in generated code; a leading digit is no identifier.
   if (name === '' || /^[0-9]/.test(name) || name in {}) return undefined;
   return name;

@@ -29,7 +29,13 @@ export function parseSchemaFile(path: string, bytes: Uint8Array): ParsedSchemaFi
   }
   const loaded = positions();
   const problem = loaded.issues[0];
-  if (problem) return { ok: false, reason: `is not valid YAML: ${problem.message.replace(/^YAML syntax: /, '')}`, line: problem.line, column: problem.column };
+  if (problem)
+    return {
+      ok: false,
+      reason: `is not valid YAML: ${problem.message.replace(/^YAML syntax: /, '')}`,
+      line: problem.line,
+      column: problem.column,
+    };
   return { ok: true, data: loaded.data, locate };
 }
 

@@ -15,7 +15,7 @@ export type SchemaRef =
 
 const EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-const RELATIVE_HINT = 'name the file relative to the file holding the $ref, inside the manifest\'s folder (e.g. ./schemas/city.json)';
+const RELATIVE_HINT = "name the file relative to the file holding the $ref, inside the manifest's folder (e.g. ./schemas/city.json)";
 
 /** `fromDir`: folder of the file holding the ref, relative to the manifest's folder ('' for mcp.yaml itself). */
 export function parseSchemaRef(ref: string, fromDir: string): SchemaRef {
@@ -24,11 +24,21 @@ export function parseSchemaRef(ref: string, fromDir: string): SchemaRef {
   const raw = hash < 0 ? ref : ref.slice(0, hash);
   const fragment = hash < 0 ? '' : ref.slice(hash + 1);
   if (/^[A-Za-z]:[\\/]/.test(raw) || raw.startsWith('/') || raw.startsWith('\\')) {
-    if (raw.startsWith('//')) return refused('schema/external-ref', 'is a network location (//host/...); nothing is ever fetched', 'copy the schema into a file beside mcp.yaml and refer to it by a relative path');
-    return refused('schema/file-absolute', 'is an absolute path; only files inside the manifest\'s folder are read', RELATIVE_HINT);
+    if (raw.startsWith('//'))
+      return refused(
+        'schema/external-ref',
+        'is a network location (//host/...); nothing is ever fetched',
+        'copy the schema into a file beside mcp.yaml and refer to it by a relative path',
+      );
+    return refused('schema/file-absolute', "is an absolute path; only files inside the manifest's folder are read", RELATIVE_HINT);
   }
   const scheme = SCHEME.exec(raw);
-  if (scheme) return refused('schema/external-ref', `is a URL (${scheme[1]}:); nothing is ever fetched or read through a URL`, 'copy the schema into a file beside mcp.yaml and refer to it by a relative path, e.g. ./schemas/city.json');
+  if (scheme)
+    return refused(
+      'schema/external-ref',
+      `is a URL (${scheme[1]}:); nothing is ever fetched or read through a URL`,
+      'copy the schema into a file beside mcp.yaml and refer to it by a relative path, e.g. ./schemas/city.json',
+    );
   if (raw.includes('\\')) return refused('schema/file-path', 'contains a backslash', 'separate folders with / (it works on every OS)');
   if (raw.includes('?')) return refused('schema/file-path', 'has a query (?...), which a file path cannot carry', RELATIVE_HINT);
   let path: string;
@@ -38,11 +48,17 @@ export function parseSchemaRef(ref: string, fromDir: string): SchemaRef {
     return refused('schema/file-path', 'has a malformed %-escape', 'write %25 for a literal % in a file name');
   }
   // Checked again after decoding: %2e%2e%2f is ../ and %00 a NUL.
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return refused('schema/file-path', 'contains a control character or a backslash', RELATIVE_HINT);
-  if (path.startsWith('/')) return refused('schema/file-absolute', 'is an absolute path; only files inside the manifest\'s folder are read', RELATIVE_HINT);
+  if (/[\u0000-\u001f\u007f\\]/.test(path))
+    return refused('schema/file-path', 'contains a control character or a backslash', RELATIVE_HINT);
+  if (path.startsWith('/'))
+    return refused('schema/file-absolute', "is an absolute path; only files inside the manifest's folder are read", RELATIVE_HINT);
   const joined = posix.normalize(posix.join(fromDir === '' ? '.' : fromDir, path));
   if (joined === '..' || joined.startsWith('../')) {
-    return refused('schema/file-outside', 'leaves the manifest\'s folder', 'move the schema file into the manifest\'s folder (or a subfolder); files outside it are never read');
+    return refused(
+      'schema/file-outside',
+      "leaves the manifest's folder",
+      "move the schema file into the manifest's folder (or a subfolder); files outside it are never read",
+    );
   }
   if (joined === '.' || path.endsWith('/')) return refused('schema/file-path', 'names a folder, not a file', RELATIVE_HINT);
   if (!EXTENSIONS.has(posix.extname(joined).toLowerCase())) {

@@ -88,11 +88,18 @@ export function resolveSchemaFiles(loaded: LoadedManifest, source?: SchemaFileSo
   const { data, mounts } = rewrite(m as unknown as Manifest, sites, named);
   const primary = new Map<Target, PathSegment[]>();
   for (const mount of mounts) primary.set(mount.target, primary.get(mount.target) ?? mount.at);
-  const findings = problems.map(({ site, finding }) => ({ ...finding, path: site.owner ? [...(primary.get(site.owner) ?? []), ...site.path] : site.path }));
+  const findings = problems.map(({ site, finding }) => ({
+    ...finding,
+    path: site.owner ? [...(primary.get(site.owner) ?? []), ...site.path] : site.path,
+  }));
   return {
     ...loaded,
     data,
-    schemaFiles: { findings, mounts: mounts.map(({ target, ...mount }) => ({ ...mount, file: target.file, pointer: target.pointer, locate: target.locate })), files: read },
+    schemaFiles: {
+      findings,
+      mounts: mounts.map(({ target, ...mount }) => ({ ...mount, file: target.file, pointer: target.pointer, locate: target.locate })),
+      files: read,
+    },
   };
 }
 
@@ -111,7 +118,8 @@ function manifestSites(m: Record<string, unknown>): Site[] {
   };
   if (isObject(m.definitions)) for (const [name, schema] of Object.entries(m.definitions)) add(schema, ['definitions', name], 'definition');
   for (const [name, tool] of entriesOf(m as unknown as Manifest, 'tools')) {
-    for (const field of ['inputSchema', 'outputSchema'] as const) if (tool[field] !== undefined) add(tool[field], ['tools', name, field], 'tool');
+    for (const field of ['inputSchema', 'outputSchema'] as const)
+      if (tool[field] !== undefined) add(tool[field], ['tools', name, field], 'tool');
   }
   return sites;
 }
@@ -120,7 +128,8 @@ function manifestSites(m: Record<string, unknown>): Site[] {
 function takenNames(m: Record<string, unknown>): string[] {
   const names = isObject(m.definitions) ? Object.keys(m.definitions) : [];
   for (const [, tool] of entriesOf(m as unknown as Manifest, 'tools')) {
-    for (const schema of [tool.inputSchema, tool.outputSchema]) if (isObject(schema) && isObject(schema.definitions)) names.push(...Object.keys(schema.definitions));
+    for (const schema of [tool.inputSchema, tool.outputSchema])
+      if (isObject(schema) && isObject(schema.definitions)) names.push(...Object.keys(schema.definitions));
   }
   return names;
 }

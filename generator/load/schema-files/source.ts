@@ -13,7 +13,7 @@ export interface SchemaFileSource {
   read(path: string): FileRead;
 }
 
-const OUTSIDE_HINT = 'move the schema file into the manifest\'s folder (or a subfolder); files outside it are never read';
+const OUTSIDE_HINT = "move the schema file into the manifest's folder (or a subfolder); files outside it are never read";
 
 export function workingTreeFiles(manifestDir: string): SchemaFileSource {
   const root = resolve(manifestDir);
@@ -27,24 +27,39 @@ function readSchemaFile(root: string, path: string): FileRead {
     case 'missing':
       return notFound();
     case 'outside':
-      return { ok: false, code: 'schema/file-outside', reason: 'leaves the manifest\'s folder', hint: OUTSIDE_HINT };
+      return { ok: false, code: 'schema/file-outside', reason: "leaves the manifest's folder", hint: OUTSIDE_HINT };
     case 'outside-link':
-      return { ok: false, code: 'schema/file-outside', reason: 'is a link to a file outside the manifest\'s folder', hint: OUTSIDE_HINT };
+      return { ok: false, code: 'schema/file-outside', reason: "is a link to a file outside the manifest's folder", hint: OUTSIDE_HINT };
     case 'folder':
-      return { ok: false, code: 'schema/file-not-regular', reason: 'is a folder, not a file', hint: 'name a .json or .yaml file inside it' };
+      return {
+        ok: false,
+        code: 'schema/file-not-regular',
+        reason: 'is a folder, not a file',
+        hint: 'name a .json or .yaml file inside it',
+      };
     case 'special':
-      return { ok: false, code: 'schema/file-not-regular', reason: 'is not a regular file (a device, pipe or socket); it is never read', hint: 'refer to an ordinary JSON or YAML file' };
+      return {
+        ok: false,
+        code: 'schema/file-not-regular',
+        reason: 'is not a regular file (a device, pipe or socket); it is never read',
+        hint: 'refer to an ordinary JSON or YAML file',
+      };
     case 'too-large':
       return tooLarge();
     case 'loop':
       return { ok: false, code: 'schema/file-unreadable', reason: 'is a link that loops', hint: 'fix or remove the symbolic link' };
     default:
-      return { ok: false, code: 'schema/file-unreadable', reason: `cannot be read (${read.detail})`, hint: 'check the file\'s permissions' };
+      return { ok: false, code: 'schema/file-unreadable', reason: `cannot be read (${read.detail})`, hint: "check the file's permissions" };
   }
 }
 
 export function tooLarge(): FileRead {
-  return { ok: false, code: 'schema/file-too-large', reason: `is larger than ${SCHEMA_LIMITS.fileBytes / 1024 / 1024} MiB`, hint: 'split the file: a schema file holds schemas, not data' };
+  return {
+    ok: false,
+    code: 'schema/file-too-large',
+    reason: `is larger than ${SCHEMA_LIMITS.fileBytes / 1024 / 1024} MiB`,
+    hint: 'split the file: a schema file holds schemas, not data',
+  };
 }
 
 export function notFound(reason = 'does not exist'): FileRead {

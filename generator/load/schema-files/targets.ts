@@ -43,7 +43,9 @@ export interface Target extends Nameable {
 }
 
 /** `where`: `:line:column` in the file, when a parse error has one. */
-type Doc = { ok: true; data: unknown; locate: Target['locate'] } | { ok: false; code: string; reason: string; hint?: string; where?: string };
+type Doc =
+  | { ok: true; data: unknown; locate: Target['locate'] }
+  | { ok: false; code: string; reason: string; hint?: string; where?: string };
 
 export interface ResolveContext {
   files: SchemaFileSource;
@@ -66,31 +68,73 @@ export function takeSchema(site: Site, ctx: ResolveContext): Taken {
   if (!doc.ok) return { finding: { code: doc.code, message: `${shown}: ${file}${doc.where ?? ''} ${doc.reason}`, hint: doc.hint } };
   const found = findFragment(doc.data, ref.fragment);
   if (!found) {
-    return { finding: { code: 'schema/file-pointer', message: `${shown}: ${file} has nothing at #${ref.fragment}`, hint: pointerHint(doc.data, ref.fragment, site.ref) } };
+    return {
+      finding: {
+        code: 'schema/file-pointer',
+        message: `${shown}: ${file} has nothing at #${ref.fragment}`,
+        hint: pointerHint(doc.data, ref.fragment, site.ref),
+      },
+    };
   }
   if (!isObject(found.node) && typeof found.node !== 'boolean') {
     const kind = found.node === null ? 'null' : Array.isArray(found.node) ? 'a list' : `a ${typeof found.node}`;
-    return { finding: { code: 'schema/file-not-schema', message: `${shown}: ${file}#${pointerOf(found.path)} is ${kind}, not a schema`, hint: 'point at a JSON Schema: an object (or true or false)' } };
+    return {
+      finding: {
+        code: 'schema/file-not-schema',
+        message: `${shown}: ${file}#${pointerOf(found.path)} is ${kind}, not a schema`,
+        hint: 'point at a JSON Schema: an object (or true or false)',
+      },
+    };
   }
   const key = `${file}#${pointerOf(found.path)}`;
   const known = ctx.targets.get(key);
   if (known) return { target: (site.target = known), isNew: false };
   if (site.depth >= SCHEMA_LIMITS.refChain) {
-    return { finding: { code: 'schema/ref-chain', message: `${shown}: following $refs through files goes more than ${SCHEMA_LIMITS.refChain} deep (${chain(site)})`, hint: 'validators compile a chain of $refs recursively: flatten some of the schemas along it' } };
+    return {
+      finding: {
+        code: 'schema/ref-chain',
+        message: `${shown}: following $refs through files goes more than ${SCHEMA_LIMITS.refChain} deep (${chain(site)})`,
+        hint: 'validators compile a chain of $refs recursively: flatten some of the schemas along it',
+      },
+    };
   }
   if (ctx.targets.size >= SCHEMA_LIMITS.fileSchemas) {
-    return { finding: { code: 'schema/too-large', message: `${shown}: the manifest takes more than ${SCHEMA_LIMITS.fileSchemas} schemas from files`, hint: 'share fewer, larger schemas' } };
+    return {
+      finding: {
+        code: 'schema/too-large',
+        message: `${shown}: the manifest takes more than ${SCHEMA_LIMITS.fileSchemas} schemas from files`,
+        hint: 'share fewer, larger schemas',
+      },
+    };
   }
   if (measureJson(found.node, SCHEMA_LIMITS.depth, SCHEMA_LIMITS.nodes).nodes > SCHEMA_LIMITS.nodes) {
-    return { finding: { code: 'schema/too-large', message: `${shown}: ${key} has more than ${SCHEMA_LIMITS.nodes} values`, hint: 'split the schema, or share repeated parts through $ref' } };
+    return {
+      finding: {
+        code: 'schema/too-large',
+        message: `${shown}: ${key} has more than ${SCHEMA_LIMITS.nodes} values`,
+        hint: 'split the schema, or share repeated parts through $ref',
+      },
+    };
   }
   const copy = structuredClone(found.node);
   walkSchema(copy, (s) => {
     // Deleted before the walk reaches them: nested definitions are only reached through refs, which become definitions.
     for (const k of ['$id', '$schema', '$anchor', '$defs', 'definitions']) delete s[k];
   });
-  const dialect = found.path.length === 0 && isObject(found.node) && typeof found.node.$schema === 'string' ? found.node.$schema : undefined;
-  const target: Target = { key, file, pointer: found.path, copy, dialect, sites: [], depth: site.depth + 1, via: site.via, from: site, locate: doc.locate };
+  const dialect =
+    found.path.length === 0 && isObject(found.node) && typeof found.node.$schema === 'string' ? found.node.$schema : undefined;
+  const target: Target = {
+    key,
+    file,
+    pointer: found.path,
+    copy,
+    dialect,
+    sites: [],
+    depth: site.depth + 1,
+    via: site.via,
+    from: site,
+    locate: doc.locate,
+  };
   target.sites = collectRefs(copy).map((use) => ({ ref: use.ref, path: use.path, owner: target, via: target.via, depth: target.depth }));
   ctx.targets.set(key, target);
   site.target = target;
@@ -102,23 +146,44 @@ export function loadSchemaDoc(file: string, ctx: ResolveContext): Doc {
   const cached = ctx.docs.get(file);
   if (cached) return cached;
   if (ctx.docs.size >= SCHEMA_LIMITS.files) {
-    return { ok: false, code: 'schema/too-large', reason: `is one file too many: at most ${SCHEMA_LIMITS.files} schema files are read`, hint: 'gather schemas into fewer files' };
+    return {
+      ok: false,
+      code: 'schema/too-large',
+      reason: `is one file too many: at most ${SCHEMA_LIMITS.files} schema files are read`,
+      hint: 'gather schemas into fewer files',
+    };
   }
   const read = ctx.files.read(file);
   ctx.read.push({ path: file, digest: fileDigest(file, read) });
   let doc: Doc;
   if (!read.ok) doc = read;
   else if ((ctx.bytes += read.bytes.length) > TOTAL_BYTES) {
-    doc = { ok: false, code: 'schema/too-large', reason: `takes the schema files read past ${TOTAL_BYTES / 1024 / 1024} MiB in all`, hint: 'gather fewer, smaller schemas' };
+    doc = {
+      ok: false,
+      code: 'schema/too-large',
+      reason: `takes the schema files read past ${TOTAL_BYTES / 1024 / 1024} MiB in all`,
+      hint: 'gather fewer, smaller schemas',
+    };
   } else {
     const parsed = parseSchemaFile(file, read.bytes);
     if (!parsed.ok) {
       const where = parsed.line ? `:${parsed.line}:${parsed.column}` : undefined;
-      return cache(ctx, file, { ok: false, code: 'schema/file-parse', reason: parsed.reason, where, hint: 'fix the file: it must hold JSON (.json) or YAML (.yaml, .yml)' });
+      return cache(ctx, file, {
+        ok: false,
+        code: 'schema/file-parse',
+        reason: parsed.reason,
+        where,
+        hint: 'fix the file: it must hold JSON (.json) or YAML (.yaml, .yml)',
+      });
     }
     const deep = measureJson(parsed.data, SCHEMA_LIMITS.depth, Number.MAX_SAFE_INTEGER).tooDeep;
     doc = deep
-      ? { ok: false, code: 'schema/too-deep', reason: `nests more than ${SCHEMA_LIMITS.depth} levels deep (at #${pointerOf(deep)})`, hint: 'split the file\'s schemas and join them with $ref' }
+      ? {
+          ok: false,
+          code: 'schema/too-deep',
+          reason: `nests more than ${SCHEMA_LIMITS.depth} levels deep (at #${pointerOf(deep)})`,
+          hint: "split the file's schemas and join them with $ref",
+        }
       : { ok: true, data: parsed.data, locate: parsed.locate };
   }
   return cache(ctx, file, doc);

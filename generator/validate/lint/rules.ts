@@ -10,7 +10,6 @@ import type { LintFinding } from './lint-finding.js';
 export type { LintFinding } from './lint-finding.js';
 import { budgetFindings, DEFAULT_TOKEN_BUDGET } from './token-budget.js';
 
-
 export interface LintRule {
   id: string;
   summary: string;
@@ -22,9 +21,13 @@ const MIN_DESCRIPTION = { chars: 20, words: 4 };
 const MAX_TOOL_NAME = 64;
 
 /** Verbs that say a tool changes something; by name (`delete_file`) or by a description's first word ("Deletes ..."). */
-const WRITE_VERBS = new Set(('create add insert update edit modify set put patch write save delete remove destroy drop purge ' +
-  'clear reset send post publish upload move rename execute exec run kill stop restart deploy install uninstall cancel ' +
-  'approve submit transfer pay archive merge push commit revoke grant assign close replace overwrite truncate').split(' '));
+const WRITE_VERBS = new Set(
+  (
+    'create add insert update edit modify set put patch write save delete remove destroy drop purge ' +
+    'clear reset send post publish upload move rename execute exec run kill stop restart deploy install uninstall cancel ' +
+    'approve submit transfer pay archive merge push commit revoke grant assign close replace overwrite truncate'
+  ).split(' '),
+);
 
 /** OpenAPI keywords that JSON Schema validators ignore silently, with what to write instead. */
 const OPENAPI_ONLY: Record<string, string> = {
@@ -42,16 +45,31 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: 'description-missing',
     summary: 'tools, resources, templates and prompts need a description: it is what the model reads',
-    check: (m) => ENTRY_KINDS.flatMap((kind) => entriesOf(m, kind)
-      .filter(([, e]) => typeof e.description !== 'string' || e.description.trim() === '')
-      .map(([name]) => ({ path: [kind, name], at: 'key' as const, message: `${KIND_LABEL[kind]} "${name}" has no description; the model decides when to use it from the description alone`, hint: 'add description: one or two sentences on what it does and when to use it' }))),
+    check: (m) =>
+      ENTRY_KINDS.flatMap((kind) =>
+        entriesOf(m, kind)
+          .filter(([, e]) => typeof e.description !== 'string' || e.description.trim() === '')
+          .map(([name]) => ({
+            path: [kind, name],
+            at: 'key' as const,
+            message: `${KIND_LABEL[kind]} "${name}" has no description; the model decides when to use it from the description alone`,
+            hint: 'add description: one or two sentences on what it does and when to use it',
+          })),
+      ),
   },
   {
     id: 'description-short',
     summary: `tool and prompt descriptions under ${MIN_DESCRIPTION.words} words or ${MIN_DESCRIPTION.chars} characters`,
-    check: (m) => (['tools', 'prompts'] as const).flatMap((kind) => entriesOf(m, kind)
-      .filter(([, e]) => typeof e.description === 'string' && e.description.trim() !== '' && tooShort(e.description))
-      .map(([name, e]) => ({ path: [kind, name, 'description'], message: `description "${e.description}" is too short to guide a model`, hint: 'say what it does, what it returns, and when to use it' }))),
+    check: (m) =>
+      (['tools', 'prompts'] as const).flatMap((kind) =>
+        entriesOf(m, kind)
+          .filter(([, e]) => typeof e.description === 'string' && e.description.trim() !== '' && tooShort(e.description))
+          .map(([name, e]) => ({
+            path: [kind, name, 'description'],
+            message: `description "${e.description}" is too short to guide a model`,
+            hint: 'say what it does, what it returns, and when to use it',
+          })),
+      ),
   },
   {
     id: 'parameter-description-missing',
@@ -60,34 +78,57 @@ export const LINT_RULES: readonly LintRule[] = [
       ...tools(m).flatMap(([name, t]) => {
         const schema = bundleSchema(t.inputSchema ?? {}, shared(m));
         if (!isObject(schema) || !isObject(schema.properties)) return [];
-        return Object.entries(schema.properties).filter(([, p]) => !describes(p, schema)).map(([prop]) => ({
-          path: ['tools', name, 'inputSchema', 'properties', prop], at: 'key' as const,
-          message: `input property "${prop}" has no description`, hint: 'add description: the model fills this argument from it',
-        }));
+        return Object.entries(schema.properties)
+          .filter(([, p]) => !describes(p, schema))
+          .map(([prop]) => ({
+            path: ['tools', name, 'inputSchema', 'properties', prop],
+            at: 'key' as const,
+            message: `input property "${prop}" has no description`,
+            hint: 'add description: the model fills this argument from it',
+          }));
       }),
-      ...entriesOf(m, 'prompts').flatMap(([name, p]) => (Array.isArray(p.arguments) ? p.arguments : [])
-        .map((a, i) => ({ a, i }))
-        .filter(({ a }) => isObject(a) && typeof a.description !== 'string')
-        .map(({ a, i }) => ({ path: ['prompts', name, 'arguments', i], message: `prompt argument "${a.name}" has no description`, hint: 'add description: clients show it when asking for the value' }))),
+      ...entriesOf(m, 'prompts').flatMap(([name, p]) =>
+        (Array.isArray(p.arguments) ? p.arguments : [])
+          .map((a, i) => ({ a, i }))
+          .filter(({ a }) => isObject(a) && typeof a.description !== 'string')
+          .map(({ a, i }) => ({
+            path: ['prompts', name, 'arguments', i],
+            message: `prompt argument "${a.name}" has no description`,
+            hint: 'add description: clients show it when asking for the value',
+          })),
+      ),
     ],
   },
   {
     id: 'write-without-annotations',
     summary: 'a tool that writes (by its name or description) but declares no annotations',
-    check: (m) => tools(m).flatMap(([name, t]) => {
-      const a = isObject(t.annotations) ? t.annotations : {};
-      if (a.readOnlyHint !== undefined || a.destructiveHint !== undefined) return [];
-      const verb = words(name).find((w) => WRITE_VERBS.has(w)) ?? firstVerb(t.description);
-      if (!verb) return [];
-      return [{ path: ['tools', name], at: 'key' as const, message: `tool "${name}" looks like it writes ("${verb}") but declares no readOnlyHint or destructiveHint; clients then assume it is destructive`, hint: 'add annotations: {readOnlyHint: false, destructiveHint: true or false, idempotentHint: true or false}' }];
-    }),
+    check: (m) =>
+      tools(m).flatMap(([name, t]) => {
+        const a = isObject(t.annotations) ? t.annotations : {};
+        if (a.readOnlyHint !== undefined || a.destructiveHint !== undefined) return [];
+        const verb = words(name).find((w) => WRITE_VERBS.has(w)) ?? firstVerb(t.description);
+        if (!verb) return [];
+        return [
+          {
+            path: ['tools', name],
+            at: 'key' as const,
+            message: `tool "${name}" looks like it writes ("${verb}") but declares no readOnlyHint or destructiveHint; clients then assume it is destructive`,
+            hint: 'add annotations: {readOnlyHint: false, destructiveHint: true or false, idempotentHint: true or false}',
+          },
+        ];
+      }),
   },
   {
     id: 'destructive-without-idempotent',
     summary: 'destructiveHint set without idempotentHint: clients cannot tell whether a retry is safe',
-    check: (m) => tools(m)
-      .filter(([, t]) => isObject(t.annotations) && t.annotations.destructiveHint === true && t.annotations.idempotentHint === undefined)
-      .map(([name]) => ({ path: ['tools', name, 'annotations', 'destructiveHint'], message: `tool "${name}" is destructive but does not say whether repeating a call is safe`, hint: 'add idempotentHint: true (calling twice has no further effect) or false' })),
+    check: (m) =>
+      tools(m)
+        .filter(([, t]) => isObject(t.annotations) && t.annotations.destructiveHint === true && t.annotations.idempotentHint === undefined)
+        .map(([name]) => ({
+          path: ['tools', name, 'annotations', 'destructiveHint'],
+          message: `tool "${name}" is destructive but does not say whether repeating a call is safe`,
+          hint: 'add idempotentHint: true (calling twice has no further effect) or false',
+        })),
   },
   {
     id: 'name-convention',
@@ -97,27 +138,48 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: 'tool-name-length',
     summary: `tool names longer than ${MAX_TOOL_NAME} characters, which several clients reject`,
-    check: (m) => tools(m).filter(([name]) => name.length > MAX_TOOL_NAME).map(([name]) => ({
-      path: ['tools', name], at: 'key' as const, message: `tool name is ${name.length} characters; several clients reject names over ${MAX_TOOL_NAME}`, hint: 'shorten it (keep the old name reachable with renamedFrom)',
-    })),
+    check: (m) =>
+      tools(m)
+        .filter(([name]) => name.length > MAX_TOOL_NAME)
+        .map(([name]) => ({
+          path: ['tools', name],
+          at: 'key' as const,
+          message: `tool name is ${name.length} characters; several clients reject names over ${MAX_TOOL_NAME}`,
+          hint: 'shorten it (keep the old name reachable with renamedFrom)',
+        })),
   },
   {
     id: 'input-schema-ref',
     summary: '$ref left in a published inputSchema: some clients do not resolve references',
-    check: (m) => tools(m).flatMap(([name, t]) => {
-      const refs = collectRefs(t.inputSchema ?? {});
-      if (refs.length === 0) return [];
-      return [{ path: ['tools', name, 'inputSchema', ...refs[0].path], message: `inputSchema uses $ref "${refs[0].ref}"${refs.length > 1 ? ` and ${refs.length - 1} more` : ''}; some clients do not resolve references and see an untyped argument`, hint: 'inline the referenced schema where clients need it' }];
-    }),
+    check: (m) =>
+      tools(m).flatMap(([name, t]) => {
+        const refs = collectRefs(t.inputSchema ?? {});
+        if (refs.length === 0) return [];
+        return [
+          {
+            path: ['tools', name, 'inputSchema', ...refs[0].path],
+            message: `inputSchema uses $ref "${refs[0].ref}"${refs.length > 1 ? ` and ${refs.length - 1} more` : ''}; some clients do not resolve references and see an untyped argument`,
+            hint: 'inline the referenced schema where clients need it',
+          },
+        ];
+      }),
   },
   {
     id: 'openapi-keyword',
     summary: 'OpenAPI-only keywords (nullable, discriminator, example, ...) that JSON Schema ignores',
     check: (m) => {
       const found: LintFinding[] = [];
-      const scan = (schema: unknown, at: (string | number)[]) => walkSchema(schema, (s, path) => {
-        for (const k of Object.keys(OPENAPI_ONLY)) if (k in s) found.push({ path: [...at, ...path, k], at: 'key', message: `"${k}" is an OpenAPI keyword, not JSON Schema: clients and validators ignore it`, hint: OPENAPI_ONLY[k] });
-      });
+      const scan = (schema: unknown, at: (string | number)[]) =>
+        walkSchema(schema, (s, path) => {
+          for (const k of Object.keys(OPENAPI_ONLY))
+            if (k in s)
+              found.push({
+                path: [...at, ...path, k],
+                at: 'key',
+                message: `"${k}" is an OpenAPI keyword, not JSON Schema: clients and validators ignore it`,
+                hint: OPENAPI_ONLY[k],
+              });
+        });
       for (const [name, d] of Object.entries(shared(m))) scan(d, ['definitions', name]);
       for (const [name, t] of tools(m)) for (const f of ['inputSchema', 'outputSchema'] as const) scan(t[f], ['tools', name, f]);
       return found;
@@ -126,13 +188,19 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: 'output-schema-not-object',
     summary: 'an outputSchema whose root can be something other than an object',
-    check: (m) => tools(m).filter(([, t]) => t.outputSchema !== undefined && !objectRoot(t.outputSchema, bundleSchema(t.outputSchema, shared(m)))).map(([name]) => ({
-      path: ['tools', name, 'outputSchema'], message: 'outputSchema allows a root that is not an object; structuredContent is always a JSON object', hint: 'make the root type: object and put values in its properties',
-    })),
+    check: (m) =>
+      tools(m)
+        .filter(([, t]) => t.outputSchema !== undefined && !objectRoot(t.outputSchema, bundleSchema(t.outputSchema, shared(m))))
+        .map(([name]) => ({
+          path: ['tools', name, 'outputSchema'],
+          message: 'outputSchema allows a root that is not an object; structuredContent is always a JSON object',
+          hint: 'make the root type: object and put values in its properties',
+        })),
   },
   {
     id: 'unknown-spec-key',
-    summary: 'a key the MCP spec does not define in an object it leaves open (annotations, execution, icons): published as written, often a typo',
+    summary:
+      'a key the MCP spec does not define in an object it leaves open (annotations, execution, icons): published as written, often a typo',
     check: unknownSpecKeys,
   },
   {
@@ -149,7 +217,12 @@ function tooShort(text: string): boolean {
 
 function firstVerb(description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
-  const first = description.trim().split(/\s+/)[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
+  const first =
+    description
+      .trim()
+      .split(/\s+/)[0]
+      ?.toLowerCase()
+      .replace(/[^a-z]/g, '') ?? '';
   const stems = [first, first.replace(/es$/, ''), first.replace(/s$/, '')];
   return stems.find((w) => WRITE_VERBS.has(w));
 }

@@ -21,7 +21,12 @@ export function tokenBudget(m: Manifest): number {
 
 /** The lists a client can be served: every tool, then (with toolsets) the default choice and each set alone. */
 export function listCosts(m: Manifest, surface: Surface = buildSurface(m)): ListCost[] {
-  const cost = (label: string, path: (string | number)[], tools: Set<string> | undefined): ListCost => ({ label, path, tools, ...toolsListSize(surface, tools) });
+  const cost = (label: string, path: (string | number)[], tools: Set<string> | undefined): ListCost => ({
+    label,
+    path,
+    tools,
+    ...toolsListSize(surface, tools),
+  });
   const all = surface.entries.tools.size;
   const costs = [cost(`all tools (${all})`, ['tools'], undefined)];
   const sets = toolsetsOf(m);
@@ -45,19 +50,24 @@ export function budgetFindings(m: Manifest): LintFinding[] {
   const costs = listCosts(m, surface);
   // With toolsets, the whole list is only served to --toolsets all: the lists clients get by default or by choice count.
   const checked = costs.length > 1 ? costs.slice(1) : costs;
-  return checked.filter((c) => c.tokens > budget).map((c) => {
-    const largest = [...surface.entries.tools.values()]
-      .filter((e) => !c.tools || c.tools.has(e.name))
-      .map((e) => ({ name: e.name, tokens: Math.ceil(Buffer.byteLength(JSON.stringify(e.published), 'utf8') / 4) }))
-      .sort((a, b) => b.tokens - a.tokens).slice(0, 3).map((e) => `${e.name} (~${e.tokens})`).join(', ');
-    const what = c.tools ? `tools/list of ${c.label}` : 'tools/list';
-    return {
-      path: c.path,
-      at: 'key' as const,
-      message: `${what} is about ${c.tokens.toLocaleString('en-US')} tokens (${c.bytes.toLocaleString('en-US')} bytes, estimated as ${TOKEN_METHOD}), above the budget of ${budget.toLocaleString('en-US')}; every conversation pays for it`,
-      hint: `largest tools: ${largest}; ${c.tools ? 'move tools to other toolsets, ' : ''}shorten descriptions and schemas, or raise lint.toolsListTokenBudget`,
-    };
-  });
+  return checked
+    .filter((c) => c.tokens > budget)
+    .map((c) => {
+      const largest = [...surface.entries.tools.values()]
+        .filter((e) => !c.tools || c.tools.has(e.name))
+        .map((e) => ({ name: e.name, tokens: Math.ceil(Buffer.byteLength(JSON.stringify(e.published), 'utf8') / 4) }))
+        .sort((a, b) => b.tokens - a.tokens)
+        .slice(0, 3)
+        .map((e) => `${e.name} (~${e.tokens})`)
+        .join(', ');
+      const what = c.tools ? `tools/list of ${c.label}` : 'tools/list';
+      return {
+        path: c.path,
+        at: 'key' as const,
+        message: `${what} is about ${c.tokens.toLocaleString('en-US')} tokens (${c.bytes.toLocaleString('en-US')} bytes, estimated as ${TOKEN_METHOD}), above the budget of ${budget.toLocaleString('en-US')}; every conversation pays for it`,
+        hint: `largest tools: ${largest}; ${c.tools ? 'move tools to other toolsets, ' : ''}shorten descriptions and schemas, or raise lint.toolsListTokenBudget`,
+      };
+    });
 }
 
 /** Lint's text report of what each list costs, printed when the manifest declares toolsets. */
@@ -65,6 +75,8 @@ export function costReport(m: Manifest): string {
   const budget = tokenBudget(m);
   const costs = listCosts(m);
   const width = Math.max(...costs.map((c) => c.label.length));
-  const lines = costs.map((c) => `  ${c.label.padEnd(width)}  ~${c.tokens.toLocaleString('en-US').padStart(9)} tokens${c.tokens > budget ? '  over budget' : ''}`);
+  const lines = costs.map(
+    (c) => `  ${c.label.padEnd(width)}  ~${c.tokens.toLocaleString('en-US').padStart(9)} tokens${c.tokens > budget ? '  over budget' : ''}`,
+  );
   return `tools/list cost (${TOKEN_METHOD}; budget ${budget.toLocaleString('en-US')} tokens):\n${lines.join('\n')}\n`;
 }

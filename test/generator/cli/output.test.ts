@@ -34,9 +34,18 @@ describe('colours', () => {
   it('reaches a real terminal, and not one with NO_COLOR', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'mcp.yaml'), 'version: 1\nserver: {name: x}\n');
-    const run = (env: NodeJS.ProcessEnv) => spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" validate -m mcp.yaml`, '/dev/null'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" validate -m mcp.yaml`, '/dev/null'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
     const withoutNoColor = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NO_COLOR'));
-    const tty = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" validate -m mcp.yaml`, '/dev/null'], { cwd: dir, encoding: 'utf8', env: { ...withoutNoColor, TERM: 'xterm' } });
+    const tty = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" validate -m mcp.yaml`, '/dev/null'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...withoutNoColor, TERM: 'xterm' },
+    });
     expect(tty.stdout).toContain(ESC);
     expect(run({ NO_COLOR: '1' }).stdout).not.toContain(ESC);
     expect(runCli(['validate', '-m', 'mcp.yaml'], dir).stderr).not.toContain(ESC);
@@ -45,7 +54,10 @@ describe('colours', () => {
 
 function project(): string {
   const dir = tempDir();
-  writeFileSync(join(dir, 'mcp.yaml'), 'version: 1\nserver: {name: demo, version: 0.1.0}\ntools:\n  echo:\n    description: Echoes the text back to the caller, unchanged.\n    inputSchema: {type: object, properties: {text: {type: string, description: What to echo.}}}\n');
+  writeFileSync(
+    join(dir, 'mcp.yaml'),
+    'version: 1\nserver: {name: demo, version: 0.1.0}\ntools:\n  echo:\n    description: Echoes the text back to the caller, unchanged.\n    inputSchema: {type: object, properties: {text: {type: string, description: What to echo.}}}\n',
+  );
   return dir;
 }
 
@@ -78,7 +90,11 @@ describe('--quiet and --json', () => {
     const r = runCli(['generate', '-m', 'mcp.yaml', '--json'], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toMatchObject({ exitCode: 1, written: false, issues: [expect.objectContaining({ severity: 'error', line: 2 })] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      exitCode: 1,
+      written: false,
+      issues: [expect.objectContaining({ severity: 'error', line: 2 })],
+    });
   });
 
   it('check --json and --quiet', () => {
@@ -128,7 +144,14 @@ describe('shell completion', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'completion.bash'), script());
     const complete = (...words: string[]) =>
-      execFileSync('bash', ['-c', `source completion.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _mcp_gen; echo "\${COMPREPLY[*]}"`], { cwd: dir, encoding: 'utf8' }).trim();
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source completion.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _mcp_gen; echo "\${COMPREPLY[*]}"`,
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      ).trim();
     expect(complete('mcp-gen', 'ge')).toBe('generate');
     expect(complete('mcp-gen', 'generate', '--dr')).toBe('--dry-run');
     expect(complete('mcp-gen', 'import', '')).toBe('server openapi -h --help');
@@ -146,6 +169,6 @@ describe('shell completion', () => {
       expect(fish).toContain(`-n '__fish_use_subcommand' -a '${command}'`);
     }
     expect(fish).toContain("-n '__fish_seen_subcommand_from generate' -l dry-run");
-    expect(fish).toContain("-l manifest -s m -r -F");
+    expect(fish).toContain('-l manifest -s m -r -F');
   });
 });

@@ -14,12 +14,26 @@ const riskyOnly = base.replace("Remove one of the user's reviews.", 'Permanently
 
 /** runCli without its shortcut: standard error is kept when the exit code is 0. */
 function cli(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'mcp-gen.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'mcp-gen.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  });
 }
 
 function files(pairs: Record<string, string>): string {
@@ -33,13 +47,38 @@ describe('mcp-gen diff --fail-on', () => {
   const cases: { name: string; args: string[]; code: number; stderr: RegExp | '' }[] = [
     { name: 'no threshold: report only', args: ['base.yaml', 'head.yaml'], code: 0, stderr: '' },
     { name: 'explicit none', args: ['base.yaml', 'head.yaml', '--fail-on', 'none'], code: 0, stderr: '' },
-    { name: 'breaking changes, --fail-on breaking', args: ['base.yaml', 'head.yaml', '--fail-on', 'breaking'], code: 1, stderr: /^mcp-gen: error: 8 breaking changes \(--fail-on breaking\)\n$/ },
-    { name: 'breaking changes, --fail-on risky', args: ['base.yaml', 'head.yaml', '--fail-on', 'risky'], code: 1, stderr: /8 breaking and 3 risky changes \(--fail-on risky\)/ },
+    {
+      name: 'breaking changes, --fail-on breaking',
+      args: ['base.yaml', 'head.yaml', '--fail-on', 'breaking'],
+      code: 1,
+      stderr: /^mcp-gen: error: 8 breaking changes \(--fail-on breaking\)\n$/,
+    },
+    {
+      name: 'breaking changes, --fail-on risky',
+      args: ['base.yaml', 'head.yaml', '--fail-on', 'risky'],
+      code: 1,
+      stderr: /8 breaking and 3 risky changes \(--fail-on risky\)/,
+    },
     { name: 'risky only, --fail-on breaking', args: ['base.yaml', 'risky.yaml', '--fail-on', 'breaking'], code: 0, stderr: '' },
-    { name: 'risky only, --fail-on risky', args: ['base.yaml', 'risky.yaml', '--fail-on', 'risky'], code: 1, stderr: /1 risky change \(--fail-on risky\)/ },
+    {
+      name: 'risky only, --fail-on risky',
+      args: ['base.yaml', 'risky.yaml', '--fail-on', 'risky'],
+      code: 1,
+      stderr: /1 risky change \(--fail-on risky\)/,
+    },
     { name: 'no change, --fail-on risky', args: ['base.yaml', 'base.yaml', '--fail-on', 'risky'], code: 0, stderr: '' },
-    { name: 'unknown threshold', args: ['base.yaml', 'head.yaml', '--fail-on', 'safe'], code: 2, stderr: /--fail-on must be one of breaking, risky, none/ },
-    { name: 'unknown format', args: ['base.yaml', 'head.yaml', '--format', 'xml'], code: 2, stderr: /--format must be one of text, markdown, json, github/ },
+    {
+      name: 'unknown threshold',
+      args: ['base.yaml', 'head.yaml', '--fail-on', 'safe'],
+      code: 2,
+      stderr: /--fail-on must be one of breaking, risky, none/,
+    },
+    {
+      name: 'unknown format',
+      args: ['base.yaml', 'head.yaml', '--format', 'xml'],
+      code: 2,
+      stderr: /--format must be one of text, markdown, json, github/,
+    },
     { name: 'nothing to compare with', args: [], code: 2, stderr: /name what to compare against/ },
   ];
   it.each(cases)('$name -> exit $code', ({ args, code, stderr }) => {
@@ -56,7 +95,10 @@ describe('mcp-gen diff --fail-on', () => {
   });
 
   it('reports an invalid manifest with positions, exit 1', () => {
-    const bad = files({ 'base.yaml': base, 'head.yaml': head.replace('uriTemplate: catalogue://covers/{isbn}/{size}', 'uriTemplate: catalogue://covers/{isbn') });
+    const bad = files({
+      'base.yaml': base,
+      'head.yaml': head.replace('uriTemplate: catalogue://covers/{isbn}/{size}', 'uriTemplate: catalogue://covers/{isbn'),
+    });
     const r = runCli(['diff', 'base.yaml', 'head.yaml'], bad);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^head\.yaml:63:\d+: error resourceTemplates\.book_cover\.uriTemplate/);
@@ -107,7 +149,9 @@ describe('mcp-gen diff against git revisions', () => {
   it('an unknown revision is a clear error', () => {
     const r = runCli(['diff', '--against', 'no-such-branch'], repo);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("mcp-gen: error: 'no-such-branch' is neither a file nor a git revision\n  hint: name a manifest file, a branch, a tag or a commit (e.g. main, HEAD~1, origin/main)\n");
+    expect(r.stderr).toBe(
+      "mcp-gen: error: 'no-such-branch' is neither a file nor a git revision\n  hint: name a manifest file, a branch, a tag or a commit (e.g. main, HEAD~1, origin/main)\n",
+    );
   });
 
   it('a manifest missing at the revision is a clear error', () => {
@@ -149,13 +193,18 @@ describe('mcp-gen fmt, docs, lint, validate', () => {
 
   it('docs -o writes the reference; --check passes until the manifest changes', () => {
     const dir = files({ 'mcp.yaml': head });
-    expect(runCli(['docs', '--check', '-o', 'TOOLS.md'], dir)).toMatchObject({ code: 1, stderr: expect.stringMatching(/TOOLS\.md does not exist/) });
+    expect(runCli(['docs', '--check', '-o', 'TOOLS.md'], dir)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/TOOLS\.md does not exist/),
+    });
     expect(runCli(['docs', '-o', 'TOOLS.md'], dir)).toEqual({ code: 0, stdout: 'wrote TOOLS.md\n', stderr: '' });
     expect(runCli(['docs', '--check', '-o', 'TOOLS.md'], dir)).toEqual({ code: 0, stdout: 'TOOLS.md: up to date\n', stderr: '' });
     writeFileSync(join(dir, 'mcp.yaml'), head.replace('Details of one book.', 'Everything known about one book.'));
     const stale = runCli(['docs', '--check', '-o', 'TOOLS.md'], dir);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toBe('mcp-gen: error: TOOLS.md is stale\n  hint: run `mcp-gen docs -m mcp.yaml -o TOOLS.md` and commit the result\n');
+    expect(stale.stderr).toBe(
+      'mcp-gen: error: TOOLS.md is stale\n  hint: run `mcp-gen docs -m mcp.yaml -o TOOLS.md` and commit the result\n',
+    );
   });
 
   it('lint exits 1 only for rules set to error; validate shows lint findings as warnings and passes', () => {
@@ -166,7 +215,10 @@ describe('mcp-gen fmt, docs, lint, validate', () => {
     expect(v.code).toBe(0);
     expect(v.stderr).toMatch(/warning tools\.purge_cache\.description: description "Empty caches\." is too short/);
     expect(v.stderr).toMatch(/0 errors, 11 warnings\n$/);
-    writeFileSync(join(dir, 'mcp.yaml'), readFileSync(join(dir, 'mcp.yaml'), 'utf8').replace('description-short: error', 'description-short: warn'));
+    writeFileSync(
+      join(dir, 'mcp.yaml'),
+      readFileSync(join(dir, 'mcp.yaml'), 'utf8').replace('description-short: error', 'description-short: warn'),
+    );
     expect(runCli(['lint'], dir).code).toBe(0);
   });
 });

@@ -6,5 +6,7 @@ import { ROOT } from '../../support/project.js';
 it('generator/core/manifest-types.ts is generated from the current manifest schema', async () => {
   // @ts-expect-error: a plain .mjs script without type declarations
   const { renderManifestTypes } = await import('../../../scripts/build-manifest-types.mjs');
-  expect(readFileSync(join(ROOT, 'generator', 'core', 'manifest-types.ts'), 'utf8'), 'run node scripts/build-manifest-types.mjs').toBe(await renderManifestTypes());
+  expect(readFileSync(join(ROOT, 'generator', 'core', 'manifest-types.ts'), 'utf8'), 'run node scripts/build-manifest-types.mjs').toBe(
+    await renderManifestTypes(),
+  );
 });

@@ -10,8 +10,16 @@ interface Want {
 }
 
 const cases: { name: string; given: string; want: Want }[] = [
-  { name: 'snake case', given: 'get_forecast', want: { words: ['get', 'forecast'], camel: 'getForecast', pascal: 'GetForecast', file: 'get_forecast' } },
-  { name: 'acronym then dashes', given: 'API-get-user', want: { words: ['api', 'get', 'user'], camel: 'apiGetUser', pascal: 'ApiGetUser', file: 'api_get_user' } },
+  {
+    name: 'snake case',
+    given: 'get_forecast',
+    want: { words: ['get', 'forecast'], camel: 'getForecast', pascal: 'GetForecast', file: 'get_forecast' },
+  },
+  {
+    name: 'acronym then dashes',
+    given: 'API-get-user',
+    want: { words: ['api', 'get', 'user'], camel: 'apiGetUser', pascal: 'ApiGetUser', file: 'api_get_user' },
+  },
   {
     name: 'acronym inside camel case',
     given: 'getHTTPResponse',
@@ -22,14 +30,30 @@ const cases: { name: string; given: string; want: Want }[] = [
     given: 'XMLHttpRequest',
     want: { words: ['xml', 'http', 'request'], camel: 'xmlHttpRequest', pascal: 'XmlHttpRequest', file: 'xml_http_request' },
   },
-  { name: 'dots and a digit', given: 'v2.items.list', want: { words: ['v2', 'items', 'list'], camel: 'v2ItemsList', pascal: 'V2ItemsList', file: 'v2_items_list' } },
-  { name: 'leading digit gets an underscore', given: '3d_render', want: { words: ['3d', 'render'], camel: '_3dRender', pascal: '_3dRender', file: '3d_render' } },
+  {
+    name: 'dots and a digit',
+    given: 'v2.items.list',
+    want: { words: ['v2', 'items', 'list'], camel: 'v2ItemsList', pascal: 'V2ItemsList', file: 'v2_items_list' },
+  },
+  {
+    name: 'leading digit gets an underscore',
+    given: '3d_render',
+    want: { words: ['3d', 'render'], camel: '_3dRender', pascal: '_3dRender', file: '3d_render' },
+  },
   { name: 'only a digit', given: '2', want: { words: ['2'], camel: '_2', pascal: '_2', file: '2' } },
   { name: 'reserved word delete', given: 'delete', want: { words: ['delete'], camel: 'delete_', pascal: 'Delete', file: 'delete' } },
   { name: 'reserved word class', given: 'class', want: { words: ['class'], camel: 'class_', pascal: 'Class', file: 'class' } },
   { name: 'reserved after lower-casing', given: 'IN', want: { words: ['in'], camel: 'in_', pascal: 'In', file: 'in' } },
-  { name: 'global undefined', given: 'undefined', want: { words: ['undefined'], camel: 'undefined_', pascal: 'Undefined', file: 'undefined' } },
-  { name: 'not a reserved word once lower-cased', given: 'Infinity', want: { words: ['infinity'], camel: 'infinity', pascal: 'Infinity', file: 'infinity' } },
+  {
+    name: 'global undefined',
+    given: 'undefined',
+    want: { words: ['undefined'], camel: 'undefined_', pascal: 'Undefined', file: 'undefined' },
+  },
+  {
+    name: 'not a reserved word once lower-cased',
+    given: 'Infinity',
+    want: { words: ['infinity'], camel: 'infinity', pascal: 'Infinity', file: 'infinity' },
+  },
   { name: '__proto__', given: '__proto__', want: { words: ['proto'], camel: 'proto', pascal: 'Proto', file: 'proto' } },
   { name: 'no letters or digits', given: '--', want: { words: [], camel: '', pascal: '', file: '' } },
   { name: 'only underscore', given: '_', want: { words: [], camel: '', pascal: '', file: '' } },
@@ -38,7 +62,11 @@ const cases: { name: string; given: string; want: Want }[] = [
   { name: 'single-letter words', given: 'x-y-Z', want: { words: ['x', 'y', 'z'], camel: 'xYZ', pascal: 'XYZ', file: 'x_y_z' } },
   // Non-ASCII letters are separators: identifiers and file names stay ASCII.
   { name: 'accented letter splits a word', given: 'naïve', want: { words: ['na', 've'], camel: 'naVe', pascal: 'NaVe', file: 'na_ve' } },
-  { name: 'accented letter at a word end', given: 'café_menu', want: { words: ['caf', 'menu'], camel: 'cafMenu', pascal: 'CafMenu', file: 'caf_menu' } },
+  {
+    name: 'accented letter at a word end',
+    given: 'café_menu',
+    want: { words: ['caf', 'menu'], camel: 'cafMenu', pascal: 'CafMenu', file: 'caf_menu' },
+  },
   { name: 'no ASCII at all', given: '日本', want: { words: [], camel: '', pascal: '', file: '' } },
 ];
 
@@ -50,7 +78,11 @@ describe('words / camelCase / pascalCase / fileBase', () => {
 
 describe('fileBase folds case and punctuation', () => {
   const groups: { name: string; given: string[]; want: string }[] = [
-    { name: 'snake, camel, kebab, dotted', given: ['get_forecast', 'getForecast', 'get-forecast', 'Get.Forecast', 'GET_FORECAST'], want: 'get_forecast' },
+    {
+      name: 'snake, camel, kebab, dotted',
+      given: ['get_forecast', 'getForecast', 'get-forecast', 'Get.Forecast', 'GET_FORECAST'],
+      want: 'get_forecast',
+    },
     { name: 'accents fold to the same base', given: ['café', 'cafè', 'caf'], want: 'caf' },
   ];
   it.each(groups)('$name', ({ given, want }) => {
@@ -94,7 +126,10 @@ describe('distinct file bases give distinct identifiers', () => {
     { name: 'version number', given: ['v2.items', 'v_2_items'] },
     { name: 'get_2fa', given: ['get_2fa', 'get2fa'] },
   ];
-  for (const { name, given: [a, b] } of pairs) {
+  for (const {
+    name,
+    given: [a, b],
+  } of pairs) {
     it('file bases differ: ' + name, () => {
       expect(fileBase(a)).not.toBe(fileBase(b));
     });
@@ -111,7 +146,11 @@ describe('checkNames: renamedFrom', () => {
     { name: 'a real rename', given: m({ b: { renamedFrom: 'a' } }), want: [] },
     { name: 'old entry still present', given: m({ a: {}, b: { renamedFrom: 'a' } }), want: ['name/rename-target-exists'] },
     { name: 'renamed from itself', given: m({ a: { renamedFrom: 'a' } }), want: ['name/rename-target-exists'] },
-    { name: 'two entries claim one old name', given: m({ b: { renamedFrom: 'a' }, c: { renamedFrom: 'a' } }), want: ['name/rename-claimed-twice'] },
+    {
+      name: 'two entries claim one old name',
+      given: m({ b: { renamedFrom: 'a' }, c: { renamedFrom: 'a' } }),
+      want: ['name/rename-claimed-twice'],
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(checkNames(given).map((f) => f.code)).toEqual(want);

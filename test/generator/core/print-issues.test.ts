@@ -12,9 +12,24 @@ describe('excerpt', () => {
     { name: 'short line shown whole', line: 'version: 1', column: 4, want: { text: 'version: 1', caret: 3 } },
     { name: 'line of exactly 160 shown whole', line: 'c'.repeat(160), column: 160, want: { text: 'c'.repeat(160), caret: 159 } },
     { name: 'window centred on the column', line: long, column: 101, want: { text: `…${'a'.repeat(60)}X${'b'.repeat(59)}…`, caret: 61 } },
-    { name: 'column near the start: no leading ellipsis', line: long, column: 3, want: { text: `${'a'.repeat(100)}X${'b'.repeat(19)}…`, caret: 2 } },
-    { name: 'column on the last character: no trailing ellipsis', line: long, column: 301, want: { text: `…${'b'.repeat(120)}`, caret: 120 } },
-    { name: 'column just past the end (a missing value) puts the caret after it', line: long, column: 999, want: { text: `…${'b'.repeat(120)}`, caret: 121 } },
+    {
+      name: 'column near the start: no leading ellipsis',
+      line: long,
+      column: 3,
+      want: { text: `${'a'.repeat(100)}X${'b'.repeat(19)}…`, caret: 2 },
+    },
+    {
+      name: 'column on the last character: no trailing ellipsis',
+      line: long,
+      column: 301,
+      want: { text: `…${'b'.repeat(120)}`, caret: 120 },
+    },
+    {
+      name: 'column just past the end (a missing value) puts the caret after it',
+      line: long,
+      column: 999,
+      want: { text: `…${'b'.repeat(120)}`, caret: 121 },
+    },
   ];
   it.each(cases)('$name', ({ line, column, want }) => {
     expect(excerpt(line, column)).toEqual(want);
@@ -32,7 +47,15 @@ describe('formatIssuesText', () => {
   const cases: { name: string; given: Issue[]; want: string[] }[] = [
     {
       name: 'position, source line, caret and hint',
-      given: [issue({ path: 'tools.get_forecast.descripton', message: "unknown key 'descripton'", hint: "did you mean 'description'?", line: 4, column: 5 })],
+      given: [
+        issue({
+          path: 'tools.get_forecast.descripton',
+          message: "unknown key 'descripton'",
+          hint: "did you mean 'description'?",
+          line: 4,
+          column: 5,
+        }),
+      ],
       want: [
         "mcp.yaml:4:5: error tools.get_forecast.descripton: unknown key 'descripton'",
         '  4 |     descripton: hi',
@@ -57,7 +80,9 @@ describe('formatIssuesText', () => {
     },
     {
       name: 'line 0: file only, no source',
-      given: [issue({ code: 'manifest/unreadable', message: 'cannot read the manifest: file not found', hint: 'pass -m', line: 0, column: 0 })],
+      given: [
+        issue({ code: 'manifest/unreadable', message: 'cannot read the manifest: file not found', hint: 'pass -m', line: 0, column: 0 }),
+      ],
       want: ['mcp.yaml: error cannot read the manifest: file not found', '  hint: pass -m'],
     },
     {

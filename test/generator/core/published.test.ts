@@ -62,8 +62,27 @@ describe('publishedTool', () => {
   });
 
   it('puts keys in name/title/description/inputSchema/outputSchema/annotations/execution/icons/_meta order', () => {
-    const tool = { _meta: {}, icons: [], execution: {}, annotations: {}, outputSchema: {}, inputSchema: {}, description: '', title: '' } as Tool;
-    expect(Object.keys(publishedTool('t', tool, {}))).toEqual(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution', 'icons', '_meta']);
+    const tool = {
+      _meta: {},
+      icons: [],
+      execution: {},
+      annotations: {},
+      outputSchema: {},
+      inputSchema: {},
+      description: '',
+      title: '',
+    } as Tool;
+    expect(Object.keys(publishedTool('t', tool, {}))).toEqual([
+      'name',
+      'title',
+      'description',
+      'inputSchema',
+      'outputSchema',
+      'annotations',
+      'execution',
+      'icons',
+      '_meta',
+    ]);
   });
 
   it('does not mutate the tool or the shared definitions', () => {
@@ -83,8 +102,28 @@ describe('publishedResource / publishedResourceTemplate', () => {
     { name: 'minimal', given: { uri: 'file:///a' } as Resource, want: { uri: 'file:///a', name: 'r' } },
     {
       name: 'all published fields in order; text stays private',
-      given: { text: 'hi', _meta: { m: 1 }, icons: [], annotations: { priority: 1 }, size: 0, mimeType: 'text/plain', description: 'd', title: 'T', uri: 'a:b' } as Resource,
-      want: { uri: 'a:b', name: 'r', title: 'T', description: 'd', mimeType: 'text/plain', size: 0, annotations: { priority: 1 }, icons: [], _meta: { m: 1 } },
+      given: {
+        text: 'hi',
+        _meta: { m: 1 },
+        icons: [],
+        annotations: { priority: 1 },
+        size: 0,
+        mimeType: 'text/plain',
+        description: 'd',
+        title: 'T',
+        uri: 'a:b',
+      } as Resource,
+      want: {
+        uri: 'a:b',
+        name: 'r',
+        title: 'T',
+        description: 'd',
+        mimeType: 'text/plain',
+        size: 0,
+        annotations: { priority: 1 },
+        icons: [],
+        _meta: { m: 1 },
+      },
     },
   ])('resource: $name', ({ given, want }) => {
     const got = publishedResource('r', given);
@@ -96,8 +135,25 @@ describe('publishedResource / publishedResourceTemplate', () => {
     { name: 'minimal', given: { uriTemplate: 'a:{b}' } as ResourceTemplate, want: { uriTemplate: 'a:{b}', name: 'tpl' } },
     {
       name: 'all fields in order',
-      given: { _meta: {}, icons: [], annotations: { audience: ['user'] }, mimeType: 'm', description: 'd', title: 'T', uriTemplate: 'x:{y}' } as ResourceTemplate,
-      want: { uriTemplate: 'x:{y}', name: 'tpl', title: 'T', description: 'd', mimeType: 'm', annotations: { audience: ['user'] }, icons: [], _meta: {} },
+      given: {
+        _meta: {},
+        icons: [],
+        annotations: { audience: ['user'] },
+        mimeType: 'm',
+        description: 'd',
+        title: 'T',
+        uriTemplate: 'x:{y}',
+      } as ResourceTemplate,
+      want: {
+        uriTemplate: 'x:{y}',
+        name: 'tpl',
+        title: 'T',
+        description: 'd',
+        mimeType: 'm',
+        annotations: { audience: ['user'] },
+        icons: [],
+        _meta: {},
+      },
     },
   ])('template: $name', ({ given, want }) => {
     const got = publishedResourceTemplate('tpl', given);
@@ -115,7 +171,11 @@ describe('publishedPrompt', () => {
         _meta: { k: 1 },
         icons: [],
         messages: [{ role: 'user', text: 'x' }],
-        arguments: [{ name: 'a' }, { required: true, description: 'B', name: 'b', title: 'Bee', complete: ['x'] }, { name: 'c', required: false }],
+        arguments: [
+          { name: 'a' },
+          { required: true, description: 'B', name: 'b', title: 'Bee', complete: ['x'] },
+          { name: 'c', required: false },
+        ],
         description: 'd',
         title: 'T',
       },
@@ -146,9 +206,17 @@ describe('promptArgsSchema', () => {
     {
       name: 'strings, descriptions, required list',
       given: { arguments: [{ name: 'a' }, { name: 'b', required: true, description: 'B' }, { name: 'c', required: false }] },
-      want: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string', description: 'B' }, c: { type: 'string' } }, required: ['b'] },
+      want: {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string', description: 'B' }, c: { type: 'string' } },
+        required: ['b'],
+      },
     },
-    { name: 'no required key when nothing is required', given: { arguments: [{ name: 'a' }] }, want: { type: 'object', properties: { a: { type: 'string' } } } },
+    {
+      name: 'no required key when nothing is required',
+      given: { arguments: [{ name: 'a' }] },
+      want: { type: 'object', properties: { a: { type: 'string' } } },
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(promptArgsSchema(given)).toStrictEqual(want);

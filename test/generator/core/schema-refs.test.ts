@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bundleSchema, collectRefs, measureJson, resolveLocalRef, sharedDefinitionName, walkSchema } from '../../../generator/core/schema-refs.js';
+import {
+  bundleSchema,
+  collectRefs,
+  measureJson,
+  resolveLocalRef,
+  sharedDefinitionName,
+  walkSchema,
+} from '../../../generator/core/schema-refs.js';
 
 const R = { $ref: '#/definitions/A' };
 
@@ -18,18 +25,50 @@ describe('collectRefs: $ref only in schema positions, in document order', () => 
     { name: 'items as schema', given: { items: R }, want: [['items', '$ref']] },
     { name: 'items as array', given: { items: [{}, R] }, want: [['items', 1, '$ref']] },
     { name: 'prefixItems', given: { prefixItems: [R] }, want: [['prefixItems', 0, '$ref']] },
-    { name: 'anyOf/oneOf/allOf', given: { anyOf: [R], oneOf: [{}, R], allOf: [R] }, want: [['anyOf', 0, '$ref'], ['oneOf', 1, '$ref'], ['allOf', 0, '$ref']] },
+    {
+      name: 'anyOf/oneOf/allOf',
+      given: { anyOf: [R], oneOf: [{}, R], allOf: [R] },
+      want: [
+        ['anyOf', 0, '$ref'],
+        ['oneOf', 1, '$ref'],
+        ['allOf', 0, '$ref'],
+      ],
+    },
     { name: '$defs', given: { $defs: { X: R } }, want: [['$defs', 'X', '$ref']] },
     { name: 'definitions', given: { definitions: { X: R } }, want: [['definitions', 'X', '$ref']] },
     { name: 'additionalProperties schema', given: { additionalProperties: R }, want: [['additionalProperties', '$ref']] },
     { name: 'additionalProperties boolean', given: { additionalProperties: false }, want: [] },
     { name: 'dependentSchemas', given: { dependentSchemas: { a: R } }, want: [['dependentSchemas', 'a', '$ref']] },
-    { name: 'dependencies: schema form walked, array form is data', given: { dependencies: { a: R, b: ['$ref'] } }, want: [['dependencies', 'a', '$ref']] },
-    { name: 'if/then/else', given: { if: R, then: R, else: R }, want: [['if', '$ref'], ['then', '$ref'], ['else', '$ref']] },
-    { name: 'not, contains, propertyNames', given: { not: R, contains: R, propertyNames: R }, want: [['not', '$ref'], ['contains', '$ref'], ['propertyNames', '$ref']] },
+    {
+      name: 'dependencies: schema form walked, array form is data',
+      given: { dependencies: { a: R, b: ['$ref'] } },
+      want: [['dependencies', 'a', '$ref']],
+    },
+    {
+      name: 'if/then/else',
+      given: { if: R, then: R, else: R },
+      want: [
+        ['if', '$ref'],
+        ['then', '$ref'],
+        ['else', '$ref'],
+      ],
+    },
+    {
+      name: 'not, contains, propertyNames',
+      given: { not: R, contains: R, propertyNames: R },
+      want: [
+        ['not', '$ref'],
+        ['contains', '$ref'],
+        ['propertyNames', '$ref'],
+      ],
+    },
     { name: 'patternProperties', given: { patternProperties: { '^x': R } }, want: [['patternProperties', '^x', '$ref']] },
     { name: 'non-string $ref is ignored', given: { $ref: 5 }, want: [] },
-    { name: 'nested deeply', given: { properties: { a: { items: { anyOf: [R] } } } }, want: [['properties', 'a', 'items', 'anyOf', 0, '$ref']] },
+    {
+      name: 'nested deeply',
+      given: { properties: { a: { items: { anyOf: [R] } } } },
+      want: [['properties', 'a', 'items', 'anyOf', 0, '$ref']],
+    },
     { name: 'boolean schema', given: true, want: [] },
   ];
   it.each(cases)('$name', ({ given, want }) => {
@@ -48,7 +87,7 @@ describe('walkSchema', () => {
     expect(seen).toEqual(['', 'properties/a', 'properties/a/items', 'not']);
   });
 
-  it('starts paths at the given prefix and leaves the caller\'s array alone', () => {
+  it("starts paths at the given prefix and leaves the caller's array alone", () => {
     const prefix = ['tools', 'x', 'inputSchema'];
     const kept: (string | number)[][] = [];
     walkSchema({ anyOf: [{}, { properties: { b: {} } }] }, (_s, path) => kept.push([...path]), prefix);
@@ -143,14 +182,22 @@ describe('bundleSchema', () => {
         definitions: { Alpha: shared.Alpha, City: shared.City, Zip: shared.Zip },
       },
     },
-    { name: 'self reference', given: { $ref: '#/definitions/Loop' }, want: { $ref: '#/definitions/Loop', definitions: { Loop: shared.Loop } } },
     {
-      name: "own definitions kept, own wins, shared appended after them",
+      name: 'self reference',
+      given: { $ref: '#/definitions/Loop' },
+      want: { $ref: '#/definitions/Loop', definitions: { Loop: shared.Loop } },
+    },
+    {
+      name: 'own definitions kept, own wins, shared appended after them',
       given: { definitions: { Zip: { type: 'integer' } }, $ref: '#/definitions/City' },
       want: { definitions: { Zip: { type: 'integer' }, City: shared.City }, $ref: '#/definitions/City' },
     },
     { name: 'unknown name left alone', given: { $ref: '#/definitions/Nope' }, want: { $ref: '#/definitions/Nope' } },
-    { name: 'ref in data is not bundled', given: { default: { $ref: '#/definitions/City' } }, want: { default: { $ref: '#/definitions/City' } } },
+    {
+      name: 'ref in data is not bundled',
+      given: { default: { $ref: '#/definitions/City' } },
+      want: { default: { $ref: '#/definitions/City' } },
+    },
     { name: 'boolean schema', given: true, want: true },
   ];
   it.each(cases)('$name', ({ given, want }) => {
@@ -162,7 +209,9 @@ describe('bundleSchema', () => {
   });
 
   it('orders attached definitions by name', () => {
-    const out = bundleSchema({ anyOf: [{ $ref: '#/definitions/Zip' }, { $ref: '#/definitions/Alpha' }] }, shared) as { definitions: object };
+    const out = bundleSchema({ anyOf: [{ $ref: '#/definitions/Zip' }, { $ref: '#/definitions/Alpha' }] }, shared) as {
+      definitions: object;
+    };
     expect(Object.keys(out.definitions)).toEqual(['Alpha', 'Zip']);
   });
 
@@ -192,12 +241,24 @@ describe('bundleSchema', () => {
 
 describe('measureJson', () => {
   const nest = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: [nest(depth - 1)] });
-  const cases: { name: string; value: unknown; maxDepth: number; maxNodes: number; want: { nodes: number; tooDeep?: (string | number)[] } }[] = [
+  const cases: {
+    name: string;
+    value: unknown;
+    maxDepth: number;
+    maxNodes: number;
+    want: { nodes: number; tooDeep?: (string | number)[] };
+  }[] = [
     { name: 'a scalar is one node', value: 5, maxDepth: 3, maxNodes: 10, want: { nodes: 1 } },
     { name: 'objects and arrays count with their values', value: { a: [1, 2], b: {} }, maxDepth: 5, maxNodes: 100, want: { nodes: 5 } },
     { name: 'the node limit stops the count one past it', value: [1, 2, 3, 4, 5], maxDepth: 5, maxNodes: 3, want: { nodes: 4 } },
     { name: 'nesting at the limit is fine', value: nest(2), maxDepth: 4, maxNodes: 100, want: { nodes: 5 } },
-    { name: 'the first value past the depth limit is reported with its path', value: nest(3), maxDepth: 4, maxNodes: 100, want: { nodes: 5, tooDeep: ['a', 0, 'a', 0] } },
+    {
+      name: 'the first value past the depth limit is reported with its path',
+      value: nest(3),
+      maxDepth: 4,
+      maxNodes: 100,
+      want: { nodes: 5, tooDeep: ['a', 0, 'a', 0] },
+    },
   ];
   it.each(cases)('$name', ({ value, maxDepth, maxNodes, want }) => {
     expect(measureJson(value, maxDepth, maxNodes)).toEqual(want);

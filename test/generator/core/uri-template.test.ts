@@ -41,7 +41,7 @@ describe('parseUriTemplate: valid templates (RFC 6570 examples, levels 1-4)', ()
     // Duplicates are legal; the first use wins.
     { given: '{city}/{city*}/{+city:2}', want: [v('city')] },
     // Literals: reserved and unreserved ASCII, percent-encoding, and non-ASCII from ucschar / iprivate.
-    { given: "file:///a-b_c.d~!$&()*+,;=:@/?#[]{x}", want: [v('x')] },
+    { given: 'file:///a-b_c.d~!$&()*+,;=:@/?#[]{x}', want: [v('x')] },
     { given: 'weather://%E2%98%80/{city}', want: [v('city')] },
     { given: 'notes://café/日本/😀/\uE000/{id}', want: [v('id')] },
   ];
@@ -63,11 +63,14 @@ describe('parseUriTemplate: errors', () => {
     { given: '{!x}{@x}{|x}', want: ['!', '@', '|'].map((op, n) => ({ offset: 4 * n + 1, message: `reserved operator '${op}'` })) },
     { given: '{ci ty}', want: [{ offset: 1, message: "invalid variable name 'ci ty'" }] },
     { given: '{+a,b-c}', want: [{ offset: 4, message: "invalid variable name 'b-c'" }], vars: ['a'] },
-    { given: '{a..b}{.a.}{a%2g}', want: [
-      { offset: 1, message: "invalid variable name 'a..b'" },
-      { offset: 8, message: "invalid variable name 'a.'" },
-      { offset: 12, message: "invalid variable name 'a%2g'" },
-    ] },
+    {
+      given: '{a..b}{.a.}{a%2g}',
+      want: [
+        { offset: 1, message: "invalid variable name 'a..b'" },
+        { offset: 8, message: "invalid variable name 'a.'" },
+        { offset: 12, message: "invalid variable name 'a%2g'" },
+      ],
+    },
     { given: '{a,,b}', want: [{ offset: 3, message: 'empty variable name' }], vars: ['a', 'b'] },
     { given: '{*}', want: [{ offset: 1, message: 'empty variable name' }] },
     { given: '{x:0}', want: [{ offset: 2, message: 'prefix modifier must be 1-9999' }] },
@@ -78,32 +81,54 @@ describe('parseUriTemplate: errors', () => {
     { given: '{x:3*}', want: [{ offset: 2, message: "prefix and explode ('*') modifiers cannot be combined" }] },
     { given: '{x**}', want: [{ offset: 2, message: "invalid modifier '**' on variable 'x'" }] },
     // Literals (RFC 6570 section 2.1)
-    { given: 'w://a b/{x}', want: [{ offset: 5, message: 'invalid character space outside an expression; percent-encode it as %20' }], vars: ['x'] },
-    { given: 'w://<x>', want: [
-      { offset: 4, message: "invalid character '<' outside an expression; percent-encode it as %3C" },
-      { offset: 6, message: "invalid character '>' outside an expression; percent-encode it as %3E" },
-    ] },
+    {
+      given: 'w://a b/{x}',
+      want: [{ offset: 5, message: 'invalid character space outside an expression; percent-encode it as %20' }],
+      vars: ['x'],
+    },
+    {
+      given: 'w://<x>',
+      want: [
+        { offset: 4, message: "invalid character '<' outside an expression; percent-encode it as %3C" },
+        { offset: 6, message: "invalid character '>' outside an expression; percent-encode it as %3E" },
+      ],
+    },
     ...['"', "'", '\\', '^', '`', '|'].map((c) => ({
       given: `a${c}`,
-      want: [{ offset: 1, message: `invalid character '${c}' outside an expression; percent-encode it as %${c.charCodeAt(0).toString(16).toUpperCase()}` }],
+      want: [
+        {
+          offset: 1,
+          message: `invalid character '${c}' outside an expression; percent-encode it as %${c.charCodeAt(0).toString(16).toUpperCase()}`,
+        },
+      ],
     })),
     { given: 'a\tb', want: [{ offset: 1, message: 'invalid character U+0009 outside an expression; percent-encode it as %09' }] },
     { given: 'a\x7f', want: [{ offset: 1, message: 'invalid character U+007F outside an expression; percent-encode it as %7F' }] },
     { given: 'a\u0085', want: [{ offset: 1, message: 'invalid character U+0085 outside an expression; percent-encode it as %C2%85' }] },
     { given: 'a\uFFFE', want: [{ offset: 1, message: 'invalid character U+FFFE outside an expression; percent-encode it as %EF%BF%BE' }] },
-    { given: 'a\u{E0001}', want: [{ offset: 1, message: 'invalid character U+E0001 outside an expression; percent-encode it as %F3%A0%80%81' }] },
+    {
+      given: 'a\u{E0001}',
+      want: [{ offset: 1, message: 'invalid character U+E0001 outside an expression; percent-encode it as %F3%A0%80%81' }],
+    },
     { given: 'a\uD800b', want: [{ offset: 1, message: 'invalid character U+D800 (unpaired surrogate)' }] },
     // Offsets count UTF-16 code units, like every JS string index.
-    { given: '😀 {x}', want: [{ offset: 2, message: 'invalid character space outside an expression; percent-encode it as %20' }], vars: ['x'] },
+    {
+      given: '😀 {x}',
+      want: [{ offset: 2, message: 'invalid character space outside an expression; percent-encode it as %20' }],
+      vars: ['x'],
+    },
     { given: 'a%zz', want: [{ offset: 1, message: "invalid percent-encoding '%zz'" }] },
     { given: 'a%4', want: [{ offset: 1, message: "invalid percent-encoding '%4'" }] },
     { given: 'a%', want: [{ offset: 1, message: "invalid percent-encoding '%'" }] },
     // Several problems are all reported, in order.
-    { given: '} {a b', want: [
-      { offset: 0, message: "unmatched '}'" },
-      { offset: 1, message: 'invalid character space outside an expression; percent-encode it as %20' },
-      { offset: 2, message: "unclosed expression '{a b'" },
-    ] },
+    {
+      given: '} {a b',
+      want: [
+        { offset: 0, message: "unmatched '}'" },
+        { offset: 1, message: 'invalid character space outside an expression; percent-encode it as %20' },
+        { offset: 2, message: "unclosed expression '{a b'" },
+      ],
+    },
   ];
   test.each(cases)('$given', ({ given, want, vars = [] }) => {
     const parsed = parseUriTemplate(given);

@@ -20,11 +20,16 @@ function workflowCommands(): { name: string; script: string }[] {
   const workflow = parse(readFileSync(join(CI, 'mcp-review.yml'), 'utf8')) as { jobs: { review: { steps: Step[] } } };
   return workflow.jobs.review.steps
     .filter((s) => s.run?.includes('mcp-gen'))
-    .map((s) => ({ name: s.name ?? s.run!, script: s.run!.replace(/\$\{\{ github\.base_ref \}\}/g, 'main').replace(/^\s*gh pr comment[\s\S]*$/m, '') }));
+    .map((s) => ({
+      name: s.name ?? s.run!,
+      script: s.run!.replace(/\$\{\{ github\.base_ref \}\}/g, 'main').replace(/^\s*gh pr comment[\s\S]*$/m, ''),
+    }));
 }
 
 function hookCommands(): { id: string; entry: string; pass: boolean }[] {
-  const config = parse(readFileSync(join(CI, '.pre-commit-config.yaml'), 'utf8')) as { repos: { hooks: { id: string; entry: string; pass_filenames?: boolean }[] }[] };
+  const config = parse(readFileSync(join(CI, '.pre-commit-config.yaml'), 'utf8')) as {
+    repos: { hooks: { id: string; entry: string; pass_filenames?: boolean }[] }[];
+  };
   return config.repos[0].hooks.map((h) => ({ id: h.id, entry: h.entry, pass: h.pass_filenames !== false }));
 }
 
@@ -41,7 +46,11 @@ function sh(script: string, cwd: string, args: string[] = []): number {
 
 function repoWithPullRequest(head: string): string {
   const dir = tempDir('mcp-gen-ci-');
-  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+  const git = (...a: string[]) =>
+    execFileSync('git', a, {
+      cwd: dir,
+      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+    });
   git('init', '-q', '-b', 'main');
   writeFileSync(join(dir, 'mcp.yaml'), base);
   mkdirSync(join(dir, 'docs'));
@@ -55,7 +64,10 @@ function repoWithPullRequest(head: string): string {
 }
 
 describe('examples/ci', () => {
-  const added = base.replace('prompts:', '  count_items:\n    title: Count\n    description: Count the items in the catalogue, by kind.\n    annotations: {readOnlyHint: true}\nprompts:');
+  const added = base.replace(
+    'prompts:',
+    '  count_items:\n    title: Count\n    description: Count the items in the catalogue, by kind.\n    annotations: {readOnlyHint: true}\nprompts:',
+  );
   const removed = base.replace(/ {2}delete_item:\n(?: {4}.*\n)+/, '');
 
   it('the workflow passes on a pull request that adds a tool', () => {

@@ -22,7 +22,14 @@ const edits: { name: string; edit: (s: string) => string }[] = [
   { name: 'an entry removed', edit: (s) => s.replace(/\n {2}export_list:\n(?: {4}.*\n)+/, '\n') },
   { name: 'an entry added', edit: (s) => s.replace('\ntools:\n', '\ntools:\n  added_tool: {description: New}\n') },
   { name: 'a shared definition changed', edit: (s) => s.replace('enum: [title, author, year]', 'enum: [title]') },
-  { name: 'a section turned to flow style', edit: (s) => s.replace(/\nresourceTemplates:\n[\s\S]*?\n\nprompts:/, '\nresourceTemplates: {book_cover: {uriTemplate: "catalogue://x/{isbn}"}}\n\nprompts:') },
+  {
+    name: 'a section turned to flow style',
+    edit: (s) =>
+      s.replace(
+        /\nresourceTemplates:\n[\s\S]*?\n\nprompts:/,
+        '\nresourceTemplates: {book_cover: {uriTemplate: "catalogue://x/{isbn}"}}\n\nprompts:',
+      ),
+  },
   { name: 'comments added between entries', edit: (s) => s.replace('\n  get_book:', '\n  # the lookup tool\n  get_book:') },
   { name: 'entries indented by four spaces', edit: (s) => s.replace(/^( {2,})/gm, '$1$1') },
 ];
@@ -64,9 +71,14 @@ describe('splitManifest gives up where a line-based view could be wrong', () => 
   it.each(cases)('$name', ({ given }) => expect(splitManifest(given)).toBeUndefined());
 
   it('splits block sections into entries and keeps flow sections whole', () => {
-    const chunks = splitManifest(lines('# header', 'version: 1', 'tools:', '  # first', '  a: {}', '  b:', '    title: B', 'prompts: {p: {}}'))!;
+    const chunks = splitManifest(
+      lines('# header', 'version: 1', 'tools:', '  # first', '  a: {}', '  b:', '    title: B', 'prompts: {p: {}}'),
+    )!;
     expect([...chunks.keys()]).toEqual(['version', 'tools', 'prompts']);
-    expect([...chunks.get('tools')!.entries!.values()].map((e) => [e.key, e.line, e.text])).toEqual([['a', 5, '  a: {}'], ['b', 6, '  b:\n    title: B']]);
+    expect([...chunks.get('tools')!.entries!.values()].map((e) => [e.key, e.line, e.text])).toEqual([
+      ['a', 5, '  a: {}'],
+      ['b', 6, '  b:\n    title: B'],
+    ]);
     expect(chunks.get('prompts')!.entries).toBeUndefined();
     // A section that does not open with a plain key is one chunk, parsed whole when it differs.
     expect(splitManifest(lines('tools:', '  "my tool": {}'))!.get('tools')!.entries).toBeUndefined();

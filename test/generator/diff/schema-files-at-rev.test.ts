@@ -9,7 +9,17 @@ import type { FileRead } from '../../../generator/load/schema-files/source.js';
 import { runCli, tempDir } from '../../support/project.js';
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  });
 }
 
 const MANIFEST = `version: 1
@@ -24,7 +34,8 @@ tools:
         city: {$ref: './schemas/city.json'}
       required: [city]
 `;
-const city = (required: string[]) => JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, country: { type: 'string' } }, required });
+const city = (required: string[]) =>
+  JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, country: { type: 'string' } }, required });
 const text = (r: FileRead) => (r.ok ? r.bytes.toString('utf8') : `${r.code}: ${r.reason}`);
 
 let repo: string;
@@ -51,12 +62,20 @@ beforeAll(() => {
 
 describe('schemaFilesAtRev', () => {
   const cases: { name: string; given: string; want: string | RegExp }[] = [
-    { name: 'the committed content, not the working tree\'s', given: 'schemas/city.json', want: city(['name']) },
+    { name: "the committed content, not the working tree's", given: 'schemas/city.json', want: city(['name']) },
     { name: 'a file deleted since', given: 'schemas/sub/deep.yaml', want: 'type: string\n' },
     { name: 'a link inside the folder is followed', given: 'schemas/alias.json', want: city(['name']) },
     { name: 'a link out of the folder is refused', given: 'schemas/out.json', want: /^schema\/file-outside: is a link to a file outside/ },
-    { name: 'a link to itself ends', given: 'schemas/loop.json', want: /^schema\/file-unreadable: goes through more than 8 symbolic links/ },
-    { name: 'a file not committed does not exist there', given: 'schemas/new.json', want: /^schema\/file-not-found: does not exist at revision HEAD$/ },
+    {
+      name: 'a link to itself ends',
+      given: 'schemas/loop.json',
+      want: /^schema\/file-unreadable: goes through more than 8 symbolic links/,
+    },
+    {
+      name: 'a file not committed does not exist there',
+      given: 'schemas/new.json',
+      want: /^schema\/file-not-found: does not exist at revision HEAD$/,
+    },
     { name: 'a folder', given: 'schemas/sub', want: /^schema\/file-not-regular: is a folder/ },
     { name: 'inside a missing folder', given: 'nope/x.json', want: /^schema\/file-not-found/ },
   ];
@@ -117,7 +136,9 @@ describe('mcp-gen diff reads schema files at the revision', () => {
     writeFileSync(join(third, 'schemas', 'city.json'), city(['name']));
     const r = runCli(['diff', '--against', 'HEAD'], third);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/HEAD:mcp\.yaml:10:22: error tools\.get_city\.inputSchema\.properties\.city\.\$ref: \$ref "\.\/schemas\/city\.json": schemas\/city\.json does not exist at revision HEAD/);
+    expect(r.stderr).toMatch(
+      /HEAD:mcp\.yaml:10:22: error tools\.get_city\.inputSchema\.properties\.city\.\$ref: \$ref "\.\/schemas\/city\.json": schemas\/city\.json does not exist at revision HEAD/,
+    );
     expect(r.stderr).toMatch(/BASE \(HEAD:mcp\.yaml\) is not a valid manifest/);
   });
 });

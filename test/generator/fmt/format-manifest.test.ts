@@ -22,8 +22,18 @@ describe('formatManifest', () => {
     },
     {
       name: 'tool fields in schema order, schema keywords in reading order, property order kept',
-      given: lines('tools:', '  t:', '    inputSchema: {required: [b], properties: {b: {description: B, type: string}, a: {type: integer}}, type: object}', '    description: T'),
-      want: lines('tools:', '  t:', '    description: T', '    inputSchema: {type: object, properties: {b: {type: string, description: B}, a: {type: integer}}, required: [b]}'),
+      given: lines(
+        'tools:',
+        '  t:',
+        '    inputSchema: {required: [b], properties: {b: {description: B, type: string}, a: {type: integer}}, type: object}',
+        '    description: T',
+      ),
+      want: lines(
+        'tools:',
+        '  t:',
+        '    description: T',
+        '    inputSchema: {type: object, properties: {b: {type: string, description: B}, a: {type: integer}}, required: [b]}',
+      ),
     },
     {
       name: 'indentation normalised to two spaces',
@@ -37,8 +47,26 @@ describe('formatManifest', () => {
     },
     {
       name: 'comments travel with their keys, including key-line comments before a block',
-      given: lines('server:', '  # the version', '  version: "1"  # bump it', '  name: x', 'tools:', '  t:', '    inputSchema:   # arguments', '      type: object'),
-      want: lines('server:', '  name: x', '  # the version', '  version: "1" # bump it', 'tools:', '  t:', '    inputSchema: # arguments', '      type: object'),
+      given: lines(
+        'server:',
+        '  # the version',
+        '  version: "1"  # bump it',
+        '  name: x',
+        'tools:',
+        '  t:',
+        '    inputSchema:   # arguments',
+        '      type: object',
+      ),
+      want: lines(
+        'server:',
+        '  name: x',
+        '  # the version',
+        '  version: "1" # bump it',
+        'tools:',
+        '  t:',
+        '    inputSchema: # arguments',
+        '      type: object',
+      ),
     },
     {
       name: 'a header comment stays on top when its key moves',
@@ -47,8 +75,26 @@ describe('formatManifest', () => {
     },
     {
       name: 'folded descriptions keep their line breaks',
-      given: lines('tools:', '  t:', '    title: T', '    description: >-', '        First line', '        second line.', '    annotations: {}', '    inputSchema: {}'),
-      want: lines('tools:', '  t:', '    title: T', '    description: >-', '      First line', '      second line.', '    inputSchema: {}', '    annotations: {}'),
+      given: lines(
+        'tools:',
+        '  t:',
+        '    title: T',
+        '    description: >-',
+        '        First line',
+        '        second line.',
+        '    annotations: {}',
+        '    inputSchema: {}',
+      ),
+      want: lines(
+        'tools:',
+        '  t:',
+        '    title: T',
+        '    description: >-',
+        '      First line',
+        '      second line.',
+        '    inputSchema: {}',
+        '    annotations: {}',
+      ),
     },
     {
       name: 'long lines are not wrapped',

@@ -46,7 +46,11 @@ describe('loadManifest: syntax errors', () => {
 
   it('an empty file parses to null with no issues', () => {
     const loaded = loadManifest('mcp.yaml', '');
-    expect({ data: loaded.data, issues: loaded.issues, at: loaded.locate(['a']) }).toEqual({ data: null, issues: [], at: { line: 1, column: 1 } });
+    expect({ data: loaded.data, issues: loaded.issues, at: loaded.locate(['a']) }).toEqual({
+      data: null,
+      issues: [],
+      at: { line: 1, column: 1 },
+    });
   });
 
   it('an alias without an anchor is reported, not thrown', () => {

@@ -83,7 +83,11 @@ describe('blockLocator agrees with the yaml parser', () => {
     { name: 'document marker', source: '---\na: 1\n', answers: 'none' },
     { name: 'a tag or anchor on the root', source: '!\n', answers: 'none' },
     { name: 'an anchored root map', source: '&root\na: 1\n', answers: 'none' },
-    { name: 'tabs as separators after colons and dashes', source: 'a:\t1\nb:\t{c: 2}\nd:\n  e\t:\t3\n  f:\n  -\tg\n  - h:\t5\n', answers: 'all' },
+    {
+      name: 'tabs as separators after colons and dashes',
+      source: 'a:\t1\nb:\t{c: 2}\nd:\n  e\t:\t3\n  f:\n  -\tg\n  - h:\t5\n',
+      answers: 'all',
+    },
     { name: 'colon inside plain keys and values', source: 'a:b: 1\nurl: http://x:1/y\n', answers: 'all' },
   ];
   it.each(cases)('$name', ({ source, answers }) => {
@@ -95,9 +99,17 @@ describe('blockLocator agrees with the yaml parser', () => {
   });
 
   it('on random documents in every layout the yaml printer produces', () => {
-    const key = fc.oneof(fc.constantFrom('a', 'b', 'name', 'type', '$ref', 'x-y', '1', 'true', '#c', 'a: b', "it's", '- d'), fc.string({ maxLength: 6 }));
+    const key = fc.oneof(
+      fc.constantFrom('a', 'b', 'name', 'type', '$ref', 'x-y', '1', 'true', '#c', 'a: b', "it's", '- d'),
+      fc.string({ maxLength: 6 }),
+    );
     const { tree } = fc.letrec((tie) => ({
-      tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null)), tie('map'), tie('list')),
+      tree: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null)),
+        tie('map'),
+        tie('list'),
+      ),
       map: fc.dictionary(key, tie('tree'), { maxKeys: 4 }),
       list: fc.array(tie('tree'), { maxLength: 3 }),
     }));
@@ -125,10 +137,18 @@ describe('blockLocator agrees with the yaml parser', () => {
       }
     };
     let answered = 0;
-    const texts = fc.oneof(mutatedManifest(seedManifests()).map((m) => m.text), structuredManifest).filter(readable);
-    fc.assert(fc.property(texts, (text) => {
-      answered += compare(text).answered;
-    }), { numRuns: 150, seed: 20261121 });
+    const texts = fc
+      .oneof(
+        mutatedManifest(seedManifests()).map((m) => m.text),
+        structuredManifest,
+      )
+      .filter(readable);
+    fc.assert(
+      fc.property(texts, (text) => {
+        answered += compare(text).answered;
+      }),
+      { numRuns: 150, seed: 20261121 },
+    );
     expect(answered).toBeGreaterThan(0);
   });
 });

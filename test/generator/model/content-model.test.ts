@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completionHandler, completionModels, fileContents, inlineResourceContent, messageModels } from '../../../generator/model/content-model.js';
+import {
+  completionHandler,
+  completionModels,
+  fileContents,
+  inlineResourceContent,
+  messageModels,
+} from '../../../generator/model/content-model.js';
 
 const base = mkdtempSync(join(tmpdir(), 'content-model-'));
 const manifestPath = join(base, 'mcp.yaml');
@@ -34,10 +40,20 @@ describe('inlineResourceContent', () => {
 
 describe('messageModels', () => {
   const cases: { name: string; given: Parameters<typeof messageModels>[0]; want: string[] }[] = [
-    { name: 'text shorthand without arguments', given: { messages: [{ role: 'user', text: 'Hi {{x}}' }] }, want: ['{ type: "text", text: "Hi {{x}}" }'] },
+    {
+      name: 'text shorthand without arguments',
+      given: { messages: [{ role: 'user', text: 'Hi {{x}}' }] },
+      want: ['{ type: "text", text: "Hi {{x}}" }'],
+    },
     {
       name: 'placeholders render from args',
-      given: { arguments: [{ name: 'x' }], messages: [{ role: 'assistant', text: 'Hi {{x}}' }, { role: 'user', text: 'plain' }] },
+      given: {
+        arguments: [{ name: 'x' }],
+        messages: [
+          { role: 'assistant', text: 'Hi {{x}}' },
+          { role: 'user', text: 'plain' },
+        ],
+      },
       want: ['{ type: "text", text: renderTemplate("Hi {{x}}", args) }', '{ type: "text", text: "plain" }'],
     },
     {
@@ -47,7 +63,10 @@ describe('messageModels', () => {
     },
     {
       name: 'embedded resource with a rendered URI',
-      given: { arguments: [{ name: 'u' }], messages: [{ role: 'user', content: { type: 'resource', resource: { uri: '{{u}}', mimeType: 'text/plain', text: 'body' } } }] },
+      given: {
+        arguments: [{ name: 'u' }],
+        messages: [{ role: 'user', content: { type: 'resource', resource: { uri: '{{u}}', mimeType: 'text/plain', text: 'body' } } }],
+      },
       want: ['{ type: "resource", resource: { uri: renderTemplate("{{u}}", args), mimeType: "text/plain", text: "body" } }'],
     },
     {

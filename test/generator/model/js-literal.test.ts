@@ -46,7 +46,11 @@ describe('jsLiteral: values', () => {
     { name: 'nested arrays', given: [[[]], [1, [2, [3]]]], want: [[[]], [1, [2, [3]]]] },
     { name: 'nested empty objects', given: { a: {}, b: [{}], c: { d: {} } }, want: { a: {}, b: [{}], c: { d: {} } } },
     { name: 'undefined properties are dropped', given: { a: undefined, b: 1, c: { d: undefined } }, want: { b: 1, c: {} } },
-    { name: 'keys that are not identifiers', given: { 'a-b': 1, '': 2, '0': 3, 'x y': 4, $ref: 5 }, want: { 'a-b': 1, '': 2, '0': 3, 'x y': 4, $ref: 5 } },
+    {
+      name: 'keys that are not identifiers',
+      given: { 'a-b': 1, '': 2, '0': 3, 'x y': 4, $ref: 5 },
+      want: { 'a-b': 1, '': 2, '0': 3, 'x y': 4, $ref: 5 },
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     const got = evaluate(jsLiteral(given));
@@ -72,7 +76,9 @@ describe('jsLiteral: __proto__ keys', () => {
     const value = JSON.parse(given);
     const got = evaluate(jsLiteral(value));
     expect(got).toStrictEqual(value);
-    const objects = [got, (got as Record<string, unknown>).x, (got as unknown[])[0]].filter((o) => o && typeof o === 'object' && !Array.isArray(o));
+    const objects = [got, (got as Record<string, unknown>).x, (got as unknown[])[0]].filter(
+      (o) => o && typeof o === 'object' && !Array.isArray(o),
+    );
     for (const o of objects) expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -3,7 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allFeaturePackages, allRuntimeFiles, enabledFeatures, featurePackages, type FeatureInput } from '../../../generator/model/runtime-features.js';
+import {
+  allFeaturePackages,
+  allRuntimeFiles,
+  enabledFeatures,
+  featurePackages,
+  type FeatureInput,
+} from '../../../generator/model/runtime-features.js';
 import { ROOT } from '../../support/project.js';
 
 const RUNTIME = join(ROOT, 'templates', 'runtime');
@@ -21,7 +27,14 @@ function localImports(file: string): string[] {
 /** Packages a file loads, by package name (`@scope/name/sub` -> `@scope/name`); node: built-ins left out. */
 function packageImports(file: string): string[] {
   const specs = [...source(file).matchAll(/(?:from\s+|import\s*\(\s*)'([^.'][^']*)'/g)].map((m) => m[1]);
-  return specs.filter((s) => !s.startsWith('node:')).map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/'));
+  return specs
+    .filter((s) => !s.startsWith('node:'))
+    .map((s) =>
+      s
+        .split('/')
+        .slice(0, s.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
 }
 
 const FLAGS = ['stdio', 'http', 'auth', 'jwks', 'sse', 'websocket', 'policies', 'completions', 'telemetry', 'tasks'] as const;
@@ -30,16 +43,33 @@ type Flags = Record<(typeof FLAGS)[number], boolean>;
 /** The fields the table looks at; the rest of the model plays no part in it. */
 function input(f: Flags): FeatureInput {
   const http = f.http
-    ? { auth: f.auth ? { type: 'oauth', jwksUrl: f.jwks ? 'https://as.example/jwks' : null } : null, sse: f.sse ? { path: '/sse', messagesPath: '/messages' } : null, websocket: f.websocket ? { path: '/ws' } : null }
+    ? {
+        auth: f.auth ? { type: 'oauth', jwksUrl: f.jwks ? 'https://as.example/jwks' : null } : null,
+        sse: f.sse ? { path: '/sse', messagesPath: '/messages' } : null,
+        websocket: f.websocket ? { path: '/ws' } : null,
+      }
     : null;
-  return { stdio: f.stdio, http, policies: f.policies, completions: f.completions, telemetry: f.telemetry, tasks: f.tasks } as unknown as FeatureInput;
+  return {
+    stdio: f.stdio,
+    http,
+    policies: f.policies,
+    completions: f.completions,
+    telemetry: f.telemetry,
+    tasks: f.tasks,
+  } as unknown as FeatureInput;
 }
 
-const combinations: Flags[] = Array.from({ length: 2 ** FLAGS.length }, (_, n) => Object.fromEntries(FLAGS.map((k, i) => [k, ((n >> i) & 1) === 1])) as Flags);
+const combinations: Flags[] = Array.from(
+  { length: 2 ** FLAGS.length },
+  (_, n) => Object.fromEntries(FLAGS.map((k, i) => [k, ((n >> i) & 1) === 1])) as Flags,
+);
 
 describe('runtime features', () => {
   it('covers every file of templates/runtime/', () => {
-    const files = readdirSync(RUNTIME).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+    const files = readdirSync(RUNTIME)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3))
+      .sort();
     expect(allRuntimeFiles()).toEqual(files);
   });
 

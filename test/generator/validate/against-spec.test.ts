@@ -47,23 +47,40 @@ describe('validateAgainstSpec', () => {
     },
     // No revision's schema.json constrains tool names beyond "string" (2025-11-25 states rules in prose only).
     { name: 'tool name with a space', kind: 'Tool', given: tool({ name: 'get forecast' }), want: [] },
-    { name: 'tool name not a string', kind: 'Tool', given: tool({ name: 42 }), want: [
-      { revision: ALL, path: ['name'], message: 'must be a string' },
-    ] },
-    { name: 'tool without name and inputSchema', kind: 'Tool', given: {}, want: [
-      { revision: ALL, path: [], message: "must have required property 'inputSchema'" },
-      { revision: ALL, path: [], message: "must have required property 'name'" },
-    ] },
-    { name: 'inputSchema of type array', kind: 'Tool', given: tool({ inputSchema: { type: 'array' } }), want: [
-      { revision: ALL, path: ['inputSchema', 'type'], message: 'must be equal to "object"' },
-    ] },
-    { name: 'inputSchema without type', kind: 'Tool', given: tool({ inputSchema: {} }), want: [
-      { revision: ALL, path: ['inputSchema'], message: "must have required property 'type'" },
-    ] },
+    {
+      name: 'tool name not a string',
+      kind: 'Tool',
+      given: tool({ name: 42 }),
+      want: [{ revision: ALL, path: ['name'], message: 'must be a string' }],
+    },
+    {
+      name: 'tool without name and inputSchema',
+      kind: 'Tool',
+      given: {},
+      want: [
+        { revision: ALL, path: [], message: "must have required property 'inputSchema'" },
+        { revision: ALL, path: [], message: "must have required property 'name'" },
+      ],
+    },
+    {
+      name: 'inputSchema of type array',
+      kind: 'Tool',
+      given: tool({ inputSchema: { type: 'array' } }),
+      want: [{ revision: ALL, path: ['inputSchema', 'type'], message: 'must be equal to "object"' }],
+    },
+    {
+      name: 'inputSchema without type',
+      kind: 'Tool',
+      given: tool({ inputSchema: {} }),
+      want: [{ revision: ALL, path: ['inputSchema'], message: "must have required property 'type'" }],
+    },
     // 2026-07-28 lets outputSchema be any JSON Schema.
-    { name: 'outputSchema of type array', kind: 'Tool', given: tool({ outputSchema: { type: 'array' } }), want: [
-      { revision: BEFORE_2026, path: ['outputSchema', 'type'], message: 'must be equal to "object"' },
-    ] },
+    {
+      name: 'outputSchema of type array',
+      kind: 'Tool',
+      given: tool({ outputSchema: { type: 'array' } }),
+      want: [{ revision: BEFORE_2026, path: ['outputSchema', 'type'], message: 'must be equal to "object"' }],
+    },
     // Before 2026-07-28 each inputSchema property must be an object; '/' in the name survives the JSON Pointer.
     {
       name: 'inputSchema property that is not a schema object',
@@ -72,28 +89,48 @@ describe('validateAgainstSpec', () => {
       want: [{ revision: BEFORE_2026, path: ['inputSchema', 'properties', 'a/b~c'], message: 'must be an object' }],
     },
     // Icons exist since 2025-11-25; before that they are unknown, and unknown properties are allowed.
-    { name: 'bad icon', kind: 'Tool', given: tool({ icons: [{ src: 'not a uri', theme: 'blue' }] }), want: [
-      { revision: SINCE_2025_11, path: ['icons', 0, 'src'], message: 'must match format "uri"' },
-      { revision: SINCE_2025_11, path: ['icons', 0, 'theme'], message: 'must be one of "dark", "light"' },
-    ] },
+    {
+      name: 'bad icon',
+      kind: 'Tool',
+      given: tool({ icons: [{ src: 'not a uri', theme: 'blue' }] }),
+      want: [
+        { revision: SINCE_2025_11, path: ['icons', 0, 'src'], message: 'must match format "uri"' },
+        { revision: SINCE_2025_11, path: ['icons', 0, 'theme'], message: 'must be one of "dark", "light"' },
+      ],
+    },
     // execution.taskSupport exists only in 2025-11-25.
-    { name: 'bad taskSupport', kind: 'Tool', given: tool({ execution: { taskSupport: 'sometimes' } }), want: [
-      { revision: '2025-11-25', path: ['execution', 'taskSupport'], message: 'must be one of "forbidden", "optional", "required"' },
-    ] },
-    { name: 'annotation of the wrong type', kind: 'Tool', given: tool({ annotations: { readOnlyHint: 'yes' } }), want: [
-      { revision: ALL, path: ['annotations', 'readOnlyHint'], message: 'must be a boolean' },
-    ] },
-    { name: '_meta not an object', kind: 'Tool', given: tool({ _meta: 'x' }), want: [
-      { revision: ALL, path: ['_meta'], message: 'must be an object' },
-    ] },
-    { name: 'tool that is not an object', kind: 'Tool', given: 'get_forecast', want: [
-      { revision: ALL, path: [], message: 'must be an object' },
-    ] },
+    {
+      name: 'bad taskSupport',
+      kind: 'Tool',
+      given: tool({ execution: { taskSupport: 'sometimes' } }),
+      want: [{ revision: '2025-11-25', path: ['execution', 'taskSupport'], message: 'must be one of "forbidden", "optional", "required"' }],
+    },
+    {
+      name: 'annotation of the wrong type',
+      kind: 'Tool',
+      given: tool({ annotations: { readOnlyHint: 'yes' } }),
+      want: [{ revision: ALL, path: ['annotations', 'readOnlyHint'], message: 'must be a boolean' }],
+    },
+    {
+      name: '_meta not an object',
+      kind: 'Tool',
+      given: tool({ _meta: 'x' }),
+      want: [{ revision: ALL, path: ['_meta'], message: 'must be an object' }],
+    },
+    {
+      name: 'tool that is not an object',
+      kind: 'Tool',
+      given: 'get_forecast',
+      want: [{ revision: ALL, path: [], message: 'must be an object' }],
+    },
 
     { name: 'resource', kind: 'Resource', given: resource({ mimeType: 'text/markdown', size: 10 }), want: [] },
-    { name: 'resource uri not a URI', kind: 'Resource', given: resource({ uri: 'not a uri' }), want: [
-      { revision: ALL, path: ['uri'], message: 'must match format "uri"' },
-    ] },
+    {
+      name: 'resource uri not a URI',
+      kind: 'Resource',
+      given: resource({ uri: 'not a uri' }),
+      want: [{ revision: ALL, path: ['uri'], message: 'must match format "uri"' }],
+    },
     {
       name: 'resource size and annotations out of range',
       kind: 'Resource',
@@ -106,25 +143,41 @@ describe('validateAgainstSpec', () => {
     },
 
     { name: 'resource template', kind: 'ResourceTemplate', given: template('weather://{city}/{?days}'), want: [] },
-    { name: 'unclosed template expression', kind: 'ResourceTemplate', given: template('weather://{city'), want: [
-      { revision: ALL, path: ['uriTemplate'], message: 'must match format "uri-template"' },
-    ] },
+    {
+      name: 'unclosed template expression',
+      kind: 'ResourceTemplate',
+      given: template('weather://{city'),
+      want: [{ revision: ALL, path: ['uriTemplate'], message: 'must match format "uri-template"' }],
+    },
     // RFC 6570 allows dots in variable names; ajv-formats' uri-template pattern does not.
-    { name: 'dotted template variable', kind: 'ResourceTemplate', given: template('weather://{city.name}'), want: [
-      { revision: ALL, path: ['uriTemplate'], message: 'must match format "uri-template"' },
-    ] },
+    {
+      name: 'dotted template variable',
+      kind: 'ResourceTemplate',
+      given: template('weather://{city.name}'),
+      want: [{ revision: ALL, path: ['uriTemplate'], message: 'must match format "uri-template"' }],
+    },
 
     { name: 'prompt', kind: 'Prompt', given: { name: 'p', arguments: [{ name: 'a', required: true }] }, want: [] },
-    { name: 'prompt argument without name', kind: 'Prompt', given: { name: 'p', arguments: [{}, { name: 'b', required: 'yes' }] }, want: [
-      { revision: ALL, path: ['arguments', 0], message: "must have required property 'name'" },
-      { revision: ALL, path: ['arguments', 1, 'required'], message: 'must be a boolean' },
-    ] },
+    {
+      name: 'prompt argument without name',
+      kind: 'Prompt',
+      given: { name: 'p', arguments: [{}, { name: 'b', required: 'yes' }] },
+      want: [
+        { revision: ALL, path: ['arguments', 0], message: "must have required property 'name'" },
+        { revision: ALL, path: ['arguments', 1, 'required'], message: 'must be a boolean' },
+      ],
+    },
 
     { name: 'server info', kind: 'Implementation', given: { name: 'weather', version: '1.0.0' }, want: [] },
-    { name: 'server info without version, bad website', kind: 'Implementation', given: { name: 'w', websiteUrl: 'nope' }, want: [
-      { revision: ALL, path: [], message: "must have required property 'version'" },
-      { revision: SINCE_2025_11, path: ['websiteUrl'], message: 'must match format "uri"' },
-    ] },
+    {
+      name: 'server info without version, bad website',
+      kind: 'Implementation',
+      given: { name: 'w', websiteUrl: 'nope' },
+      want: [
+        { revision: ALL, path: [], message: "must have required property 'version'" },
+        { revision: SINCE_2025_11, path: ['websiteUrl'], message: 'must match format "uri"' },
+      ],
+    },
   ];
   test.each(cases)('$kind: $name', ({ kind, given, want }) => {
     expect(validateAgainstSpec(kind, given)).toEqual(want);

@@ -16,9 +16,17 @@ describe('checkContent', () => {
   const cases: { name: string; given: Partial<Manifest>; want: string[] }[] = [
     { name: 'inline text', given: { resources: { a: { uri: 'x://a', text: 'hi' } } }, want: [] },
     { name: 'an existing file', given: { resources: { a: { uri: 'x://a', file: 'pixel.png' } } }, want: [] },
-    { name: 'two contents', given: { resources: { a: { uri: 'x://a', text: 'hi', blob: 'aGk=' } } }, want: ['content/conflict resources.a.blob'] },
+    {
+      name: 'two contents',
+      given: { resources: { a: { uri: 'x://a', text: 'hi', blob: 'aGk=' } } },
+      want: ['content/conflict resources.a.blob'],
+    },
     { name: 'a missing file', given: { resources: { a: { uri: 'x://a', file: 'nope.txt' } } }, want: ['file/not-found resources.a.file'] },
-    { name: 'an absolute file', given: { resources: { a: { uri: 'x://a', file: '/etc/hosts' } } }, want: ['file/absolute resources.a.file'] },
+    {
+      name: 'an absolute file',
+      given: { resources: { a: { uri: 'x://a', file: '/etc/hosts' } } },
+      want: ['file/absolute resources.a.file'],
+    },
     {
       name: 'message with neither text nor content',
       given: { prompts: { p: { messages: [{ role: 'user' }] } } },
@@ -60,8 +68,16 @@ describe('checkTransports', () => {
     { name: 'defaults', given: undefined, want: [] },
     { name: 'sse and websocket on the HTTP listener', given: { sse: true, websocket: { path: '/socket' } }, want: [] },
     { name: 'websocket without http', given: { http: false, websocket: true }, want: ['transport/needs-http transports.websocket'] },
-    { name: 'a shared path', given: { http: { path: '/mcp' }, websocket: { path: '/mcp' } }, want: ['transport/path-collision transports.websocket.path'] },
-    { name: 'sse paths collide', given: { sse: { path: '/events', messagesPath: '/events' } }, want: ['transport/path-collision transports.sse.messagesPath'] },
+    {
+      name: 'a shared path',
+      given: { http: { path: '/mcp' }, websocket: { path: '/mcp' } },
+      want: ['transport/path-collision transports.websocket.path'],
+    },
+    {
+      name: 'sse paths collide',
+      given: { sse: { path: '/events', messagesPath: '/events' } },
+      want: ['transport/path-collision transports.sse.messagesPath'],
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(codes(checkTransports(manifest({ transports: given })))).toEqual(want);
@@ -79,7 +95,11 @@ describe('checkCompletions', () => {
 
 describe('checkContent with inherited names (found by fuzzing)', () => {
   it.each(['constructor', 'toString', '__proto__'])('a content type named %s is left to the schema check, never thrown', (type) => {
-    const m = { version: 1, server: { name: 's', version: '1' }, prompts: { p: { messages: [{ role: 'user', content: { type, resource: { uri: 'a://b', text: 'x' } } }] } } };
+    const m = {
+      version: 1,
+      server: { name: 's', version: '1' },
+      prompts: { p: { messages: [{ role: 'user', content: { type, resource: { uri: 'a://b', text: 'x' } } }] } },
+    };
     expect(() => checkContent(m as unknown as Manifest, tmpdir())).not.toThrow();
   });
 });

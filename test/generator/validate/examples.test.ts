@@ -31,13 +31,23 @@ describe('checkExamples', () => {
     { name: 'no examples', given: { tools: { t: {} } }, want: [] },
     {
       name: 'a call and its answer that fit the schemas',
-      given: withExamples({ ok: { input: { city: 'Lima', days: 2 }, output: { structuredContent: { city: 'Lima', when: '2026-01-01' } }, ignore: ['structuredContent.when'] } }),
+      given: withExamples({
+        ok: {
+          input: { city: 'Lima', days: 2 },
+          output: { structuredContent: { city: 'Lima', when: '2026-01-01' } },
+          ignore: ['structuredContent.when'],
+        },
+      }),
       want: [],
     },
     {
       name: 'input violating a shared definition, a bound and additionalProperties',
       given: withExamples({ bad: { input: { city: '', days: 9, unit: 'x' } } }),
-      want: ['example/invalid-input tools.get_forecast.examples.bad.input.unit', 'example/invalid-input tools.get_forecast.examples.bad.input.city', 'example/invalid-input tools.get_forecast.examples.bad.input.days'],
+      want: [
+        'example/invalid-input tools.get_forecast.examples.bad.input.unit',
+        'example/invalid-input tools.get_forecast.examples.bad.input.city',
+        'example/invalid-input tools.get_forecast.examples.bad.input.days',
+      ],
     },
     {
       name: 'no input where one is required',
@@ -47,31 +57,66 @@ describe('checkExamples', () => {
     {
       name: 'structuredContent of the wrong type and format',
       given: withExamples({ bad: { input: { city: 'Lima' }, output: { structuredContent: { city: 3, when: 'soon' } } } }),
-      want: ['example/invalid-output tools.get_forecast.examples.bad.output.structuredContent.city', 'example/invalid-output tools.get_forecast.examples.bad.output.structuredContent.when'],
+      want: [
+        'example/invalid-output tools.get_forecast.examples.bad.output.structuredContent.city',
+        'example/invalid-output tools.get_forecast.examples.bad.output.structuredContent.when',
+      ],
     },
     {
       name: 'error results are not checked against the outputSchema',
-      given: withExamples({ err: { input: { city: 'Atlantis' }, output: { isError: true, structuredContent: { reason: 1 }, messagePattern: '^No forecast' } } }),
+      given: withExamples({
+        err: { input: { city: 'Atlantis' }, output: { isError: true, structuredContent: { reason: 1 }, messagePattern: '^No forecast' } },
+      }),
       want: [],
     },
     {
       name: 'a messagePattern without isError, and one that does not compile',
       given: withExamples({ p: { input: { city: 'A' }, output: { messagePattern: '(open' } } }),
-      want: ['example/pattern-without-error tools.get_forecast.examples.p.output.messagePattern', 'example/bad-pattern tools.get_forecast.examples.p.output.messagePattern'],
+      want: [
+        'example/pattern-without-error tools.get_forecast.examples.p.output.messagePattern',
+        'example/bad-pattern tools.get_forecast.examples.p.output.messagePattern',
+      ],
     },
     {
       name: 'incomplete content blocks',
-      given: withExamples({ c: { input: { city: 'A' }, output: { content: [{ type: 'text', text: 'ok' }, { type: 'image' }, { type: 'resource', resource: { uri: 'x://a' } }] } } }),
-      want: ['example/content tools.get_forecast.examples.c.output.content.1', 'example/content tools.get_forecast.examples.c.output.content.2'],
+      given: withExamples({
+        c: {
+          input: { city: 'A' },
+          output: { content: [{ type: 'text', text: 'ok' }, { type: 'image' }, { type: 'resource', resource: { uri: 'x://a' } }] },
+        },
+      }),
+      want: [
+        'example/content tools.get_forecast.examples.c.output.content.1',
+        'example/content tools.get_forecast.examples.c.output.content.2',
+      ],
     },
     {
       name: 'ignore paths that are malformed or reach nothing',
-      given: withExamples({ i: { input: { city: 'A' }, output: { structuredContent: { city: 'A' } }, ignore: ['structuredContent.city', 'structuredContent.when', 'a..b', 'content[x]'] } }),
-      want: ['example/ignore-unmatched tools.get_forecast.examples.i.ignore.1', 'example/bad-ignore tools.get_forecast.examples.i.ignore.2', 'example/bad-ignore tools.get_forecast.examples.i.ignore.3'],
+      given: withExamples({
+        i: {
+          input: { city: 'A' },
+          output: { structuredContent: { city: 'A' } },
+          ignore: ['structuredContent.city', 'structuredContent.when', 'a..b', 'content[x]'],
+        },
+      }),
+      want: [
+        'example/ignore-unmatched tools.get_forecast.examples.i.ignore.1',
+        'example/bad-ignore tools.get_forecast.examples.i.ignore.2',
+        'example/bad-ignore tools.get_forecast.examples.i.ignore.3',
+      ],
     },
     {
       name: 'a draft-07 schema is validated as draft-07',
-      given: withExamples({ d: { input: { n: 5 } } }, { inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer', exclusiveMaximum: 5 } } } }),
+      given: withExamples(
+        { d: { input: { n: 5 } } },
+        {
+          inputSchema: {
+            $schema: 'http://json-schema.org/draft-07/schema#',
+            type: 'object',
+            properties: { n: { type: 'integer', exclusiveMaximum: 5 } },
+          },
+        },
+      ),
       want: ['example/invalid-input tools.get_forecast.examples.d.input.n'],
     },
     {
@@ -88,7 +133,10 @@ describe('checkExamples', () => {
           },
         },
       },
-      want: ['example/uri-mismatch resourceTemplates.item.examples.other.uri', 'example/contents resourceTemplates.item.examples.other.output.contents.0'],
+      want: [
+        'example/uri-mismatch resourceTemplates.item.examples.other.uri',
+        'example/contents resourceTemplates.item.examples.other.output.contents.0',
+      ],
     },
     {
       name: 'prompt examples name declared arguments and give the required ones',
@@ -103,7 +151,11 @@ describe('checkExamples', () => {
           },
         },
       },
-      want: ['example/unknown-argument prompts.p.examples.bad.input.town', 'example/missing-argument prompts.p.examples.bad.input', 'example/content prompts.p.examples.bad.output.messages.0.content'],
+      want: [
+        'example/unknown-argument prompts.p.examples.bad.input.town',
+        'example/missing-argument prompts.p.examples.bad.input',
+        'example/content prompts.p.examples.bad.output.messages.0.content',
+      ],
     },
   ];
   it.each(cases)('$name', ({ given, want }) => {
@@ -133,8 +185,14 @@ describe('ignore paths', () => {
 
   it('resolves wildcards over arrays and maps', () => {
     const value = { days: [{ date: 1 }, { date: 2 }, { other: 3 }], m: { a: { x: 1 }, b: { x: 2 } } };
-    expect(resolveIgnorePath(value, parseIgnorePath('days[*].date')!)).toEqual([['days', 0, 'date'], ['days', 1, 'date']]);
-    expect(resolveIgnorePath(value, parseIgnorePath('m.*.x')!)).toEqual([['m', 'a', 'x'], ['m', 'b', 'x']]);
+    expect(resolveIgnorePath(value, parseIgnorePath('days[*].date')!)).toEqual([
+      ['days', 0, 'date'],
+      ['days', 1, 'date'],
+    ]);
+    expect(resolveIgnorePath(value, parseIgnorePath('m.*.x')!)).toEqual([
+      ['m', 'a', 'x'],
+      ['m', 'b', 'x'],
+    ]);
     expect(resolveIgnorePath(value, parseIgnorePath('days[5]')!)).toEqual([]);
   });
 });
@@ -153,14 +211,24 @@ describe('uriTemplatePattern', () => {
 
 describe('buildExamplesModel', () => {
   it('lists examples per kind and entry, in manifest order, with defaults filled in', () => {
-    const model = buildExamplesModel(manifest({
-      tools: { a: { examples: { second: { output: { isError: true } }, first: { input: { x: 1 }, ignore: ['content[0].text'] } } }, b: {} },
-      resourceTemplates: { t: { uriTemplate: 'x://{id}', examples: { one: { uri: 'x://1', output: { contents: [{ text: 'a' }] } } } } },
-      prompts: { p: { examples: { e: { output: { messages: [] } } } } },
-    }));
+    const model = buildExamplesModel(
+      manifest({
+        tools: {
+          a: { examples: { second: { output: { isError: true } }, first: { input: { x: 1 }, ignore: ['content[0].text'] } } },
+          b: {},
+        },
+        resourceTemplates: { t: { uriTemplate: 'x://{id}', examples: { one: { uri: 'x://1', output: { contents: [{ text: 'a' }] } } } } },
+        prompts: { p: { examples: { e: { output: { messages: [] } } } } },
+      }),
+    );
     expect(model.exampleCount).toBe(4);
     expect(JSON.parse(model.examplesJson)).toEqual({
-      tools: { a: [{ name: 'second', output: { isError: true }, input: {}, ignore: [] }, { name: 'first', input: { x: 1 }, ignore: ['content[0].text'] }] },
+      tools: {
+        a: [
+          { name: 'second', output: { isError: true }, input: {}, ignore: [] },
+          { name: 'first', input: { x: 1 }, ignore: ['content[0].text'] },
+        ],
+      },
       resources: {},
       resourceTemplates: { t: [{ name: 'one', uri: 'x://1', output: { contents: [{ text: 'a' }] }, ignore: [] }] },
       prompts: { p: [{ name: 'e', output: { messages: [] }, input: {}, ignore: [] }] },
@@ -177,22 +245,53 @@ describe('examplesMarkdown', () => {
   it('shows each example call and answer, errors by their pattern', () => {
     const lines = examplesMarkdown('tools', {
       examples: {
-        tokyo: { description: 'Two days.', input: { city: 'Tokyo' }, output: { structuredContent: { city: 'Tokyo' } }, ignore: ['structuredContent.date'] },
+        tokyo: {
+          description: 'Two days.',
+          input: { city: 'Tokyo' },
+          output: { structuredContent: { city: 'Tokyo' } },
+          ignore: ['structuredContent.date'],
+        },
         unknown_city: { input: { city: 'Atlantis' }, output: { isError: true, messagePattern: '^No forecast' } },
       },
     });
-    expect(lines.join('\n')).toBe([
-      '', '**Examples:**',
-      '', '*tokyo* — Two days.', '', 'Arguments:', '', '```json', '{\n  "city": "Tokyo"\n}', '```',
-      '', 'Answer:', '', '```json', '{\n  "structuredContent": {\n    "city": "Tokyo"\n  }\n}', '```',
-      '', 'Varies between calls: `structuredContent.date`.',
-      '', '*unknown\\_city*', '', 'Arguments:', '', '```json', '{\n  "city": "Atlantis"\n}', '```',
-      '', 'Answer: a tool error matching `/^No forecast/`.',
-    ].join('\n'));
+    expect(lines.join('\n')).toBe(
+      [
+        '',
+        '**Examples:**',
+        '',
+        '*tokyo* — Two days.',
+        '',
+        'Arguments:',
+        '',
+        '```json',
+        '{\n  "city": "Tokyo"\n}',
+        '```',
+        '',
+        'Answer:',
+        '',
+        '```json',
+        '{\n  "structuredContent": {\n    "city": "Tokyo"\n  }\n}',
+        '```',
+        '',
+        'Varies between calls: `structuredContent.date`.',
+        '',
+        '*unknown\\_city*',
+        '',
+        'Arguments:',
+        '',
+        '```json',
+        '{\n  "city": "Atlantis"\n}',
+        '```',
+        '',
+        'Answer: a tool error matching `/^No forecast/`.',
+      ].join('\n'),
+    );
   });
 
   it('is empty without examples, and shows a template read by its URI', () => {
     expect(examplesMarkdown('tools', {})).toEqual([]);
-    expect(examplesMarkdown('resourceTemplates', { examples: { lima: { uri: 'w://Lima', output: { contents: [{ text: 'fog' }] } } } })).toContain('Read `w://Lima`');
+    expect(
+      examplesMarkdown('resourceTemplates', { examples: { lima: { uri: 'w://Lima', output: { contents: [{ text: 'fog' }] } } } }),
+    ).toContain('Read `w://Lima`');
   });
 });

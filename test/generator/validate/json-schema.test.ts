@@ -32,147 +32,184 @@ describe('jsonSchemaDialect', () => {
 });
 
 const accepted: { name: string; given: unknown }[] = [
-    { name: 'empty object', given: { type: 'object' } },
-    { name: 'boolean schemas', given: true },
-    {
-      name: 'zod-to-json-schema style draft-07 with definitions and $ref',
-      given: {
-        $schema: D07,
-        type: 'object',
-        properties: { home: { $ref: '#/definitions/Address' }, tags: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } },
-        required: ['home'],
-        additionalProperties: false,
-        definitions: { Address: { type: 'object', properties: { street: { type: 'string', minLength: 1 } } } },
+  { name: 'empty object', given: { type: 'object' } },
+  { name: 'boolean schemas', given: true },
+  {
+    name: 'zod-to-json-schema style draft-07 with definitions and $ref',
+    given: {
+      $schema: D07,
+      type: 'object',
+      properties: { home: { $ref: '#/definitions/Address' }, tags: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } },
+      required: ['home'],
+      additionalProperties: false,
+      definitions: { Address: { type: 'object', properties: { street: { type: 'string', minLength: 1 } } } },
+    },
+  },
+  {
+    name: 'pydantic style 2020-12 with $defs, nullable anyOf, defaults and titles',
+    given: {
+      type: 'object',
+      title: 'Args',
+      properties: {
+        unit: { $ref: '#/$defs/Unit', default: 'metric' },
+        days: { anyOf: [{ type: 'integer', minimum: 1, maximum: 16 }, { type: 'null' }], default: null, title: 'Days' },
+      },
+      $defs: { Unit: { enum: ['metric', 'imperial'], type: 'string', title: 'Unit' } },
+    },
+  },
+  {
+    name: 'oneOf with const tags, nullable type arrays, schema-valued additionalProperties, propertyNames',
+    given: {
+      type: ['object', 'null'],
+      oneOf: [
+        { properties: { kind: { const: 'circle' }, r: { type: 'number', exclusiveMinimum: 0 } }, required: ['kind'] },
+        { properties: { kind: { const: 'square' }, side: { type: 'number' } }, required: ['kind'] },
+      ],
+      additionalProperties: { type: ['string', 'number'] },
+      propertyNames: { pattern: '^[a-z_]+$' },
+    },
+  },
+  {
+    name: 'formats, known or not, and vendor keywords',
+    given: {
+      type: 'object',
+      properties: {
+        when: { type: 'string', format: 'date-time' },
+        zip: { type: 'string', format: 'zip-code' },
+        city: { type: 'string', 'x-mcp-header': 'X-City', 'x-foo': { anything: [1, { $ref: 'not checked' }] } },
       },
     },
-    {
-      name: 'pydantic style 2020-12 with $defs, nullable anyOf, defaults and titles',
-      given: {
-        type: 'object',
-        title: 'Args',
-        properties: {
-          unit: { $ref: '#/$defs/Unit', default: 'metric' },
-          days: { anyOf: [{ type: 'integer', minimum: 1, maximum: 16 }, { type: 'null' }], default: null, title: 'Days' },
-        },
-        $defs: { Unit: { enum: ['metric', 'imperial'], type: 'string', title: 'Unit' } },
-      },
+  },
+  {
+    name: 'property names that look like keywords or prototype members',
+    given: JSON.parse(
+      '{"type":"object","properties":{"$match":{},"type":{"type":"string"},"function":{},"__proto__":{"type":"string"},' +
+        '"constructor":{"type":"number"},"$ref":{"type":"string"},"properties":{"type":"object"}},"required":["__proto__","$ref"]}',
+    ),
+  },
+  {
+    name: '2020-12 keywords: prefixItems, dependentRequired, if/then/else, unevaluatedProperties',
+    given: {
+      $schema: D2020,
+      type: 'object',
+      properties: { point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false } },
+      dependentRequired: { a: ['b'] },
+      if: { properties: { a: { const: 1 } } },
+      then: { required: ['c'] },
+      else: true,
+      unevaluatedProperties: false,
     },
-    {
-      name: 'oneOf with const tags, nullable type arrays, schema-valued additionalProperties, propertyNames',
-      given: {
-        type: ['object', 'null'],
-        oneOf: [
-          { properties: { kind: { const: 'circle' }, r: { type: 'number', exclusiveMinimum: 0 } }, required: ['kind'] },
-          { properties: { kind: { const: 'square' }, side: { type: 'number' } }, required: ['kind'] },
-        ],
-        additionalProperties: { type: ['string', 'number'] },
-        propertyNames: { pattern: '^[a-z_]+$' },
-      },
-    },
-    {
-      name: 'formats, known or not, and vendor keywords',
-      given: {
-        type: 'object',
-        properties: {
-          when: { type: 'string', format: 'date-time' },
-          zip: { type: 'string', format: 'zip-code' },
-          city: { type: 'string', 'x-mcp-header': 'X-City', 'x-foo': { anything: [1, { $ref: 'not checked' }] } },
-        },
-      },
-    },
-    {
-      name: 'property names that look like keywords or prototype members',
-      given: JSON.parse(
-        '{"type":"object","properties":{"$match":{},"type":{"type":"string"},"function":{},"__proto__":{"type":"string"},' +
-          '"constructor":{"type":"number"},"$ref":{"type":"string"},"properties":{"type":"object"}},"required":["__proto__","$ref"]}',
-      ),
-    },
-    {
-      name: '2020-12 keywords: prefixItems, dependentRequired, if/then/else, unevaluatedProperties',
-      given: {
-        $schema: D2020,
-        type: 'object',
-        properties: { point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false } },
-        dependentRequired: { a: ['b'] },
-        if: { properties: { a: { const: 1 } } },
-        then: { required: ['c'] },
-        else: true,
-        unevaluatedProperties: false,
-      },
-    },
-    { name: '2020-12 with $dynamicRef', given: { $dynamicAnchor: 'node', properties: { kids: { type: 'array', items: { $dynamicRef: '#node' } } } } },
-    { name: 'legacy dependencies', given: { dependencies: { a: ['b'], c: { required: ['d'] } } } },
-    { name: '2019-09 with $recursiveRef', given: { $schema: D2019, $recursiveAnchor: true, properties: { child: { $recursiveRef: '#' } } } },
-    { name: 'pattern that needs the u flag', given: { type: 'string', pattern: '^\\p{L}+$' } },
-    // Not strictly a URI reference, but ajv (and so the SDK) resolves it.
-    { name: '$ref with a space', given: { properties: { a: { $ref: '#/$defs/my thing' } }, $defs: { 'my thing': {} } } },
+  },
+  {
+    name: '2020-12 with $dynamicRef',
+    given: { $dynamicAnchor: 'node', properties: { kids: { type: 'array', items: { $dynamicRef: '#node' } } } },
+  },
+  { name: 'legacy dependencies', given: { dependencies: { a: ['b'], c: { required: ['d'] } } } },
+  { name: '2019-09 with $recursiveRef', given: { $schema: D2019, $recursiveAnchor: true, properties: { child: { $recursiveRef: '#' } } } },
+  { name: 'pattern that needs the u flag', given: { type: 'string', pattern: '^\\p{L}+$' } },
+  // Not strictly a URI reference, but ajv (and so the SDK) resolves it.
+  { name: '$ref with a space', given: { properties: { a: { $ref: '#/$defs/my thing' } }, $defs: { 'my thing': {} } } },
 ];
 
 const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
-    { name: 'misspelled type', given: { type: 'strng' }, want: [{ path: ['type'], message: TYPES }] },
-    { name: 'misspelled type in a list', given: { type: ['strng', 'null'] }, want: [{ path: ['type', 0], message: TYPES }] },
-    { name: 'type that is a number', given: { type: 5 }, want: [{ path: ['type'], message: `${TYPES} or an array` }] },
-    { name: 'required as a string', given: { required: 'x' }, want: [{ path: ['required'], message: 'must be an array' }] },
-    { name: 'required with a number', given: { required: ['a', 1] }, want: [{ path: ['required', 1], message: 'must be a string' }] },
-    { name: 'properties as an array', given: { properties: [] }, want: [{ path: ['properties'], message: 'must be an object' }] },
-    { name: 'negative minLength', given: { minLength: -1 }, want: [{ path: ['minLength'], message: 'must be >= 0' }] },
-    { name: 'fractional maxItems', given: { maxItems: 1.5 }, want: [{ path: ['maxItems'], message: 'must be an integer' }] },
-    { name: 'dependencies with a number', given: { dependencies: { a: ['b', 1] } }, want: [
-      { path: ['dependencies', 'a', 1], message: 'must be a string' },
-    ] },
-    { name: 'bad $anchor', given: { $defs: { a: { $anchor: '1 x' } } }, want: [
-      { path: ['$defs', 'a', '$anchor'], message: 'must match pattern "^[A-Za-z_][-A-Za-z0-9._]*$"' },
-    ] },
-    { name: 'enum that is not a list', given: { $defs: { u: { enum: 'a' } } }, want: [{ path: ['$defs', 'u', 'enum'], message: 'must be an array' }] },
-    {
-      name: 'deep mistakes',
-      given: { properties: { a: { items: { type: 'strng' } }, b: { additionalProperties: 'no' } } },
-      want: [
-        { path: ['properties', 'a', 'items', 'type'], message: TYPES },
-        { path: ['properties', 'b', 'additionalProperties'], message: 'must be an object or a boolean' },
-      ],
-    },
-    { name: 'mistake inside an anyOf branch', given: { anyOf: [{ type: 'string' }, { minimum: 'x' }] }, want: [
-      { path: ['anyOf', 1, 'minimum'], message: 'must be a number' },
-    ] },
-    { name: 'mistake under a __proto__ property', given: JSON.parse('{"properties":{"__proto__":{"type":"strng"}}}'), want: [
-      { path: ['properties', '__proto__', 'type'], message: TYPES },
-    ] },
-    { name: 'draft-07 tuple items are checked per item', given: { $schema: D07, items: [{ type: 'string' }, { type: 'bad' }] }, want: [
-      { path: ['items', 1, 'type'], message: TYPES },
-    ] },
-    // 2020-12 replaced tuple `items` with prefixItems; ajv in the SDK refuses the old form.
-    { name: '2020-12 tuple items', given: { items: [{ type: 'string' }] }, want: [
-      { path: ['items'], message: 'must be an object or a boolean' },
-    ] },
-    { name: '2019-09 mistakes', given: { $schema: D2019, properties: { a: { minLength: -1 } } }, want: [
-      { path: ['properties', 'a', 'minLength'], message: 'must be >= 0' },
-    ] },
-    {
-      name: 'pattern the SDK cannot compile',
-      given: { properties: { id: { type: 'string', pattern: '^[\\w-\\.]+$' } } },
-      want: [{
+  { name: 'misspelled type', given: { type: 'strng' }, want: [{ path: ['type'], message: TYPES }] },
+  { name: 'misspelled type in a list', given: { type: ['strng', 'null'] }, want: [{ path: ['type', 0], message: TYPES }] },
+  { name: 'type that is a number', given: { type: 5 }, want: [{ path: ['type'], message: `${TYPES} or an array` }] },
+  { name: 'required as a string', given: { required: 'x' }, want: [{ path: ['required'], message: 'must be an array' }] },
+  { name: 'required with a number', given: { required: ['a', 1] }, want: [{ path: ['required', 1], message: 'must be a string' }] },
+  { name: 'properties as an array', given: { properties: [] }, want: [{ path: ['properties'], message: 'must be an object' }] },
+  { name: 'negative minLength', given: { minLength: -1 }, want: [{ path: ['minLength'], message: 'must be >= 0' }] },
+  { name: 'fractional maxItems', given: { maxItems: 1.5 }, want: [{ path: ['maxItems'], message: 'must be an integer' }] },
+  {
+    name: 'dependencies with a number',
+    given: { dependencies: { a: ['b', 1] } },
+    want: [{ path: ['dependencies', 'a', 1], message: 'must be a string' }],
+  },
+  {
+    name: 'bad $anchor',
+    given: { $defs: { a: { $anchor: '1 x' } } },
+    want: [{ path: ['$defs', 'a', '$anchor'], message: 'must match pattern "^[A-Za-z_][-A-Za-z0-9._]*$"' }],
+  },
+  {
+    name: 'enum that is not a list',
+    given: { $defs: { u: { enum: 'a' } } },
+    want: [{ path: ['$defs', 'u', 'enum'], message: 'must be an array' }],
+  },
+  {
+    name: 'deep mistakes',
+    given: { properties: { a: { items: { type: 'strng' } }, b: { additionalProperties: 'no' } } },
+    want: [
+      { path: ['properties', 'a', 'items', 'type'], message: TYPES },
+      { path: ['properties', 'b', 'additionalProperties'], message: 'must be an object or a boolean' },
+    ],
+  },
+  {
+    name: 'mistake inside an anyOf branch',
+    given: { anyOf: [{ type: 'string' }, { minimum: 'x' }] },
+    want: [{ path: ['anyOf', 1, 'minimum'], message: 'must be a number' }],
+  },
+  {
+    name: 'mistake under a __proto__ property',
+    given: JSON.parse('{"properties":{"__proto__":{"type":"strng"}}}'),
+    want: [{ path: ['properties', '__proto__', 'type'], message: TYPES }],
+  },
+  {
+    name: 'draft-07 tuple items are checked per item',
+    given: { $schema: D07, items: [{ type: 'string' }, { type: 'bad' }] },
+    want: [{ path: ['items', 1, 'type'], message: TYPES }],
+  },
+  // 2020-12 replaced tuple `items` with prefixItems; ajv in the SDK refuses the old form.
+  {
+    name: '2020-12 tuple items',
+    given: { items: [{ type: 'string' }] },
+    want: [{ path: ['items'], message: 'must be an object or a boolean' }],
+  },
+  {
+    name: '2019-09 mistakes',
+    given: { $schema: D2019, properties: { a: { minLength: -1 } } },
+    want: [{ path: ['properties', 'a', 'minLength'], message: 'must be >= 0' }],
+  },
+  {
+    name: 'pattern the SDK cannot compile',
+    given: { properties: { id: { type: 'string', pattern: '^[\\w-\\.]+$' } } },
+    want: [
+      {
         path: ['properties', 'id', 'pattern'],
-        message: 'is not a valid regular expression with the "u" flag ajv uses: Invalid regular expression: /^[\\w-\\.]+$/u: Invalid character class',
-      }],
-    },
-    { name: 'patternProperties key that is no regex', given: { patternProperties: { '(': {} } }, want: [{
-      path: ['patternProperties', '('],
-      message: 'property name is not a valid regular expression with the "u" flag ajv uses: Invalid regular expression: /(/u: Unterminated group',
-    }] },
-    { name: 'draft-04', given: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, want: [
-      { path: ['$schema'], message: `unsupported $schema 'http://json-schema.org/draft-04/schema#': ${UNSUPPORTED}` },
-    ] },
-    { name: 'draft-06', given: { $schema: 'http://json-schema.org/draft-06/schema#' }, want: [
-      { path: ['$schema'], message: `unsupported $schema 'http://json-schema.org/draft-06/schema#': ${UNSUPPORTED}` },
-    ] },
-    { name: 'custom meta-schema', given: { $schema: 'https://example.com/meta' }, want: [
-      { path: ['$schema'], message: `unsupported $schema 'https://example.com/meta': ${UNSUPPORTED}` },
-    ] },
-    { name: '$schema that is not a string', given: { $schema: 7 }, want: [{ path: ['$schema'], message: 'must be a string' }] },
-    { name: 'a number', given: 5, want: [{ path: [], message: 'must be an object or a boolean' }] },
-    { name: 'null', given: null, want: [{ path: [], message: 'must be an object or a boolean' }] },
-    { name: 'an array', given: [], want: [{ path: [], message: 'must be an object or a boolean' }] },
+        message:
+          'is not a valid regular expression with the "u" flag ajv uses: Invalid regular expression: /^[\\w-\\.]+$/u: Invalid character class',
+      },
+    ],
+  },
+  {
+    name: 'patternProperties key that is no regex',
+    given: { patternProperties: { '(': {} } },
+    want: [
+      {
+        path: ['patternProperties', '('],
+        message:
+          'property name is not a valid regular expression with the "u" flag ajv uses: Invalid regular expression: /(/u: Unterminated group',
+      },
+    ],
+  },
+  {
+    name: 'draft-04',
+    given: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+    want: [{ path: ['$schema'], message: `unsupported $schema 'http://json-schema.org/draft-04/schema#': ${UNSUPPORTED}` }],
+  },
+  {
+    name: 'draft-06',
+    given: { $schema: 'http://json-schema.org/draft-06/schema#' },
+    want: [{ path: ['$schema'], message: `unsupported $schema 'http://json-schema.org/draft-06/schema#': ${UNSUPPORTED}` }],
+  },
+  {
+    name: 'custom meta-schema',
+    given: { $schema: 'https://example.com/meta' },
+    want: [{ path: ['$schema'], message: `unsupported $schema 'https://example.com/meta': ${UNSUPPORTED}` }],
+  },
+  { name: '$schema that is not a string', given: { $schema: 7 }, want: [{ path: ['$schema'], message: 'must be a string' }] },
+  { name: 'a number', given: 5, want: [{ path: [], message: 'must be an object or a boolean' }] },
+  { name: 'null', given: null, want: [{ path: [], message: 'must be an object or a boolean' }] },
+  { name: 'an array', given: [], want: [{ path: [], message: 'must be an object or a boolean' }] },
 ];
 
 describe('checkJsonSchema accepts what real servers publish', () => {

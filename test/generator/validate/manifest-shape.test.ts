@@ -5,7 +5,9 @@ import type { Finding } from '../../../generator/core/finding.js';
 
 const base = { version: 1, server: { name: 'weather', version: '1.0.0' } };
 // The allowed keys come from the schema itself, so new tool fields do not break this table.
-const TOOL_KEYS = Object.keys(JSON.parse(readFileSync(new URL('../../../schemas/manifest.schema.json', import.meta.url), 'utf8')).definitions.Tool.properties).join(', ');
+const TOOL_KEYS = Object.keys(
+  JSON.parse(readFileSync(new URL('../../../schemas/manifest.schema.json', import.meta.url), 'utf8')).definitions.Tool.properties,
+).join(', ');
 
 describe('checkManifestShape', () => {
   const cases: { name: string; given: unknown; want: Finding[] }[] = [
@@ -26,12 +28,28 @@ describe('checkManifestShape', () => {
     {
       name: 'unknown key with did-you-mean',
       given: { ...base, tools: { get_forecast: { descripton: 'x' } } },
-      want: [{ code: 'manifest/unknown-key', path: ['tools', 'get_forecast', 'descripton'], at: 'key', message: "unknown key 'descripton'", hint: "did you mean 'description'?" }],
+      want: [
+        {
+          code: 'manifest/unknown-key',
+          path: ['tools', 'get_forecast', 'descripton'],
+          at: 'key',
+          message: "unknown key 'descripton'",
+          hint: "did you mean 'description'?",
+        },
+      ],
     },
     {
       name: 'unknown key far from all: lists the allowed keys',
       given: { ...base, tools: { t: { zzzzzzzz: 1 } } },
-      want: [{ code: 'manifest/unknown-key', path: ['tools', 't', 'zzzzzzzz'], at: 'key', message: "unknown key 'zzzzzzzz'", hint: `allowed keys here: ${TOOL_KEYS}` }],
+      want: [
+        {
+          code: 'manifest/unknown-key',
+          path: ['tools', 't', 'zzzzzzzz'],
+          at: 'key',
+          message: "unknown key 'zzzzzzzz'",
+          hint: `allowed keys here: ${TOOL_KEYS}`,
+        },
+      ],
     },
     {
       name: 'unknown top-level key',
@@ -41,7 +59,15 @@ describe('checkManifestShape', () => {
     {
       name: 'unknown key in the http transport',
       given: { ...base, transports: { http: { prot: 1 } } },
-      want: [{ code: 'manifest/unknown-key', path: ['transports', 'http', 'prot'], at: 'key', message: "unknown key 'prot'", hint: "did you mean 'port'?" }],
+      want: [
+        {
+          code: 'manifest/unknown-key',
+          path: ['transports', 'http', 'prot'],
+          at: 'key',
+          message: "unknown key 'prot'",
+          hint: "did you mean 'port'?",
+        },
+      ],
     },
     {
       name: 'missing server.version',
@@ -56,8 +82,16 @@ describe('checkManifestShape', () => {
         { code: 'manifest/missing-key', path: [], message: "missing required key 'server'", hint: "add 'server:' here" },
       ],
     },
-    { name: 'version: 2', given: { ...base, version: 2 }, want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }] },
-    { name: "version: '1'", given: { ...base, version: '1' }, want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }] },
+    {
+      name: 'version: 2',
+      given: { ...base, version: 2 },
+      want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }],
+    },
+    {
+      name: "version: '1'",
+      given: { ...base, version: '1' },
+      want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }],
+    },
     {
       name: "port: 'x'",
       given: { ...base, transports: { http: { port: 'x' } } },
@@ -76,12 +110,20 @@ describe('checkManifestShape', () => {
     {
       name: 'prompt message role enum',
       given: { ...base, prompts: { p: { messages: [{ role: 'system', text: 'x' }] } } },
-      want: [{ code: 'manifest/invalid-value', path: ['prompts', 'p', 'messages', 0, 'role'], message: 'must be one of: "user", "assistant"' }],
+      want: [
+        { code: 'manifest/invalid-value', path: ['prompts', 'p', 'messages', 0, 'role'], message: 'must be one of: "user", "assistant"' },
+      ],
     },
     {
       name: 'audience item enum',
       given: { ...base, resources: { r: { uri: 'a:b', annotations: { audience: ['bot'] } } } },
-      want: [{ code: 'manifest/invalid-value', path: ['resources', 'r', 'annotations', 'audience', 0], message: 'must be one of: "user", "assistant"' }],
+      want: [
+        {
+          code: 'manifest/invalid-value',
+          path: ['resources', 'r', 'annotations', 'audience', 0],
+          message: 'must be one of: "user", "assistant"',
+        },
+      ],
     },
     {
       name: 'multi-type message',

@@ -8,11 +8,17 @@ const TOOLS = `tools:
   delete_repo: {description: Delete the repository}
 `;
 const issues = (yaml: string) =>
-  validateManifest(loadManifest('mcp.yaml', `version: 1\nserver: {name: s, version: 1.0.0}\n${yaml}`)).map((i) => `${i.line}:${i.column} ${i.severity} ${i.code} ${i.path}: ${i.message}${i.hint ? ` (${i.hint})` : ''}`);
+  validateManifest(loadManifest('mcp.yaml', `version: 1\nserver: {name: s, version: 1.0.0}\n${yaml}`)).map(
+    (i) => `${i.line}:${i.column} ${i.severity} ${i.code} ${i.path}: ${i.message}${i.hint ? ` (${i.hint})` : ''}`,
+  );
 
 describe('toolsets', () => {
   it('accepts sets sharing tools, defaults, and tools in no set', () => {
-    expect(issues(`${TOOLS}toolsets:\n  issues: {tools: [list_issues, create_issue], default: true}\n  admin: {tools: [delete_repo, create_issue]}\n`)).toEqual([]);
+    expect(
+      issues(
+        `${TOOLS}toolsets:\n  issues: {tools: [list_issues, create_issue], default: true}\n  admin: {tools: [delete_repo, create_issue]}\n`,
+      ),
+    ).toEqual([]);
   });
 
   it('points at an unknown tool in a set, with a did-you-mean', () => {
@@ -22,7 +28,9 @@ describe('toolsets', () => {
   });
 
   it('lists the tools when nothing is close', () => {
-    expect(issues(`${TOOLS}toolsets:\n  x: {tools: [frobnicate]}\n`)[0]).toMatch(/not a tool of this manifest \(tools: list_issues, create_issue, delete_repo\)$/);
+    expect(issues(`${TOOLS}toolsets:\n  x: {tools: [frobnicate]}\n`)[0]).toMatch(
+      /not a tool of this manifest \(tools: list_issues, create_issue, delete_repo\)$/,
+    );
   });
 
   it('refuses set names that cannot be written in a comma-separated list, and the reserved all', () => {
@@ -45,7 +53,9 @@ describe('toolsets', () => {
       `8:10 error toolsets/none-declared transports.http.toolsets: requests may choose toolsets, and the manifest declares none (declare sets under a top-level toolsets:, or remove this)`,
     ]);
     expect(issues(`${TOOLS}${sets}transports:\n  http: {toolsets: {}}\n`)[0]).toMatch(/name the header or the query parameter/);
-    expect(issues(`${TOOLS}${sets}transports:\n  http: {toolsets: {header: Mcp-Session-Id}}\n`)[0]).toMatch(/Mcp-Session-Id is a header the transport itself uses/);
+    expect(issues(`${TOOLS}${sets}transports:\n  http: {toolsets: {header: Mcp-Session-Id}}\n`)[0]).toMatch(
+      /Mcp-Session-Id is a header the transport itself uses/,
+    );
     expect(issues(`${TOOLS}${sets}transports:\n  http: {toolsets: {header: 'X Sets'}}\n`)[0]).toMatch(/is not an HTTP header name/);
     expect(issues(`${TOOLS}${sets}transports:\n  http: {toolsets: {query: 'sets[]'}}\n`)[0]).toMatch(/is not a plain query parameter name/);
     const apiKey = 'auth: {type: apiKey, header: X-Key, credentials: [{env: K}]}\n';
@@ -54,6 +64,8 @@ describe('toolsets', () => {
 
   it('warns when hideWithoutScopes has no scopes to hide by', () => {
     const yaml = `auth: {type: bearer, credentials: [{env: T, scopes: [a]}]}\ntools:\n  t:\n    policy: {hideWithoutScopes: true}\n  u:\n    policy: {scopes: [a], hideWithoutScopes: true}\n`;
-    expect(issues(yaml)).toEqual([`6:33 warning policy/hide-without-scopes tools.t.policy.hideWithoutScopes: t requires no scopes, so every caller sees it (add policy.scopes, or remove hideWithoutScopes)`]);
+    expect(issues(yaml)).toEqual([
+      `6:33 warning policy/hide-without-scopes tools.t.policy.hideWithoutScopes: t requires no scopes, so every caller sees it (add policy.scopes, or remove hideWithoutScopes)`,
+    ]);
   });
 });

@@ -26,7 +26,9 @@ describe('renameHandler', () => {
   it('keeps double quotes and function declarations', async () => {
     const given = 'export async function getUser(input: unknown) {\n  return 1;\n}\nconst t: PromptHandler<"get_user"> = null!;\n';
     const r = await renameHandler(given, { ident: 'getUser', name: 'get_user' }, { ident: 'fetchUser', name: 'fetch_user' });
-    expect(r.content).toBe('export async function fetchUser(input: unknown) {\n  return 1;\n}\nconst t: PromptHandler<"fetch_user"> = null!;\n');
+    expect(r.content).toBe(
+      'export async function fetchUser(input: unknown) {\n  return 1;\n}\nconst t: PromptHandler<"fetch_user"> = null!;\n',
+    );
   });
 
   it('reports a file that no longer exports the old name', async () => {

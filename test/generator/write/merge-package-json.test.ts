@@ -9,7 +9,8 @@ const wanted = JSON.stringify({
 
 describe('mergePackageJson', () => {
   it('adds only what is missing, at the end of each section, keeping order, versions and indentation', () => {
-    const current = '{\n    "name": "x",\n    "scripts": {\n        "test": "node --test",\n        "lint": "eslint ."\n    },\n    "dependencies": {\n        "zod": "4.0.0",\n        "@modelcontextprotocol/server": "2.5.0"\n    }\n}\n';
+    const current =
+      '{\n    "name": "x",\n    "scripts": {\n        "test": "node --test",\n        "lint": "eslint ."\n    },\n    "dependencies": {\n        "zod": "4.0.0",\n        "@modelcontextprotocol/server": "2.5.0"\n    }\n}\n';
     const r = mergePackageJson(current, wanted);
     expect(r.added).toEqual(['devDependencies.typescript', 'scripts.build']);
     expect(r.content).toBe(
@@ -19,7 +20,8 @@ describe('mergePackageJson', () => {
   });
 
   it('returns the file byte for byte when nothing is missing', () => {
-    const current = '{"dependencies":{"@modelcontextprotocol/server":"^2.4.0"},"devDependencies":{"typescript":"latest"},"scripts":{"build":"b","test":"t"}}';
+    const current =
+      '{"dependencies":{"@modelcontextprotocol/server":"^2.4.0"},"devDependencies":{"typescript":"latest"},"scripts":{"build":"b","test":"t"}}';
     expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [] });
   });
 
@@ -44,7 +46,10 @@ describe('mergePackageJson', () => {
   });
 
   it('counts a package kept in the other section as present, and raises it there', () => {
-    const current = JSON.stringify({ dependencies: { typescript: '5.0.0', '@modelcontextprotocol/server': '2.4.0' }, scripts: { build: 'b', test: 't' } });
+    const current = JSON.stringify({
+      dependencies: { typescript: '5.0.0', '@modelcontextprotocol/server': '2.4.0' },
+      scripts: { build: 'b', test: 't' },
+    });
     const r = mergePackageJson(current, wanted);
     expect(r.added).toEqual([]);
     expect(r.raised).toEqual([{ key: 'dependencies.typescript', from: '5.0.0', to: '5.9.3' }]);

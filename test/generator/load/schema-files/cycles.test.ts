@@ -25,7 +25,7 @@ describe('inPlaceLoops', () => {
   const link = (from: N, to: N, path: (string | number)[] = ['$ref']) => from.sites.push({ path, target: to });
   const ids = (loops: { target?: N }[][]) => loops.map((loop) => loop.map((s) => s.target!.id).join(' '));
 
-  it('two schemas that are each other\'s $ref', () => {
+  it("two schemas that are each other's $ref", () => {
     const [a, b] = [node('a'), node('b')];
     link(a, b, ['allOf', 0, '$ref']);
     link(b, a);

@@ -10,7 +10,11 @@ describe('parseSchemaFile', () => {
     { name: 'yml', given: ['a.yml', '{type: integer}'], want: { type: 'integer' } },
     { name: 'a byte order mark is dropped', given: ['a.json', '\uFEFF{"type": "null"}'], want: { type: 'null' } },
     { name: 'YAML 1.2 core: yes is a string', given: ['a.yaml', 'const: yes\n'], want: { const: 'yes' } },
-    { name: '__proto__ is a plain key', given: ['a.json', '{"properties": {"__proto__": {"type": "string"}}}'], want: JSON.parse('{"properties": {"__proto__": {"type": "string"}}}') },
+    {
+      name: '__proto__ is a plain key',
+      given: ['a.json', '{"properties": {"__proto__": {"type": "string"}}}'],
+      want: JSON.parse('{"properties": {"__proto__": {"type": "string"}}}'),
+    },
   ];
   it.each(ok)('$name', ({ given, want }) => {
     const got = parseSchemaFile(given[0], bytes(given[1]));
@@ -19,12 +23,24 @@ describe('parseSchemaFile', () => {
   });
 
   const bad: { name: string; given: [string, string | Uint8Array]; want: { reason: RegExp; line?: number; column?: number } }[] = [
-    { name: 'JSON trailing comma', given: ['a.json', '{\n  "type": "object",\n}\n'], want: { reason: /^is not valid JSON: Expected double-quoted property name$/, line: 3, column: 1 } },
-    { name: 'JSON missing value, long file', given: ['a.json', `{\n  "description": "${'x'.repeat(40)}",\n  "default": }\n`], want: { reason: /^is not valid JSON: Unexpected token '\}'$/, line: 3, column: 14 } },
+    {
+      name: 'JSON trailing comma',
+      given: ['a.json', '{\n  "type": "object",\n}\n'],
+      want: { reason: /^is not valid JSON: Expected double-quoted property name$/, line: 3, column: 1 },
+    },
+    {
+      name: 'JSON missing value, long file',
+      given: ['a.json', `{\n  "description": "${'x'.repeat(40)}",\n  "default": }\n`],
+      want: { reason: /^is not valid JSON: Unexpected token '\}'$/, line: 3, column: 14 },
+    },
     { name: 'JSON is not YAML', given: ['a.json', 'type: string\n'], want: { reason: /^is not valid JSON/ } },
     { name: 'empty JSON', given: ['a.json', ''], want: { reason: /^is not valid JSON: Unexpected end of JSON input$/ } },
     { name: 'YAML syntax', given: ['a.yaml', 'type: [string\n'], want: { reason: /^is not valid YAML: /, line: 2, column: 1 } },
-    { name: 'YAML duplicate key', given: ['a.yaml', 'type: string\ntype: integer\n'], want: { reason: /^is not valid YAML: duplicate key/, line: 2, column: 1 } },
+    {
+      name: 'YAML duplicate key',
+      given: ['a.yaml', 'type: string\ntype: integer\n'],
+      want: { reason: /^is not valid YAML: duplicate key/, line: 2, column: 1 },
+    },
     { name: 'not UTF-8', given: ['a.json', new Uint8Array([0x7b, 0xff, 0x7d])], want: { reason: /^is not UTF-8 text$/ } },
   ];
   it.each(bad)('$name', ({ given, want }) => {

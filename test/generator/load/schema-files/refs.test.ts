@@ -7,8 +7,16 @@ describe('parseSchemaRef', () => {
     { name: 'local pointer', given: ['#/$defs/A', ''], want: { kind: 'local', fragment: '/$defs/A' } },
     { name: 'empty ref is the same document', given: ['', 'schemas'], want: { kind: 'local', fragment: '' } },
     { name: 'dot-relative file', given: ['./schemas/city.json', ''], want: file('schemas/city.json') },
-    { name: 'plain relative file with pointer', given: ['schemas/city.yaml#/definitions/City', ''], want: file('schemas/city.yaml', '/definitions/City') },
-    { name: 'relative to the holding file\'s folder', given: ['common.json#/$defs/X', 'schemas'], want: file('schemas/common.json', '/$defs/X') },
+    {
+      name: 'plain relative file with pointer',
+      given: ['schemas/city.yaml#/definitions/City', ''],
+      want: file('schemas/city.yaml', '/definitions/City'),
+    },
+    {
+      name: "relative to the holding file's folder",
+      given: ['common.json#/$defs/X', 'schemas'],
+      want: file('schemas/common.json', '/$defs/X'),
+    },
     { name: 'up and back inside the folder', given: ['../shared/id.yml', 'schemas'], want: file('shared/id.yml') },
     { name: 'anchor fragment', given: ['a.json#node', ''], want: file('a.json', 'node') },
     { name: 'percent-encoded space', given: ['my%20schema.json', ''], want: file('my schema.json') },

@@ -7,7 +7,11 @@ import { conventionOf } from '../../../../generator/validate/lint/names.js';
 import { validateManifest } from '../../../../generator/validate/validate-manifest.js';
 
 const server = { name: 'demo', version: '1.0.0' };
-const described = (more: Record<string, unknown> = {}) => ({ description: 'Look up one record by its id and return it.', annotations: { readOnlyHint: true }, ...more });
+const described = (more: Record<string, unknown> = {}) => ({
+  description: 'Look up one record by its id and return it.',
+  annotations: { readOnlyHint: true },
+  ...more,
+});
 
 function lint(body: Record<string, unknown>) {
   return lintManifest(loadManifest('mcp.yaml', stringify({ version: 1, server, ...body })));
@@ -21,21 +25,107 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { rule: 'description-missing', fires: { tools: { get_record: { annotations: { readOnlyHint: true } } } }, quiet: { tools: { get_record: described() } } },
-  { rule: 'description-missing', fires: { resources: { hours: { uri: 'info://hours' } } }, quiet: { resources: { hours: { uri: 'info://hours', description: 'Opening hours per weekday.' } } } },
-  { rule: 'description-short', fires: { tools: { get_record: described({ description: 'Gets it.' }) } }, quiet: { tools: { get_record: described() } } },
-  { rule: 'parameter-description-missing', fires: { tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string' } } } }) } }, quiet: { tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Record id' } } } }) } } },
-  { rule: 'parameter-description-missing', fires: { prompts: { summarize: { description: 'Summarize a record for a new reader.', arguments: [{ name: 'id' }] } } }, quiet: { prompts: { summarize: { description: 'Summarize a record for a new reader.', arguments: [{ name: 'id', description: 'Record id' }] } } } },
-  { rule: 'write-without-annotations', fires: { tools: { delete_record: { description: 'Remove a record from the store for good.' } } }, quiet: { tools: { delete_record: { description: 'Remove a record from the store for good.', annotations: { destructiveHint: true, idempotentHint: true } } } } },
-  { rule: 'write-without-annotations', fires: { tools: { records: { description: 'Updates the record with new field values.' } } }, quiet: { tools: { records: { description: 'Returns the records updated today, newest first.' } } } },
-  { rule: 'destructive-without-idempotent', fires: { tools: { drop_table: described({ annotations: { destructiveHint: true } }) } }, quiet: { tools: { drop_table: described({ annotations: { destructiveHint: true, idempotentHint: false } }) } } },
-  { rule: 'name-convention', fires: { tools: { get_record: described(), list_records: described(), findRecord: described() } }, quiet: { tools: { get_record: described(), list_records: described(), find: described() } } },
-  { rule: 'tool-name-length', fires: { tools: { [`get_${'x'.repeat(61)}`]: described() } }, quiet: { tools: { [`get_${'x'.repeat(60)}`]: described() } } },
-  { rule: 'input-schema-ref', fires: { definitions: { Id: { type: 'string', description: 'Id' } }, tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { $ref: '#/definitions/Id' } } } }) } }, quiet: { tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Id' } } } }) } } },
-  { rule: 'openapi-keyword', fires: { tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: 'string', nullable: true } } } }) } }, quiet: { tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: ['string', 'null'] } } } }) } } },
-  { rule: 'output-schema-not-object', fires: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object' }, { type: 'string' }] } }) } }, quiet: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }] } }) } } },
-  { rule: 'unknown-spec-key', fires: { tools: { get_record: described({ annotations: { readonlyHint: true } }) } }, quiet: { tools: { get_record: described({ annotations: { readOnlyHint: true } }) } } },
-  { rule: 'tools-list-token-budget', fires: { lint: { toolsListTokenBudget: 20 }, tools: { get_record: described() } }, quiet: { lint: { toolsListTokenBudget: 200 }, tools: { get_record: described() } } },
+  {
+    rule: 'description-missing',
+    fires: { tools: { get_record: { annotations: { readOnlyHint: true } } } },
+    quiet: { tools: { get_record: described() } },
+  },
+  {
+    rule: 'description-missing',
+    fires: { resources: { hours: { uri: 'info://hours' } } },
+    quiet: { resources: { hours: { uri: 'info://hours', description: 'Opening hours per weekday.' } } },
+  },
+  {
+    rule: 'description-short',
+    fires: { tools: { get_record: described({ description: 'Gets it.' }) } },
+    quiet: { tools: { get_record: described() } },
+  },
+  {
+    rule: 'parameter-description-missing',
+    fires: { tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string' } } } }) } },
+    quiet: {
+      tools: {
+        get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Record id' } } } }),
+      },
+    },
+  },
+  {
+    rule: 'parameter-description-missing',
+    fires: { prompts: { summarize: { description: 'Summarize a record for a new reader.', arguments: [{ name: 'id' }] } } },
+    quiet: {
+      prompts: {
+        summarize: { description: 'Summarize a record for a new reader.', arguments: [{ name: 'id', description: 'Record id' }] },
+      },
+    },
+  },
+  {
+    rule: 'write-without-annotations',
+    fires: { tools: { delete_record: { description: 'Remove a record from the store for good.' } } },
+    quiet: {
+      tools: {
+        delete_record: {
+          description: 'Remove a record from the store for good.',
+          annotations: { destructiveHint: true, idempotentHint: true },
+        },
+      },
+    },
+  },
+  {
+    rule: 'write-without-annotations',
+    fires: { tools: { records: { description: 'Updates the record with new field values.' } } },
+    quiet: { tools: { records: { description: 'Returns the records updated today, newest first.' } } },
+  },
+  {
+    rule: 'destructive-without-idempotent',
+    fires: { tools: { drop_table: described({ annotations: { destructiveHint: true } }) } },
+    quiet: { tools: { drop_table: described({ annotations: { destructiveHint: true, idempotentHint: false } }) } },
+  },
+  {
+    rule: 'name-convention',
+    fires: { tools: { get_record: described(), list_records: described(), findRecord: described() } },
+    quiet: { tools: { get_record: described(), list_records: described(), find: described() } },
+  },
+  {
+    rule: 'tool-name-length',
+    fires: { tools: { [`get_${'x'.repeat(61)}`]: described() } },
+    quiet: { tools: { [`get_${'x'.repeat(60)}`]: described() } },
+  },
+  {
+    rule: 'input-schema-ref',
+    fires: {
+      definitions: { Id: { type: 'string', description: 'Id' } },
+      tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { $ref: '#/definitions/Id' } } } }) },
+    },
+    quiet: {
+      tools: { get_record: described({ inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Id' } } } }) },
+    },
+  },
+  {
+    rule: 'openapi-keyword',
+    fires: {
+      tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: 'string', nullable: true } } } }) },
+    },
+    quiet: { tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: ['string', 'null'] } } } }) } },
+  },
+  {
+    rule: 'output-schema-not-object',
+    fires: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object' }, { type: 'string' }] } }) } },
+    quiet: {
+      tools: {
+        get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }] } }),
+      },
+    },
+  },
+  {
+    rule: 'unknown-spec-key',
+    fires: { tools: { get_record: described({ annotations: { readonlyHint: true } }) } },
+    quiet: { tools: { get_record: described({ annotations: { readOnlyHint: true } }) } },
+  },
+  {
+    rule: 'tools-list-token-budget',
+    fires: { lint: { toolsListTokenBudget: 20 }, tools: { get_record: described() } },
+    quiet: { lint: { toolsListTokenBudget: 200 }, tools: { get_record: described() } },
+  },
 ];
 
 describe('lint rules', () => {
@@ -46,7 +136,9 @@ describe('lint rules', () => {
 
   it('every rule has a case, and the manifest schema knows every rule id', async () => {
     expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(LINT_RULES.map((r) => r.id)));
-    const schema = (await import('../../../../schemas/manifest.schema.json', { with: { type: 'json' } })).default as { properties: { lint: { properties: { rules: { properties: object } } } } };
+    const schema = (await import('../../../../schemas/manifest.schema.json', { with: { type: 'json' } })).default as {
+      properties: { lint: { properties: { rules: { properties: object } } } };
+    };
     expect(Object.keys(schema.properties.lint.properties.rules.properties).sort()).toEqual(LINT_RULES.map((r) => r.id).sort());
   });
 
@@ -85,8 +177,14 @@ describe('lint inside validate', () => {
 
 describe('conventionOf', () => {
   const cases: [string, string | undefined][] = [
-    ['get_record', 'snake_case'], ['get-record', 'kebab-case'], ['getRecord', 'camelCase'], ['GetRecord', 'PascalCase'],
-    ['records.get', 'dot.case'], ['find', undefined], ['API-get_user', 'mixed'], ['v2', undefined],
+    ['get_record', 'snake_case'],
+    ['get-record', 'kebab-case'],
+    ['getRecord', 'camelCase'],
+    ['GetRecord', 'PascalCase'],
+    ['records.get', 'dot.case'],
+    ['find', undefined],
+    ['API-get_user', 'mixed'],
+    ['v2', undefined],
   ];
   it.each(cases)('%s -> %s', (name, want) => expect(conventionOf(name)).toBe(want));
 });

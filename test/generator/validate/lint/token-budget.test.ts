@@ -24,7 +24,8 @@ const manifest = (budget: number): Manifest =>
     tools: { list_issues: tool(300), get_issue: tool(300), delete_repo: tool(900), ping: tool(10) },
     lint: { toolsListTokenBudget: budget },
   }) as unknown as Manifest;
-const budgetFindings = (m: Manifest) => lintManifest(loadManifest('mcp.yaml', stringify(m))).filter((i) => i.code === 'lint/tools-list-token-budget');
+const budgetFindings = (m: Manifest) =>
+  lintManifest(loadManifest('mcp.yaml', stringify(m))).filter((i) => i.code === 'lint/tools-list-token-budget');
 
 describe('tools/list token budget with toolsets', () => {
   it('measures every tool, then each set with the tools in no set', () => {
@@ -71,14 +72,25 @@ describe('lint and docs output', () => {
 
   it('lint prints the cost of every list it checks', () => {
     const out = runLint({ manifest: file, format: 'text' });
-    expect(out.stdout).toMatch(/^tools\/list cost \(UTF-8 bytes \/ 4; budget 800 tokens\):\n {2}all tools \(4\) +~ +1,\d{3} tokens {2}over budget\n {2}toolset issues \(3 tools\) +~ +7\d\d tokens\n {2}toolset admin \(2 tools\) +~ +9\d\d tokens {2}over budget\n$/);
+    expect(out.stdout).toMatch(
+      /^tools\/list cost \(UTF-8 bytes \/ 4; budget 800 tokens\):\n {2}all tools \(4\) +~ +1,\d{3} tokens {2}over budget\n {2}toolset issues \(3 tools\) +~ +7\d\d tokens\n {2}toolset admin \(2 tools\) +~ +9\d\d tokens {2}over budget\n$/,
+    );
     expect(out.stderr).toMatch(/toolsets\.admin: tools\/list of toolset admin/);
   });
 
   it('docs groups tools by toolset, each documented once', () => {
     const text = runDocs({ manifest: file }).stdout;
     const headings = text.split('\n').filter((l) => l.startsWith('## ') || l.startsWith('### '));
-    expect(headings).toEqual(['## Toolsets', '## Toolset `issues` (default)', '### `list_issues`', '### `get_issue`', '## Toolset `admin`', '### `delete_repo`', '## Tools in no toolset (always served)', '### `ping`']);
+    expect(headings).toEqual([
+      '## Toolsets',
+      '## Toolset `issues` (default)',
+      '### `list_issues`',
+      '### `get_issue`',
+      '## Toolset `admin`',
+      '### `delete_repo`',
+      '## Tools in no toolset (always served)',
+      '### `ping`',
+    ]);
     expect(text).toMatch(/\| `issues` \| yes \| `list_issues`, `get_issue` \| ~7\d\d \| Read issues \|/);
   });
 });
