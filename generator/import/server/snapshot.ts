@@ -76,23 +76,40 @@ export async function readServer(target: ServerTarget): Promise<ServerSnapshot> 
   }
 }
 
-async function readAllPages(client: Client, method: string, key: string, timeout: number, source: string, stderr: () => string): Promise<Json[]> {
+async function readAllPages(
+  client: Client,
+  method: string,
+  key: string,
+  timeout: number,
+  source: string,
+  stderr: () => string,
+): Promise<Json[]> {
   const items: Json[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Json;
     try {
-      result = (await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, PASS_THROUGH as never, { timeout })) as Json;
+      result = (await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, PASS_THROUGH as never, {
+        timeout,
+      })) as Json;
     } catch (err) {
-      throw new ImportError(`${source}: ${method} failed: ${rootCause(err).message}${tail(stderr())}`, 'check that the server implements the list it declares in its capabilities');
+      throw new ImportError(
+        `${source}: ${method} failed: ${rootCause(err).message}${tail(stderr())}`,
+        'check that the server implements the list it declares in its capabilities',
+      );
     }
     const batch = result[key];
-    if (!Array.isArray(batch)) throw new ImportError(`${source}: ${method} answered without a ${key} array`, 'the server does not follow the MCP specification here');
+    if (!Array.isArray(batch))
+      throw new ImportError(
+        `${source}: ${method} answered without a ${key} array`,
+        'the server does not follow the MCP specification here',
+      );
     items.push(...(batch as Json[]));
     const next = result.nextCursor;
     if (typeof next !== 'string') return items;
-    if (seen.has(next)) throw new ImportError(`${source}: ${method} repeated the cursor ${JSON.stringify(next)}`, 'the server paginates in a loop');
+    if (seen.has(next))
+      throw new ImportError(`${source}: ${method} repeated the cursor ${JSON.stringify(next)}`, 'the server paginates in a loop');
     seen.add(next);
     cursor = next;
   }
@@ -102,16 +119,23 @@ async function readAllPages(client: Client, method: string, key: string, timeout
 async function connect(target: ServerTarget, source: string): Promise<{ client: Client; stderr: () => string }> {
   const sdk = await loadClientSdk();
   const versionNegotiation =
-    target.era === 'legacy' ? { mode: 'legacy' as const } : target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'auto' as const };
+    target.era === 'legacy'
+      ? { mode: 'legacy' as const }
+      : target.era === 'modern'
+        ? { mode: { pin: '2026-07-28' } }
+        : { mode: 'auto' as const };
   const client = new sdk.Client({ name: 'mcp-gen-import', version: '1.0.0' }, { versionNegotiation } as never);
   let errText = '';
-  let transport;
+  let transport: InstanceType<typeof sdk.StreamableHTTPClientTransport> | InstanceType<typeof sdk.StdioClientTransport>;
   if (target.url !== undefined) {
     let url: URL;
     try {
       url = new URL(target.url);
     } catch {
-      throw new ImportError(`--url ${JSON.stringify(target.url)} is not a URL`, 'pass the server\'s Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp');
+      throw new ImportError(
+        `--url ${JSON.stringify(target.url)} is not a URL`,
+        "pass the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp",
+      );
     }
     transport = new sdk.StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers ?? {} } });
   } else {
@@ -124,7 +148,16 @@ async function connect(target: ServerTarget, source: string): Promise<{ client: 
     transport = stdio;
   }
   const timer = new Promise<never>((_, reject) => {
-    const t = setTimeout(() => reject(new ImportError(`${source}: no answer to the MCP handshake within ${target.timeoutMs} ms`, 'check that the command starts an MCP server on stdio (or raise --timeout)')), target.timeoutMs);
+    const t = setTimeout(
+      () =>
+        reject(
+          new ImportError(
+            `${source}: no answer to the MCP handshake within ${target.timeoutMs} ms`,
+            'check that the command starts an MCP server on stdio (or raise --timeout)',
+          ),
+        ),
+      target.timeoutMs,
+    );
     t.unref();
   });
   try {
@@ -147,9 +180,15 @@ function connectError(err: unknown, target: ServerTarget, source: string, stderr
     );
   }
   if (cause.code === 'ENOENT') {
-    return new ImportError(`cannot start ${JSON.stringify(target.command?.[0])}: command not found`, 'give the command after --, e.g. mcp-gen import server -- node build/server.js');
+    return new ImportError(
+      `cannot start ${JSON.stringify(target.command?.[0])}: command not found`,
+      'give the command after --, e.g. mcp-gen import server -- node build/server.js',
+    );
   }
-  return new ImportError(`${source}: the MCP handshake failed: ${cause.message}${tail(stderr)}`, 'check that the command starts an MCP server on stdio');
+  return new ImportError(
+    `${source}: the MCP handshake failed: ${cause.message}${tail(stderr)}`,
+    'check that the command starts an MCP server on stdio',
+  );
 }
 
 /** The end of what the server printed on stderr, which usually says why it stopped. */
@@ -165,6 +204,9 @@ async function loadClientSdk(): Promise<ClientSdk> {
     const [main, stdio] = await Promise.all([import('@modelcontextprotocol/client'), import('@modelcontextprotocol/client/stdio')]);
     return { ...main, ...stdio };
   } catch {
-    throw new ImportError('import server needs the package @modelcontextprotocol/client', 'install it next to mcp-gen: npm install @modelcontextprotocol/client');
+    throw new ImportError(
+      'import server needs the package @modelcontextprotocol/client',
+      'install it next to mcp-gen: npm install @modelcontextprotocol/client',
+    );
   }
 }
