@@ -2,7 +2,17 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate, type McpServer, type ProtocolEra, type ServerEvent, type ServerEventBus, type ServerNotifier } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  UriTemplate,
+  type McpServer,
+  type ProtocolEra,
+  type ServerEvent,
+  type ServerEventBus,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import { LIMITS } from './limits.gen.js';
 
 /** Change notifications to every connected client that should hear them, in both eras and on every transport. */
@@ -119,7 +129,11 @@ export function installSubscriptions(server: McpServer, served: Subscribable): v
       throw new ResourceNotFoundError(uri);
     }
     if (subscribed.size >= max) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Subscription limit reached: at most ${max} per session; unsubscribe first`, { uri, maxSubscriptions: max });
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Subscription limit reached: at most ${max} per session; unsubscribe first`,
+        { uri, maxSubscriptions: max },
+      );
     }
     subscribed.add(uri);
     return {};

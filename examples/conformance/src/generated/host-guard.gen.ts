@@ -39,7 +39,9 @@ export function allowedOriginHostnames(options: HostGuardOptions): string[] {
 /** The SDK's DNS-rebinding guards (403 on a foreign Host or Origin), with the lists above. */
 export function hostGuards(options: HostGuardOptions): Guard[] {
   if (!options.allowedHosts && !isLoopback(options.host)) {
-    logger.warn(`listening on ${options.host} without allowedHosts: only the Host names ${allowedHostnames(options).join(', ')} are accepted; list the names clients use in transports.http.allowedHosts.`);
+    logger.warn(
+      `listening on ${options.host} without allowedHosts: only the Host names ${allowedHostnames(options).join(', ')} are accepted; list the names clients use in transports.http.allowedHosts.`,
+    );
   }
   return [hostHeaderValidation(allowedHostnames(options)), originValidation(allowedOriginHostnames(options))];
 }

@@ -21,7 +21,8 @@ type Handler = (request: { method?: string; params?: Record<string, unknown> }, 
 
 function parseLevel(value: string | undefined): string {
   const level = (value ?? 'info').trim().toLowerCase() || 'info';
-  if (!(LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+  if (!(LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
   return level;
 }
 
@@ -44,7 +45,12 @@ const stderr = () => pino.destination({ dest: 2, sync: true });
  * The process-wide logger. A live binding: configureLogging() replaces it. A bad LOG_LEVEL is reported by
  * configureLogging() (a clear message from the entry), not here, at import, where it would be a stack trace.
  */
-export let logger: Logger = create((LEVELS as readonly string[]).includes(process.env.LOG_LEVEL?.trim().toLowerCase() ?? '') ? process.env.LOG_LEVEL!.trim().toLowerCase() : 'info', stderr());
+export let logger: Logger = create(
+  (LEVELS as readonly string[]).includes(process.env.LOG_LEVEL?.trim().toLowerCase() ?? '')
+    ? process.env.LOG_LEVEL!.trim().toLowerCase()
+    : 'info',
+  stderr(),
+);
 
 /** Sets level and format from the command line or LOG_LEVEL / LOG_FORMAT; throws a clear error on a bad value. */
 export async function configureLogging(options: { level?: string; format?: string }): Promise<void> {
@@ -100,7 +106,12 @@ export function logFromHandler(sdk: ServerContext, level: LoggingLevel, data: un
 /** The request's target, as the MCP semantic conventions name it: tool or prompt name, resource URI. */
 export function targetOf(request: { method?: string; params?: Record<string, unknown> }): string | undefined {
   const params = request.params;
-  const target = request.method === 'resources/read' ? params?.uri : request.method === 'tools/call' || request.method === 'prompts/get' ? params?.name : undefined;
+  const target =
+    request.method === 'resources/read'
+      ? params?.uri
+      : request.method === 'tools/call' || request.method === 'prompts/get'
+        ? params?.name
+        : undefined;
   return typeof target === 'string' ? target : undefined;
 }
 
@@ -123,12 +134,22 @@ export function logRequests(server: McpServer): void {
         const result = await original(request, ctx);
         if (debug) {
           const isError = (result as { isError?: unknown } | undefined)?.isError === true;
-          logger.debug({ ...requestFields(ctx), ms: round(performance.now() - start), ...(isError ? { outcome: 'tool_error' } : {}) }, 'request done');
+          logger.debug(
+            { ...requestFields(ctx), ms: round(performance.now() - start), ...(isError ? { outcome: 'tool_error' } : {}) },
+            'request done',
+          );
         }
         return result;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        logger.warn({ ...requestFields(ctx), code: typeof code === 'number' ? code : undefined, ...(debug ? { ms: round(performance.now() - start) } : {}) }, `request failed: ${(error as Error).message ?? String(error)}`);
+        logger.warn(
+          {
+            ...requestFields(ctx),
+            code: typeof code === 'number' ? code : undefined,
+            ...(debug ? { ms: round(performance.now() - start) } : {}),
+          },
+          `request failed: ${(error as Error).message ?? String(error)}`,
+        );
         throw error;
       }
     });

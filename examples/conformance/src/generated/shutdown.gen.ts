@@ -31,7 +31,7 @@ export function onShutdownSignal(fn: () => Promise<void>): void {
       (error: unknown) => {
         logger.error({ err: error }, `shutdown after ${signal} failed`);
         process.exit(1);
-      }
+      },
     );
   };
 

@@ -101,12 +101,17 @@ export class StoreBus implements ServerEventBus {
   readonly #store: Store;
   #unsubscribe?: () => void;
 
-  constructor(store: Store, readonly channel = 'events') {
+  constructor(
+    store: Store,
+    readonly channel = 'events',
+  ) {
     this.#store = store;
   }
 
   publish(event: ServerEvent): void {
-    this.#store.publish(this.channel, JSON.stringify(event)).catch((error: unknown) => console.error('[mcp] notification not sent:', error instanceof Error ? error.message : error));
+    this.#store
+      .publish(this.channel, JSON.stringify(event))
+      .catch((error: unknown) => console.error('[mcp] notification not sent:', error instanceof Error ? error.message : error));
   }
 
   subscribe(listener: (event: ServerEvent) => void): () => void {

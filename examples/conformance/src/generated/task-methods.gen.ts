@@ -72,7 +72,10 @@ export function declaresTasks(ctx: ServerContext): boolean {
 }
 
 export function missingTasksExtension(message?: string): ProtocolError {
-  return new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } }, message ?? `This request needs the ${TASKS_EXTENSION} extension`);
+  return new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    message ?? `This request needs the ${TASKS_EXTENSION} extension`,
+  );
 }
 
 /** Unknown, expired and other principals' tasks all look the same: not found. */
@@ -100,7 +103,9 @@ async function terminal(ctx: ServerContext, taskId: string): Promise<TaskRecord>
       const task = await taskSettings.store.get(owner, taskId);
       if (!task) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${JSON.stringify(taskId)}`);
       if (TERMINAL.has(task.status)) return task;
-      const aborted = new Promise<never>((_, reject) => ctx.mcpReq.signal.addEventListener('abort', () => reject(ctx.mcpReq.signal.reason), { once: true }));
+      const aborted = new Promise<never>((_, reject) =>
+        ctx.mcpReq.signal.addEventListener('abort', () => reject(ctx.mcpReq.signal.reason), { once: true }),
+      );
       await Promise.race([changed, aborted]);
     } finally {
       unwatch();
@@ -110,7 +115,11 @@ async function terminal(ctx: ServerContext, taskId: string): Promise<TaskRecord>
 }
 
 const listParams = fromJsonSchema<{ cursor?: string }>({ type: 'object', properties: { cursor: { type: 'string' } } });
-const taskIdParams = fromJsonSchema<{ taskId: string }>({ type: 'object', properties: { taskId: { type: 'string' } }, required: ['taskId'] });
+const taskIdParams = fromJsonSchema<{ taskId: string }>({
+  type: 'object',
+  properties: { taskId: { type: 'string' } },
+  required: ['taskId'],
+});
 
 export function installTaskMethods(server: McpServer, era: ProtocolEra): void {
   if (era === 'modern') installModern(server);
@@ -123,7 +132,8 @@ function installLegacy(server: McpServer): void {
   s.setRequestHandler('tasks/get', { params: taskIdParams }, async ({ taskId }, ctx) => legacyTask(await owned(ctx, taskId)));
   s.setRequestHandler('tasks/result', { params: taskIdParams }, async ({ taskId }, ctx) => {
     const task = await terminal(ctx, taskId);
-    if (task.status === 'failed') throw new ProtocolError(task.error?.code ?? ProtocolErrorCode.InternalError, task.error?.message ?? 'Task failed', task.error?.data);
+    if (task.status === 'failed')
+      throw new ProtocolError(task.error?.code ?? ProtocolErrorCode.InternalError, task.error?.message ?? 'Task failed', task.error?.data);
     if (task.status === 'cancelled') throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Task ${task.taskId} was cancelled`);
     const result = task.result ?? { content: [] };
     const meta = (result._meta ?? {}) as Record<string, unknown>;
@@ -140,7 +150,8 @@ function installLegacy(server: McpServer): void {
   });
   s.setRequestHandler('tasks/cancel', { params: taskIdParams }, async ({ taskId }, ctx) => {
     const task = await owned(ctx, taskId);
-    if (TERMINAL.has(task.status)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${task.taskId} is already ${task.status}`);
+    if (TERMINAL.has(task.status))
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${task.taskId} is already ${task.status}`);
     const next = await taskSettings.store.update(principalOf(ctx), task.taskId, cancelled);
     return legacyTask(next ?? task);
   });
@@ -171,7 +182,13 @@ function installModern(server: McpServer): void {
       }
       if (taken === 0 || TERMINAL.has(t.status)) return undefined;
       const still = Object.keys(open).length > 0;
-      return { ...t, inputRequests: still ? open : undefined, inputResponses: answers, status: still ? 'input_required' : 'working', lastUpdatedAt: new Date().toISOString() };
+      return {
+        ...t,
+        inputRequests: still ? open : undefined,
+        inputResponses: answers,
+        status: still ? 'input_required' : 'working',
+        lastUpdatedAt: new Date().toISOString(),
+      };
     });
     return {};
   });

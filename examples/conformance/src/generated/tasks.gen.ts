@@ -6,10 +6,24 @@
 // (or, in 2025-11-25, waits on tasks/result) while the handler goes on. The SDK ships the task types but no task
 // machinery, so this file runs the calls and task-methods.gen.ts answers the tasks/* methods from the store.
 import { randomUUID } from 'node:crypto';
-import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type McpServer, type ProtocolEra, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  RELATED_TASK_META_KEY,
+  type McpServer,
+  type ProtocolEra,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
 import type { HandlerContext } from './context.gen.js';
-import { createdResult, declaresTasks, installTaskMethods, legacyTask, missingTasksExtension, TASKS_EXTENSION } from './task-methods.gen.js';
+import {
+  createdResult,
+  declaresTasks,
+  installTaskMethods,
+  legacyTask,
+  missingTasksExtension,
+  TASKS_EXTENSION,
+} from './task-methods.gen.js';
 import { principalOf, taskSettings, TERMINAL, type TaskRecord } from './task-store.gen.js';
 
 export { configureTasks, type TaskRecord, type TaskStore } from './task-store.gen.js';
@@ -112,7 +126,8 @@ class TaskRun {
       if (TERMINAL.has(t.status)) return undefined;
       const { inputRequests: _q, inputResponses: _a, ...rest } = t;
       const lastUpdatedAt = new Date().toISOString();
-      if (failure === undefined) return { ...rest, status: 'completed', result: (outcome as { result: Record<string, unknown> }).result, lastUpdatedAt };
+      if (failure === undefined)
+        return { ...rest, status: 'completed', result: (outcome as { result: Record<string, unknown> }).result, lastUpdatedAt };
       const code = failure instanceof ProtocolError ? failure.code : ProtocolErrorCode.InternalError;
       const message = failure instanceof Error ? failure.message : String(failure);
       const data = failure instanceof ProtocolError ? failure.data : undefined;
@@ -202,7 +217,9 @@ class TaskRun {
 
   async #setStatus(status: 'working' | 'input_required'): Promise<void> {
     if (!this.record) return;
-    await taskSettings.store.update(this.owner, this.record.taskId, (t) => (TERMINAL.has(t.status) || t.status === status ? undefined : { ...t, status, lastUpdatedAt: new Date().toISOString() }));
+    await taskSettings.store.update(this.owner, this.record.taskId, (t) =>
+      TERMINAL.has(t.status) || t.status === status ? undefined : { ...t, status, lastUpdatedAt: new Date().toISOString() },
+    );
   }
 
   /** 2025 era: the original request has been answered, so questions go out as requests of their own, tagged with the task. */
@@ -230,12 +247,23 @@ class TaskRun {
       ...base,
       signal: this.controller.signal,
       // After the call has been answered there may be no stream left to log on.
-      log: { debug: quiet(base.log.debug), info: quiet(base.log.info), notice: quiet(base.log.notice), warning: quiet(base.log.warning), error: quiet(base.log.error) },
+      log: {
+        debug: quiet(base.log.debug),
+        info: quiet(base.log.info),
+        notice: quiet(base.log.notice),
+        warning: quiet(base.log.warning),
+        error: quiet(base.log.error),
+      },
       progress: async (progress, total, message) => {
         if (!inTask()) return base.progress(progress, total, message);
         await run.status(message ?? (total === undefined ? `${progress}` : `${progress}/${total}`));
         if (run.era === 'legacy' && run.progressToken !== undefined) {
-          const params = { progressToken: run.progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) };
+          const params = {
+            progressToken: run.progressToken,
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message !== undefined ? { message } : {}),
+          };
           await run.server.server.notification({ method: 'notifications/progress', params }).catch(() => undefined);
         }
       },
@@ -244,7 +272,14 @@ class TaskRun {
       elicitUrl: (params, key) => (inTask() ? run.one('elicitUrl', { kind: 'elicitUrl', params }, key) : base.elicitUrl(params, key)),
       sample: (params, key) => (inTask() ? run.one('sample', { kind: 'sample', params }, key) : base.sample(params, key)),
       roots: (key) => (inTask() ? run.one('roots', { kind: 'roots' }, key) : base.roots(key)),
-      task: { get id() { return run.id; }, available: this.available, start: () => run.start(), status: (message) => run.status(message) },
+      task: {
+        get id() {
+          return run.id;
+        },
+        available: this.available,
+        start: () => run.start(),
+        status: (message) => run.status(message),
+      },
     };
   }
 }
@@ -252,7 +287,11 @@ class TaskRun {
 const inert: TaskControl = { id: undefined, available: false, start: async () => undefined, status: async () => undefined };
 
 /** Runs a task-capable tool's handler with `ctx.task`; outside installTasks (contract tests) the call is an ordinary request. */
-export async function inTask<App, R>(sdk: ServerContext, base: HandlerContext<App>, handler: (ctx: TaskContext<App>) => Promise<R>): Promise<R> {
+export async function inTask<App, R>(
+  sdk: ServerContext,
+  base: HandlerContext<App>,
+  handler: (ctx: TaskContext<App>) => Promise<R>,
+): Promise<R> {
   const run = (sdk as ServerContext & { [RUN]?: TaskRun })[RUN];
   if (!run) return handler({ ...base, task: inert });
   try {
@@ -263,7 +302,11 @@ export async function inTask<App, R>(sdk: ServerContext, base: HandlerContext<Ap
   }
 }
 
-const settle = (p: Promise<unknown>): Promise<Settled> => p.then((result) => ({ result }), (error: unknown) => ({ error }));
+const settle = (p: Promise<unknown>): Promise<Settled> =>
+  p.then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
 
 /**
  * Serves tasks on `server`: its capabilities, the tasks/* methods, and tools/call of the tools in `support`. Like the
@@ -271,7 +314,9 @@ const settle = (p: Promise<unknown>): Promise<Settled> => p.then((result) => ({ 
  * and the SDK's own wrapper would refuse it; install this before the policies so they still check every call.
  */
 export function installTasks(server: McpServer, era: ProtocolEra, support: Readonly<Record<string, TaskSupport>>): void {
-  server.server.registerCapabilities(era === 'modern' ? { extensions: { [TASKS_EXTENSION]: {} } } : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
+  server.server.registerCapabilities(
+    era === 'modern' ? { extensions: { [TASKS_EXTENSION]: {} } } : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+  );
   installTaskMethods(server, era);
   const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
@@ -284,7 +329,8 @@ export function installTasks(server: McpServer, era: ProtocolEra, support: Reado
     const asked = request.params?.task;
     if (!mode) {
       // 2025-11-25: a task may only be asked of a tool that offers one. 2026-07-28 ignores the old `task` param.
-      if (era === 'legacy' && asked !== undefined) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Tool ${String(name)} does not run as a task`);
+      if (era === 'legacy' && asked !== undefined)
+        throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Tool ${String(name)} does not run as a task`);
       return original(request, ctx);
     }
     const available = era === 'modern' ? declaresTasks(ctx) : typeof asked === 'object' && asked !== null;

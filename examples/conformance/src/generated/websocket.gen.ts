@@ -75,7 +75,11 @@ export class WebSocketServerTransport implements Transport {
       if (isBinary) throw new Error('binary frames are not JSON-RPC');
       frame = JSON.parse(data.toString());
     } catch (error) {
-      void this.#write({ jsonrpc: '2.0', id: null, error: { code: ProtocolErrorCode.ParseError, message: `Parse error: ${(error as Error).message}` } });
+      void this.#write({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: ProtocolErrorCode.ParseError, message: `Parse error: ${(error as Error).message}` },
+      });
       return;
     }
     const reply = (out: unknown) => void this.#write(out);
@@ -88,7 +92,13 @@ export class WebSocketServerTransport implements Transport {
         continue;
       }
       this.#batches.observe(message, reply);
-      if (this.#handshake && 'method' in message && 'id' in message && opensSession(message) && this.#handshake.size < LIMITS.maxBatchSize) {
+      if (
+        this.#handshake &&
+        'method' in message &&
+        'id' in message &&
+        opensSession(message) &&
+        this.#handshake.size < LIMITS.maxBatchSize
+      ) {
         this.#handshake.add(message.id);
       }
       this.onmessage?.(message);
@@ -124,7 +134,11 @@ const NO_HANDSHAKE_CLOSE = 1008;
  * the opening message pins it to the 2025 era (initialize) or to 2026-07-28 (a request with the `_meta` envelope).
  * Connections are capped, and closed when they stay silent too long or never complete their handshake.
  */
-export function webSocketEndpoint(factory: McpServerFactory, onError: (error: Error) => void, limits: WebSocketLimits = {}): WebSocketEndpoint {
+export function webSocketEndpoint(
+  factory: McpServerFactory,
+  onError: (error: Error) => void,
+  limits: WebSocketLimits = {},
+): WebSocketEndpoint {
   const maxConnections = limits.maxConnections ?? LIMITS.webSocketMaxConnections;
   const idleMs = limits.idleTimeoutMs ?? LIMITS.webSocketIdleTimeoutMs;
   const initMs = limits.initTimeoutMs ?? LIMITS.webSocketInitTimeoutMs;

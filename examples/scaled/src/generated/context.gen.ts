@@ -12,7 +12,14 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { Asker, type Answers, type Question } from './ask.gen.js';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitFormParams, ElicitResult, ElicitUrlParams, ListRootsResult } from './ask.gen.js';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitFormParams,
+  ElicitResult,
+  ElicitUrlParams,
+  ListRootsResult,
+} from './ask.gen.js';
 import { logFromHandler } from './log.gen.js';
 import { notify, type Notifier } from './notify.gen.js';
 import { currentTrace, type Trace } from './observe.gen.js';

@@ -16,7 +16,7 @@ import {
   isLegacyRequest,
   type McpServerFactory,
   ProtocolErrorCode,
-  readRequestBody
+  readRequestBody,
 } from '@modelcontextprotocol/server';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
@@ -149,12 +149,20 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const scale = options.scale ?? undefined;
-  const modern = createMcpHandler(factories.perRequest, { legacy: stateless ? 'stateless' : 'reject', maxRequestBodySize: maxBody, ...(scale && { bus: scale.bus }) });
+  const modern = createMcpHandler(factories.perRequest, {
+    legacy: stateless ? 'stateless' : 'reject',
+    maxRequestBodySize: maxBody,
+    ...(scale && { bus: scale.bus }),
+  });
   const modernNode = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror: log });
   // With a shared store, `notify` publishes on the bus the handler's listen streams already hear.
   const removeSink = scale ? () => undefined : addSink(modern.notify);
-  const sse: SseEndpoint | undefined = options.sse ? plugin(plugins, 'sseEndpoint')(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody }) : undefined;
-  const ws: WebSocketEndpoint | undefined = options.websocket ? plugin(plugins, 'webSocketEndpoint')(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody }) : undefined;
+  const sse: SseEndpoint | undefined = options.sse
+    ? plugin(plugins, 'sseEndpoint')(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody })
+    : undefined;
+  const ws: WebSocketEndpoint | undefined = options.websocket
+    ? plugin(plugins, 'webSocketEndpoint')(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody })
+    : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
   const authenticator = options.auth
     ? plugin(plugins, 'createAuthenticator')(options.auth as never, options.verifyAccessToken, process.env, plugins.jwtVerifier as never)
@@ -188,7 +196,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
       onsessioninitialized: (id) => {
         created = true;
         sessions.add(id, principal, transport);
-      }
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
@@ -243,7 +251,7 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
       return send(res, status === 'ready' ? 200 : 503, { status });
     }
     if (authenticator?.serveMetadata(req, res, pathname)) return;
-    if (!checks.every(check => check(req, res))) return;
+    if (!checks.every((check) => check(req, res))) return;
     if (closing) return rpcError(res, 503, -32000, 'Server is shutting down', { connection: 'close' });
     const auth = authenticator ? await authenticator.authenticate(req, res) : undefined;
     if (authenticator && !auth) return;
@@ -262,31 +270,43 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const pathname = (req.url ?? '/').split('?', 1)[0];
     // Validation keeps WebSocket and auth apart; should they meet anyway, upgrades are refused rather than unauthenticated.
-    const refusal = !ws || pathname !== options.websocket?.path ? '404 Not Found' : closing ? '503 Service Unavailable' : !upgradeAllowed(options, req) ? '403 Forbidden' : authenticator ? '401 Unauthorized' : undefined;
+    const refusal =
+      !ws || pathname !== options.websocket?.path
+        ? '404 Not Found'
+        : closing
+          ? '503 Service Unavailable'
+          : !upgradeAllowed(options, req)
+            ? '403 Forbidden'
+            : authenticator
+              ? '401 Unauthorized'
+              : undefined;
     const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     if (refusal) refuse(refusal);
     else if (!ws!.upgrade(req, socket, head)) refuse('503 Service Unavailable');
   }
 
-  const httpServer = createServer({
-    headersTimeout: options.headersTimeoutMs ?? LIMITS.headersTimeoutMs,
-    requestTimeout: options.requestTimeoutMs ?? LIMITS.requestTimeoutMs,
-    connectionsCheckingInterval: CHECK_INTERVAL_MS,
-  }, (req, res) => {
-    // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
-    if (req.method !== 'GET') {
-      inFlight.add(res);
-      res.once('close', () => {
-        inFlight.delete(res);
-        if (inFlight.size === 0) drained?.();
+  const httpServer = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs ?? LIMITS.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs ?? LIMITS.requestTimeoutMs,
+      connectionsCheckingInterval: CHECK_INTERVAL_MS,
+    },
+    (req, res) => {
+      // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
+      if (req.method !== 'GET') {
+        inFlight.add(res);
+        res.once('close', () => {
+          inFlight.delete(res);
+          if (inFlight.size === 0) drained?.();
+        });
+      }
+      route(req, res).catch((error) => {
+        log(error);
+        if (res.headersSent) res.destroy();
+        else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');
       });
-    }
-    route(req, res).catch(error => {
-      log(error);
-      if (res.headersSent) res.destroy();
-      else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');
-    });
-  });
+    },
+  );
 
   httpServer.keepAliveTimeout = options.keepAliveTimeoutMs ?? LIMITS.keepAliveTimeoutMs;
   httpServer.on('upgrade', upgrade);
@@ -304,10 +324,10 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
 
   async function shutdown(): Promise<void> {
     closing = true;
-    const stopped = new Promise<void>(resolve => httpServer.close(() => resolve()));
+    const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
     if (inFlight.size > 0) {
-      await new Promise<void>(resolve => {
+      await new Promise<void>((resolve) => {
         drained = resolve;
         setTimeout(resolve, DRAIN_MS).unref();
       });
@@ -330,6 +350,6 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
       ...(options.sse ? [`http://${base}${options.sse.path}`] : []),
       ...(options.websocket ? [`ws://${base}${options.websocket.path}`] : []),
     ],
-    close: () => (closed ??= shutdown())
+    close: () => (closed ??= shutdown()),
   };
 }

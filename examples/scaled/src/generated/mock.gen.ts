@@ -96,8 +96,15 @@ export function createMock(seed: number, fake: Fake): Mock {
         return { isError: true, content: (out.content as CallToolResult['content'] | undefined) ?? [{ type: 'text', text }] };
       }
       const structured = out?.structuredContent ?? (def?.outputSchema ? synthesize(def.outputSchema, key) : undefined);
-      const content = (out?.content as CallToolResult['content'] | undefined) ??
-        [{ type: 'text', text: structured !== undefined ? JSON.stringify(structured) : `Mock answer of tool ${JSON.stringify(name)}: no example matches ${canonicalJson(input ?? {})}` }];
+      const content = (out?.content as CallToolResult['content'] | undefined) ?? [
+        {
+          type: 'text',
+          text:
+            structured !== undefined
+              ? JSON.stringify(structured)
+              : `Mock answer of tool ${JSON.stringify(name)}: no example matches ${canonicalJson(input ?? {})}`,
+        },
+      ];
       return structured !== undefined ? { content, structuredContent: structured } : { content };
     },
     resource(name, uri) {
@@ -107,21 +114,36 @@ export function createMock(seed: number, fake: Fake): Mock {
     template(name, uri) {
       const def = defs.resourceTemplates.find((t) => t.name === name);
       const list = examples.resourceTemplates[name] ?? [];
-      const match = list.find((e) => e.uri === uri.href) ?? list.find((e) => e.uri !== undefined && def !== undefined && sameMatch(def.uriTemplate, e.uri, uri.href));
+      const match =
+        list.find((e) => e.uri === uri.href) ??
+        list.find((e) => e.uri !== undefined && def !== undefined && sameMatch(def.uriTemplate, e.uri, uri.href));
       return read(match, uri, def?.mimeType, `Mock contents of ${uri.href}`);
     },
     prompt(name, args) {
       const match = (examples.prompts[name] ?? []).find((e) => sameJson(e.input, args));
       if (match) return match.output as unknown as GetPromptResult;
-      return { messages: [{ role: 'user', content: { type: 'text', text: `Mock prompt ${JSON.stringify(name)} with arguments ${canonicalJson(args ?? {})}` } }] };
+      return {
+        messages: [
+          {
+            role: 'user',
+            content: { type: 'text', text: `Mock prompt ${JSON.stringify(name)} with arguments ${canonicalJson(args ?? {})}` },
+          },
+        ],
+      };
     },
   };
 }
 
 function read(example: ReadExample | undefined, uri: URL, mimeType: string | undefined, fallback: string): ReadResourceResult {
-  const contents = example?.output.contents ?? [{ text: mimeType && /json/.test(mimeType) ? JSON.stringify({ mock: fallback }) : fallback }];
+  const contents = example?.output.contents ?? [
+    { text: mimeType && /json/.test(mimeType) ? JSON.stringify({ mock: fallback }) : fallback },
+  ];
   return {
-    contents: contents.map((c) => ({ uri: uri.href, ...(mimeType !== undefined ? { mimeType } : {}), ...c })) as ReadResourceResult['contents'],
+    contents: contents.map((c) => ({
+      uri: uri.href,
+      ...(mimeType !== undefined ? { mimeType } : {}),
+      ...c,
+    })) as ReadResourceResult['contents'],
   };
 }
 
@@ -134,7 +156,10 @@ function sameMatch(template: string, a: string, b: string): boolean {
 
 /** An error message from its pattern: anchors dropped, escapes undone (`^No item 404\\.$` -> `No item 404.`). */
 function readable(pattern: string): string {
-  return pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '').replace(/\\(.)/g, '$1');
+  return pattern
+    .replace(/^\^/, '')
+    .replace(/(?<!\\)\$$/, '')
+    .replace(/\\(.)/g, '$1');
 }
 
 /** FNV-1a, 32 bits: a stable seed from text. */

@@ -96,7 +96,10 @@ export class Policies {
     if (missing.length > 0) throw scopeError(tool, policy.scopes ?? [], missing);
     // With a shared store (scale.store redis) the limits count across replicas; otherwise in this process.
     // maxConcurrencyPerPrincipal stays per process either way.
-    const shared = limiter && (policy.rateLimit || policy.maxConcurrency !== undefined) ? await admitShared(limiter, tool, principalOf(auth), policy) : undefined;
+    const shared =
+      limiter && (policy.rateLimit || policy.maxConcurrency !== undefined)
+        ? await admitShared(limiter, tool, principalOf(auth), policy)
+        : undefined;
     const local = this.#admit(tool, principalOf(auth), shared ? { maxConcurrencyPerPrincipal: policy.maxConcurrencyPerPrincipal } : policy);
     const release = () => {
       shared?.release().catch(() => undefined); // an unreleased slot frees itself when its lease runs out
@@ -111,7 +114,10 @@ export class Policies {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const error = new ProtocolError(POLICY_ERROR.timedOut, `Tool ${tool} timed out after ${policy.timeoutMs} ms`, { tool, timeoutMs: policy.timeoutMs });
+        const error = new ProtocolError(POLICY_ERROR.timedOut, `Tool ${tool} timed out after ${policy.timeoutMs} ms`, {
+          tool,
+          timeoutMs: policy.timeoutMs,
+        });
         controller.abort(error);
         reject(error);
       }, policy.timeoutMs);
@@ -127,15 +133,28 @@ export class Policies {
   /** Refuses a call past the tool's concurrency limits or rate limit; otherwise counts it and returns its release. */
   #admit(tool: string, principal: string, policy: ToolPolicy): () => void {
     const limits = [
-      ...(policy.maxConcurrency !== undefined ? [{ key: `${tool}\u0000`, max: policy.maxConcurrency, reason: 'maxConcurrency', who: '' }] : []),
+      ...(policy.maxConcurrency !== undefined
+        ? [{ key: `${tool}\u0000`, max: policy.maxConcurrency, reason: 'maxConcurrency', who: '' }]
+        : []),
       ...(policy.maxConcurrencyPerPrincipal !== undefined
-        ? [{ key: `${tool}\u0000${principal}`, max: policy.maxConcurrencyPerPrincipal, reason: 'maxConcurrencyPerPrincipal', who: ' for this caller' }]
+        ? [
+            {
+              key: `${tool}\u0000${principal}`,
+              max: policy.maxConcurrencyPerPrincipal,
+              reason: 'maxConcurrencyPerPrincipal',
+              who: ' for this caller',
+            },
+          ]
         : []),
     ];
     const slot = this.#running.acquire(limits);
     if ('full' in slot) {
       const { max, reason, who } = slot.full;
-      throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${max} time(s)${who}: try again later`, { tool, reason, [reason]: max });
+      throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${max} time(s)${who}: try again later`, {
+        tool,
+        reason,
+        [reason]: max,
+      });
     }
     const { release } = slot;
     if (!policy.rateLimit) return release;
@@ -143,13 +162,17 @@ export class Policies {
     const taken = this.#rates.take(`${tool}\u0000${principal}`, requests, windowMs);
     if (!taken.ok) {
       release();
-      throw new ProtocolError(POLICY_ERROR.rateLimited, `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${taken.retryAfterMs} ms`, {
-        tool,
-        reason: 'rateLimit',
-        retryAfterMs: taken.retryAfterMs,
-        requests,
-        windowMs,
-      });
+      throw new ProtocolError(
+        POLICY_ERROR.rateLimited,
+        `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${taken.retryAfterMs} ms`,
+        {
+          tool,
+          reason: 'rateLimit',
+          retryAfterMs: taken.retryAfterMs,
+          requests,
+          windowMs,
+        },
+      );
     }
     return release;
   }
@@ -163,23 +186,45 @@ export function useLimiter(shared: Pick<Store, 'admit'> | undefined): void {
 }
 
 /** Admits a call through the shared store, atomically (one script per call); refuses it as #admit would. */
-async function admitShared(store: Pick<Store, 'admit'>, tool: string, principal: string, policy: ToolPolicy): Promise<Extract<Admission, { ok: true }>> {
+async function admitShared(
+  store: Pick<Store, 'admit'>,
+  tool: string,
+  principal: string,
+  policy: ToolPolicy,
+): Promise<Extract<Admission, { ok: true }>> {
   let admission: Admission;
   try {
     // A slot outlives its call only when a replica dies holding it: then the lease frees it.
     const leaseMs = (policy.timeoutMs ?? 300_000) + 60_000;
-    admission = await store.admit({ key: `${tool}\u0000${principal}`, rateLimit: policy.rateLimit, maxConcurrency: policy.maxConcurrency, leaseMs });
+    admission = await store.admit({
+      key: `${tool}\u0000${principal}`,
+      rateLimit: policy.rateLimit,
+      maxConcurrency: policy.maxConcurrency,
+      leaseMs,
+    });
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
-    throw new ProtocolError(STORE_UNAVAILABLE, `Tool ${tool} is limited and its counters are unreachable: try again shortly`, { tool, reason: 'storeUnavailable', retryAfterMs: 1000 });
+    throw new ProtocolError(STORE_UNAVAILABLE, `Tool ${tool} is limited and its counters are unreachable: try again shortly`, {
+      tool,
+      reason: 'storeUnavailable',
+      retryAfterMs: 1000,
+    });
   }
   if (admission.ok) return admission;
   if (admission.reason === 'maxConcurrency') {
-    throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`, { tool, reason: 'maxConcurrency', maxConcurrency: policy.maxConcurrency });
+    throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`, {
+      tool,
+      reason: 'maxConcurrency',
+      maxConcurrency: policy.maxConcurrency,
+    });
   }
   const { requests, windowMs } = policy.rateLimit!;
   const { retryAfterMs } = admission;
-  throw new ProtocolError(POLICY_ERROR.rateLimited, `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`, { tool, reason: 'rateLimit', retryAfterMs, requests, windowMs });
+  throw new ProtocolError(
+    POLICY_ERROR.rateLimited,
+    `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`,
+    { tool, reason: 'rateLimit', retryAfterMs, requests, windowMs },
+  );
 }
 
 export function missingScopes(required: readonly string[] | undefined, auth: AuthInfo): string[] {
@@ -187,7 +232,11 @@ export function missingScopes(required: readonly string[] | undefined, auth: Aut
 }
 
 function scopeError(tool: string, required: readonly string[], missing: string[]): ProtocolError {
-  return new ProtocolError(POLICY_ERROR.missingScopes, `Forbidden: tool ${tool} needs scope ${missing.join(' ')}`, { tool, requiredScopes: [...required], missingScopes: missing });
+  return new ProtocolError(POLICY_ERROR.missingScopes, `Forbidden: tool ${tool} needs scope ${missing.join(' ')}`, {
+    tool,
+    requiredScopes: [...required],
+    missingScopes: missing,
+  });
 }
 
 /**
@@ -210,7 +259,11 @@ export function installPolicies(server: McpServer, policies: Policies): void {
 }
 
 /** A JSON-RPC error response for every tools/call in `body` (one message or a batch) that the caller's scopes do not allow. */
-export function deniedCalls(body: unknown, scopesByTool: Readonly<Record<string, readonly string[]>>, auth: AuthInfo | undefined): object | undefined {
+export function deniedCalls(
+  body: unknown,
+  scopesByTool: Readonly<Record<string, readonly string[]>>,
+  auth: AuthInfo | undefined,
+): object | undefined {
   if (!auth) return undefined;
   const messages = Array.isArray(body) ? body : [body];
   const denial = (message: unknown) => {
@@ -231,6 +284,12 @@ export function deniedCalls(body: unknown, scopesByTool: Readonly<Record<string,
     const id = (message as { id?: unknown } | null)?.id;
     if (denials[i]) return [denials[i]];
     if (id === undefined) return []; // notifications get no response
-    return [{ jsonrpc: '2.0', id, error: { code: POLICY_ERROR.missingScopes, message: 'Not run: another call in this batch was refused', data: { batch: true } } }];
+    return [
+      {
+        jsonrpc: '2.0',
+        id,
+        error: { code: POLICY_ERROR.missingScopes, message: 'Not run: another call in this batch was refused', data: { batch: true } },
+      },
+    ];
   });
 }

@@ -54,16 +54,24 @@ interface Local {
   muted: { on: boolean };
 }
 
-type SessionNews = { sid: string } & ({ kind: 'holder'; replica: string } | { kind: 'subs'; uri: string; on: boolean } | { kind: 'gone' } | { kind: 'answer'; message: JSONRPCMessage });
+type SessionNews = { sid: string } & (
+  | { kind: 'holder'; replica: string }
+  | { kind: 'subs'; uri: string; on: boolean }
+  | { kind: 'gone' }
+  | { kind: 'answer'; message: JSONRPCMessage }
+);
 
 function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /** The event id suffix of a message that was not stored (replayed handshake, or sent during a store outage). */
 const UNSTORED = '@unstored';
 
-const unavailable = (res: ServerResponse) => rpcError(res, 503, STORE_UNAVAILABLE, 'State store unavailable: try again shortly', { 'retry-after': '1' });
+const unavailable = (res: ServerResponse) =>
+  rpcError(res, 503, STORE_UNAVAILABLE, 'State store unavailable: try again shortly', { 'retry-after': '1' });
 
 /**
  * 2025-era sessions kept in the shared store, so that any replica serves any session. A replica that meets an
@@ -79,7 +87,12 @@ export function storeSessions(options: SessionStoreOptions) {
   const post = (sid: string | undefined, message: unknown, extra: Record<string, string> = {}) =>
     new Request('http://session.invalid/mcp', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(sid ? { 'mcp-session-id': sid } : {}), ...extra },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(sid ? { 'mcp-session-id': sid } : {}),
+        ...extra,
+      },
       body: JSON.stringify(message),
     });
   const news = (message: SessionNews) => store.publish('sessions', JSON.stringify(message)).catch(() => undefined);
@@ -123,8 +136,22 @@ export function storeSessions(options: SessionStoreOptions) {
     // answer is routed to whichever replica has that id pending. The SDK numbers from 0 per instance: start apart.
     const protocol = server.server as unknown as { _requestMessageId?: unknown };
     if (typeof protocol._requestMessageId === 'number') protocol._requestMessageId = randomInt(1, 2 ** 40);
-    const local: Local = { id: sid, principal, transport, server, pending: new Set(), holder: fresh?.holder ?? false, subscriptions: new Set(), lastUsed: Date.now(), muted, node: undefined! };
-    local.node = toNodeHandler({ fetch: async (request, init) => opened(await transport.handleRequest(request, init)) }, { maxRequestBodySize: options.maxBodyBytes });
+    const local: Local = {
+      id: sid,
+      principal,
+      transport,
+      server,
+      pending: new Set(),
+      holder: fresh?.holder ?? false,
+      subscriptions: new Set(),
+      lastUsed: Date.now(),
+      muted,
+      node: undefined!,
+    };
+    local.node = toNodeHandler(
+      { fetch: async (request, init) => opened(await transport.handleRequest(request, init)) },
+      { maxRequestBodySize: options.maxBodyBytes },
+    );
     // Server-to-client requests (elicitation, sampling) are remembered: their answer may reach another replica.
     const send = transport.send.bind(transport);
     transport.send = (message, sendOptions) => {
@@ -141,8 +168,17 @@ export function storeSessions(options: SessionStoreOptions) {
   }
 
   /** Stores what the session learns after its handshake, once the SDK's own handler accepted it. */
-  function persistAfter(server: McpServer, method: string, sid: string, change: (params: Record<string, unknown>) => Parameters<Store['updateSession']>[1]): void {
-    const handlers = (server.server as unknown as { _requestHandlers?: Map<string, (request: { params?: Record<string, unknown> }, ctx: unknown) => Promise<unknown>> })._requestHandlers;
+  function persistAfter(
+    server: McpServer,
+    method: string,
+    sid: string,
+    change: (params: Record<string, unknown>) => Parameters<Store['updateSession']>[1],
+  ): void {
+    const handlers = (
+      server.server as unknown as {
+        _requestHandlers?: Map<string, (request: { params?: Record<string, unknown> }, ctx: unknown) => Promise<unknown>>;
+      }
+    )._requestHandlers;
     const original = handlers?.get(method);
     if (!handlers || !original) return;
     handlers.set(method, async (request, ctx) => {
@@ -164,7 +200,12 @@ export function storeSessions(options: SessionStoreOptions) {
     for (const uri of record.subscriptions) local.subscriptions.add(uri);
     await drain(local.transport.handleRequest(post(undefined, record.initialize)));
     await drain(local.transport.handleRequest(post(sid, { jsonrpc: '2.0', method: 'notifications/initialized' })));
-    if (record.logLevel) await drain(local.transport.handleRequest(post(sid, { jsonrpc: '2.0', id: `rehydrate-${randomUUID()}`, method: 'logging/setLevel', params: { level: record.logLevel } })));
+    if (record.logLevel)
+      await drain(
+        local.transport.handleRequest(
+          post(sid, { jsonrpc: '2.0', id: `rehydrate-${randomUUID()}`, method: 'logging/setLevel', params: { level: record.logLevel } }),
+        ),
+      );
     // The replayed handshake above was muted; from here on stream events are real.
     local.muted.on = false;
     return local;
@@ -196,12 +237,22 @@ export function storeSessions(options: SessionStoreOptions) {
     const sid = randomUUID();
     let created: boolean;
     try {
-      created = await store.createSession(sid, { initialize: body as JSONRPCMessage, principal, holder: replica, subscriptions: [] }, { ttlMs: options.ttlMs, maxPerPrincipal: options.maxSessionsPerPrincipal });
+      created = await store.createSession(
+        sid,
+        { initialize: body as JSONRPCMessage, principal, holder: replica, subscriptions: [] },
+        { ttlMs: options.ttlMs, maxPerPrincipal: options.maxSessionsPerPrincipal },
+      );
     } catch (error) {
       if (error instanceof StoreUnavailableError) return unavailable(res);
       throw error;
     }
-    if (!created) return rpcError(res, 429, -32000, `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; end one (DELETE) or let it expire`);
+    if (!created)
+      return rpcError(
+        res,
+        429,
+        -32000,
+        `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; end one (DELETE) or let it expire`,
+      );
     const local = await open(sid, principal, { holder: true });
     await local.node(req, res, body);
   }
@@ -211,7 +262,8 @@ export function storeSessions(options: SessionStoreOptions) {
     const sid = Array.isArray(header) ? header[0] : header;
     const principal = principalOf(req.auth);
     if (!sid) {
-      if (req.method !== 'POST' || !isInitializeRequest(body)) return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      if (req.method !== 'POST' || !isInitializeRequest(body))
+        return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
       return initialize(req, res, body, principal);
     }
     const local = await find(sid, principal);
@@ -258,10 +310,13 @@ export function storeSessions(options: SessionStoreOptions) {
   });
 
   // Instances idle past the TTL are dropped here; the store expires the session itself.
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - options.ttlMs;
-    for (const local of locals.values()) if (local.lastUsed < cutoff) void local.transport.close();
-  }, Math.min(options.ttlMs, 60_000));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - options.ttlMs;
+      for (const local of locals.values()) if (local.lastUsed < cutoff) void local.transport.close();
+    },
+    Math.min(options.ttlMs, 60_000),
+  );
   sweep.unref();
 
   return {
@@ -277,14 +332,17 @@ export function storeSessions(options: SessionStoreOptions) {
 }
 
 function deliver(local: Local, event: ServerEvent): Promise<void> | undefined {
-  if (event.kind === 'resource_updated') return local.subscriptions.has(event.uri) ? local.server.server.sendResourceUpdated({ uri: event.uri }) : undefined;
+  if (event.kind === 'resource_updated')
+    return local.subscriptions.has(event.uri) ? local.server.server.sendResourceUpdated({ uri: event.uri }) : undefined;
   if (event.kind === 'tools_list_changed') return Promise.resolve(local.server.sendToolListChanged());
   if (event.kind === 'prompts_list_changed') return Promise.resolve(local.server.sendPromptListChanged());
   return Promise.resolve(local.server.sendResourceListChanged());
 }
 
 function answers(body: unknown): (JSONRPCMessage & { id?: string | number })[] {
-  return (Array.isArray(body) ? body : [body]).filter((m): m is JSONRPCMessage & { id: string | number } => isJSONRPCResponse(m) || isJSONRPCErrorResponse(m));
+  return (Array.isArray(body) ? body : [body]).filter(
+    (m): m is JSONRPCMessage & { id: string | number } => isJSONRPCResponse(m) || isJSONRPCErrorResponse(m),
+  );
 }
 
 function answersOnly(body: unknown): boolean {
@@ -299,7 +357,9 @@ function answersOnly(body: unknown): boolean {
 function opened(response: Response): Response {
   if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
   const comment = new TextEncoder().encode(': open\n\n');
-  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(comment) }));
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(comment) }),
+  );
   return new Response(body, { status: response.status, headers: response.headers });
 }
 

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { StoreUnavailableError, type Admission, type LimitRequest, type SessionChange, type SessionRecord, type Store } from './store.gen.js';
+import {
+  StoreUnavailableError,
+  type Admission,
+  type LimitRequest,
+  type SessionChange,
+  type SessionRecord,
+  type Store,
+} from './store.gen.js';
 
 // Scripts run atomically on the server and read its clock (TIME), so replicas with skewed clocks agree.
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
@@ -93,7 +100,12 @@ export class RedisStore implements Store {
     this.#redis = new Redis(url, options) as Scripts;
     // Subscriptions need their own connection; it may queue its SUBSCRIBE until connected.
     this.#sub = new Redis(url, { ...options, enableOfflineQueue: true, commandTimeout: undefined });
-    for (const [name, lua, keys] of [['mcpCreate', CREATE, 2], ['mcpTouch', TOUCH, 4], ['mcpDelete', DELETE, 3], ['mcpAdmit', ADMIT, 2]] as const) {
+    for (const [name, lua, keys] of [
+      ['mcpCreate', CREATE, 2],
+      ['mcpTouch', TOUCH, 4],
+      ['mcpDelete', DELETE, 3],
+      ['mcpAdmit', ADMIT, 2],
+    ] as const) {
       this.#redis.defineCommand(name, { lua, numberOfKeys: keys });
     }
     for (const client of [this.#redis, this.#sub]) {
@@ -144,14 +156,25 @@ export class RedisStore implements Store {
   getSession(id: string): Promise<SessionRecord | undefined> {
     const [hash, subs] = this.#keys(id);
     return this.#run(async () => {
-      const [[, fields], [, uris]] = (await this.#redis.multi().hgetall(hash).smembers(subs).exec()) as [[unknown, Record<string, string>], [unknown, string[]]];
+      const [[, fields], [, uris]] = (await this.#redis.multi().hgetall(hash).smembers(subs).exec()) as [
+        [unknown, Record<string, string>],
+        [unknown, string[]],
+      ];
       if (!fields?.init) return undefined;
-      return { initialize: JSON.parse(fields.init), principal: fields.principal, holder: fields.holder || undefined, logLevel: fields.level, subscriptions: uris ?? [] };
+      return {
+        initialize: JSON.parse(fields.init),
+        principal: fields.principal,
+        holder: fields.holder || undefined,
+        logLevel: fields.level,
+        subscriptions: uris ?? [],
+      };
     });
   }
 
   touchSession(id: string, principal: string, ttlMs: number): Promise<1 | 0 | -1> {
-    return this.#run(async () => (await this.#redis.mcpTouch(...this.#keys(id), `${this.#prefix}p:${principal}`, id, principal, ttlMs)) as 1 | 0 | -1);
+    return this.#run(
+      async () => (await this.#redis.mcpTouch(...this.#keys(id), `${this.#prefix}p:${principal}`, id, principal, ttlMs)) as 1 | 0 | -1,
+    );
   }
 
   updateSession(id: string, change: SessionChange): Promise<void> {
@@ -196,7 +219,9 @@ export class RedisStore implements Store {
     return this.#run(async () => {
       // XRANGE start is inclusive (exclusive ranges need Redis 6.2): drop the entry itself.
       const rows = await this.#redis.xrange(`${this.#prefix}e:${sessionId}:${streamId}`, entry, '+');
-      const events = rows.filter(([id]) => id !== entry).map(([id, fields]): [string, JSONRPCMessage] => [`${streamId}@${id}`, JSON.parse(fields[1])]);
+      const events = rows
+        .filter(([id]) => id !== entry)
+        .map(([id, fields]): [string, JSONRPCMessage] => [`${streamId}@${id}`, JSON.parse(fields[1])]);
       return { streamId, events };
     });
   }
@@ -214,7 +239,11 @@ export class RedisStore implements Store {
         leaseMs,
         token,
       );
-      if (ok === 1) return { ok: true, release: () => this.#run(async () => void (maxConcurrency !== undefined && (await this.#redis.zrem(slots, token)))) };
+      if (ok === 1)
+        return {
+          ok: true,
+          release: () => this.#run(async () => void (maxConcurrency !== undefined && (await this.#redis.zrem(slots, token)))),
+        };
       return reason === 'rateLimit' ? { ok: false, reason, retryAfterMs: Number(retryAfterMs) } : { ok: false, reason: 'maxConcurrency' };
     });
   }

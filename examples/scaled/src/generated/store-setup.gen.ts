@@ -36,10 +36,13 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 /** Reads and checks the settings before anything starts: a missing variable stops the server with one line. */
 export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = process.env): ScaleSettings {
   const url = env.MCP_STORE_URL;
-  if (!url) throw new Error('MCP_STORE_URL is not set: scale.store is redis, so set it to the shared store (redis://host:6379/0 or rediss://...)');
-  if (!/^rediss?:\/\//.test(url)) throw new Error(`MCP_STORE_URL must start with redis:// or rediss://, not ${JSON.stringify(url.slice(0, 12))}...`);
+  if (!url)
+    throw new Error('MCP_STORE_URL is not set: scale.store is redis, so set it to the shared store (redis://host:6379/0 or rediss://...)');
+  if (!/^rediss?:\/\//.test(url))
+    throw new Error(`MCP_STORE_URL must start with redis:// or rediss://, not ${JSON.stringify(url.slice(0, 12))}...`);
   // Every replica must open the input-required state another replica sealed.
-  if (!env.MCP_REQUEST_STATE_KEY) throw new Error('MCP_REQUEST_STATE_KEY is not set: with a shared store every replica needs the same key (32+ random bytes)');
+  if (!env.MCP_REQUEST_STATE_KEY)
+    throw new Error('MCP_REQUEST_STATE_KEY is not set: with a shared store every replica needs the same key (32+ random bytes)');
   return {
     ...defaults,
     url,
@@ -58,7 +61,8 @@ export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = 
  */
 export async function connectScale(build: McpServerFactory, settings: ScaleSettings, maxBodyBytes: number): Promise<ScaleHooks> {
   const store = new RedisStore(settings.url, settings.prefix);
-  if (!(await store.connected(5_000))) console.error('[mcp] state store not reachable yet: serving what needs no store, /readyz answers 503 until it is');
+  if (!(await store.connected(5_000)))
+    console.error('[mcp] state store not reachable yet: serving what needs no store, /readyz answers 503 until it is');
   const bus = new StoreBus(store);
   const undoBus = useBus(bus);
   useLimiter(store);

@@ -39,7 +39,8 @@ export class BatchCollector {
       const id = message && 'method' in message && 'id' in message ? message.id : undefined;
       if (!message) errors.push(invalid(idOf(member), 'not a JSON-RPC 2.0 message'));
       // A second request with the same id (in this batch or one still running) could not be told apart in replies.
-      else if (id !== undefined && (ids.has(id) || this.#pending.has(id))) errors.push(invalid(id, `duplicate request id ${JSON.stringify(id)}`));
+      else if (id !== undefined && (ids.has(id) || this.#pending.has(id)))
+        errors.push(invalid(id, `duplicate request id ${JSON.stringify(id)}`));
       else {
         if (id !== undefined) ids.add(id);
         valid.push(message);

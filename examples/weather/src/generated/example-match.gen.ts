@@ -99,7 +99,9 @@ export function replaceIgnored<T>(value: T, paths: readonly string[], marker: (o
 export function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .filter((b): b is { type: 'text'; text: string } => b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string')
+    .filter(
+      (b): b is { type: 'text'; text: string } => b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string',
+    )
     .map((b) => b.text)
     .join('\n');
 }

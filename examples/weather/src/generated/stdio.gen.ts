@@ -32,7 +32,13 @@ export interface StdioHandle {
  * decoded with a streaming decoder, so a character split across two reads arrives whole. A line longer than
  * `maxLineBytes` is dropped up to its newline and answered with one error: the buffer never grows past the limit.
  */
-function splitBatches(stdin: Readable, batches: BatchCollector, stdout: Writable, maxLineBytes: number, onError: (error: Error) => void): Readable {
+function splitBatches(
+  stdin: Readable,
+  batches: BatchCollector,
+  stdout: Writable,
+  maxLineBytes: number,
+  onError: (error: Error) => void,
+): Readable {
   const decoder = new StringDecoder('utf8');
   const reply = (frame: unknown) => stdout.write(`${JSON.stringify(frame)}\n`);
   let rest = '';
@@ -133,7 +139,13 @@ class EndAwareStdioTransport extends StdioServerTransport {
   readonly #batches: BatchCollector;
   readonly #stdout: Writable;
 
-  constructor(onEnd: () => void, onError: (error: Error) => void, maxLineBytes: number, batches = new BatchCollector(), stdout: Writable = process.stdout) {
+  constructor(
+    onEnd: () => void,
+    onError: (error: Error) => void,
+    maxLineBytes: number,
+    batches = new BatchCollector(),
+    stdout: Writable = process.stdout,
+  ) {
     super(splitBatches(process.stdin, batches, stdout, maxLineBytes, onError), stdout);
     this.#onEnd = onEnd;
     this.#batches = batches;
@@ -164,13 +176,17 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
   let closedByCaller = false;
   let ended = false;
 
-  const transport = new EndAwareStdioTransport(() => {
-    if (ended) return;
-    ended = true;
-    // A caller-initiated close is already a shutdown; reporting it back as
-    // "client went away" would make the caller's shutdown path run twice.
-    if (!closedByCaller) options.onClose?.();
-  }, onError, options.maxLineBytes ?? LIMITS.maxBodyBytes);
+  const transport = new EndAwareStdioTransport(
+    () => {
+      if (ended) return;
+      ended = true;
+      // A caller-initiated close is already a shutdown; reporting it back as
+      // "client went away" would make the caller's shutdown path run twice.
+      if (!closedByCaller) options.onClose?.();
+    },
+    onError,
+    options.maxLineBytes ?? LIMITS.maxBodyBytes,
+  );
 
   const handle = serveStdio(factory, { transport, legacy: 'serve', onerror: onError });
 
@@ -178,6 +194,6 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
     async close() {
       closedByCaller = true;
       await handle.close();
-    }
+    },
   };
 }
