@@ -94,8 +94,8 @@ const FEATURES = {
   toolsets: { when: (m) => m.toolsets !== null, files: ['toolsets'] },
   // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
   scaleRedis: {
-    when: (m) => m.scale.store === 'redis',
-    files: ['session-store', 'store-redis', 'store-setup'],
+    when: (m) => m.scale.store === 'redis' && m.http !== null,
+    files: ['session-store', 'store-redis', 'store-setup', 'policy'],
     dependencies: { ioredis: 'ioredis' },
   },
 } satisfies Record<string, RuntimeFeature>;

@@ -50,7 +50,8 @@ const FIXTURES = join(ROOT, 'test', 'fixtures');
 const goldens = readdirSync(FIXTURES).filter(
   (n) => existsSync(join(FIXTURES, n, 'mcp.yaml')) && !n.startsWith('error-') && !existsSync(join(FIXTURES, n, 'expected-stderr.txt')),
 );
-const examples = readdirSync(join(ROOT, 'examples')).filter((n) => existsSync(join(ROOT, 'examples', n, 'mcp.yaml')));
+// Served over stdio here; examples/scaled serves HTTP only and needs a Redis store (test/e2e/scale.e2e.test.ts runs it).
+const examples = readdirSync(join(ROOT, 'examples')).filter((n) => existsSync(join(ROOT, 'examples', n, 'mcp.yaml')) && n !== 'scaled');
 
 /** A golden case's inputs (mcp.yaml and its schema files) or a copy of an example, generated afresh. */
 function project(kind: 'golden' | 'example', name: string): string {

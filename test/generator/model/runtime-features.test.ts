@@ -37,7 +37,7 @@ function packageImports(file: string): string[] {
     );
 }
 
-const FLAGS = ['stdio', 'http', 'auth', 'jwks', 'sse', 'websocket', 'policies', 'completions', 'telemetry', 'tasks'] as const;
+const FLAGS = ['stdio', 'http', 'auth', 'jwks', 'sse', 'websocket', 'policies', 'completions', 'telemetry', 'tasks', 'toolsets', 'redis'] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
 /** The fields the table looks at; the rest of the model plays no part in it. */
@@ -56,6 +56,8 @@ function input(f: Flags): FeatureInput {
     completions: f.completions,
     telemetry: f.telemetry,
     tasks: f.tasks,
+    toolsets: f.toolsets ? {} : null,
+    scale: { store: f.redis ? 'redis' : 'memory' },
   } as unknown as FeatureInput;
 }
 
