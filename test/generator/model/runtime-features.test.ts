@@ -37,7 +37,20 @@ function packageImports(file: string): string[] {
     );
 }
 
-const FLAGS = ['stdio', 'http', 'auth', 'jwks', 'sse', 'websocket', 'policies', 'completions', 'telemetry', 'tasks', 'toolsets', 'redis'] as const;
+const FLAGS = [
+  'stdio',
+  'http',
+  'auth',
+  'jwks',
+  'sse',
+  'websocket',
+  'policies',
+  'completions',
+  'telemetry',
+  'tasks',
+  'toolsets',
+  'redis',
+] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
 /** The fields the table looks at; the rest of the model plays no part in it. */
