@@ -1,7 +1,17 @@
 // The in-process Store: the semantics the Redis store implements with scripts (sessions bound to a principal and
 // capped per principal, bounded event logs, sliding-window limits with leased concurrency slots, pub/sub).
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore, principalOf, StoreBus } from '../../templates/runtime/store.js';
+import { ROOT } from '../support/project.js';
+
+// The runtime imports its siblings by their generated names (./limits.gen.js): test copies named that way.
+const dir = join(ROOT, '.cache', 'runtime-src');
+mkdirSync(dir, { recursive: true });
+for (const name of ['store', 'limits']) copyFileSync(join(ROOT, 'templates', 'runtime', `${name}.ts`), join(dir, `${name}.gen.ts`));
+const { MemoryStore, principalOf, StoreBus } = (await import(
+  join(dir, 'store.gen.ts')
+)) as typeof import('../../templates/runtime/store.js');
 
 const init = { jsonrpc: '2.0' as const, id: 0, method: 'initialize', params: {} };
 
@@ -65,9 +75,16 @@ describe('MemoryStore', () => {
     expect(heard).toEqual(['x://1', 'tools_list_changed']);
   });
 
-  it('names principals by user and client', () => {
+  it('names principals by user and client, as the in-process limits do', () => {
     expect(principalOf(undefined)).toBe('anonymous');
-    expect(principalOf({ token: 't', clientId: 'ci', scopes: [] })).toBe('ci');
-    expect(principalOf({ token: 't', clientId: 'app', scopes: [], extra: { sub: 'u1' } })).toBe('u1\u0000app');
+    expect(principalOf({ token: 't', clientId: 'ci', scopes: [] })).toBe('client:ci');
+    expect(principalOf({ token: 't', clientId: 'app', scopes: [], extra: { sub: 'u1' } })).toBe('user:["app","u1"]');
+    // Two users of one client, and a user and a client that share a name, never share a key.
+    expect(principalOf({ token: 't', clientId: 'app', scopes: [], extra: { sub: 'u2' } })).not.toBe(
+      principalOf({ token: 't', clientId: 'app', scopes: [], extra: { sub: 'u1' } }),
+    );
+    expect(principalOf({ token: 't', clientId: 'u1', scopes: [] })).not.toBe(
+      principalOf({ token: 't', clientId: 'app', scopes: [], extra: { sub: 'u1' } }),
+    );
   });
 });
