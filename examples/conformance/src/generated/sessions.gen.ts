@@ -41,7 +41,14 @@ export class SessionTable<T extends { close(): Promise<void> }> {
   /** The session's transport when `principal` owns it. Another principal gets exactly what an unknown id gets. */
   find(id: string, principal: string): T | undefined {
     const record = this.#records.get(id);
-    if (!record || record.principal !== principal) return undefined;
+    if (!record) return undefined;
+    // Idle past the timeout is expired now, whenever the sweeper last ran.
+    if (record.busy === 0 && Date.now() - record.lastSeen > this.#idleMs) {
+      this.remove(id);
+      void record.transport.close().catch(() => undefined);
+      return undefined;
+    }
+    if (record.principal !== principal) return undefined;
     record.lastSeen = Date.now();
     return record.transport;
   }
