@@ -5,6 +5,8 @@
 // Where tasks live between the call that starts one and the requests that poll, answer or cancel it. The store is
 // an interface so that several processes can share tasks (a Redis store, say): every change goes through
 // `update`, and `watch` tells the process running a task about changes made elsewhere (answers, cancellation).
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { principalOf as callerOf } from './limits.gen.js';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -131,9 +133,12 @@ export function configureTasks(options: Partial<typeof taskSettings>): void {
   Object.assign(taskSettings, options);
 }
 
-/** Whom a task belongs to: the authenticated client, else the 2025-era session, else the local user or anonymous caller. */
-export function principalOf(ctx: { http?: { authInfo?: { clientId: string } }; sessionId?: string }): string {
-  const clientId = ctx.http?.authInfo?.clientId;
-  if (clientId !== undefined) return `client:${clientId}`;
+/**
+ * Whom a task belongs to: the authenticated caller, by the key every per-caller count uses (the user of an OAuth
+ * client, else the client or credential), else the 2025-era session, else the local user or anonymous caller.
+ */
+export function principalOf(ctx: { http?: { authInfo?: AuthInfo }; sessionId?: string }): string {
+  const auth = ctx.http?.authInfo;
+  if (auth !== undefined) return callerOf(auth);
   return ctx.sessionId ? `session:${ctx.sessionId}` : 'anonymous';
 }
