@@ -72,6 +72,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     validateManifest,
     buildServerModel,
     emitProject,
+    formatEmitted,
     handlerEntries,
     planFiles,
     writeOutput,
@@ -83,9 +84,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
   const manifest = loaded.data as Manifest;
   const model = await buildServerModel(manifest, { manifestPath: options.manifestPath, outDir });
+  const formatted = formatEmitted(outDir, emitProject(model));
+  if (formatted.warning)
+    issues.push({ code: 'format-unavailable', severity: 'warning', path: '', message: formatted.warning, line: 0, column: 0 });
   const plan = await planFiles({
     outDir,
-    files: emitProject(model),
+    files: formatted.files,
     handlers: handlerEntries(model, manifest),
     prior,
     manifestSha256: sha256(source ?? ''),

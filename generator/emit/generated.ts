@@ -1,7 +1,8 @@
 // src/generated/*.gen.ts: owned by the generator, rewritten on every run. The runtime files among them are those of
-// the features the manifest enables (generator/model/runtime-features.ts), copied from templates/runtime/.
+// the features the manifest enables (generator/model/runtime-features.ts), copied from templates/runtime/ into
+// src/generated/runtime/.
 import type { EmittedFile } from './emitted-file.js';
-import { jsLiteral, stringLiteral } from '../model/index.js';
+import { jsLiteral, runtimeFilePath, stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
@@ -28,20 +29,16 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
         sse: null,
         websocket: null,
       },
-      '',
     ),
     httpTransports: httpTransports(model),
     usageName: model.packageName.replace(/`|\$\{/g, ''),
     scaleRedis: model.scale.store === 'redis',
-    scaleDefaultsJson: jsLiteral(
-      {
-        name: model.serverName,
-        sessionTtlMs: model.scale.sessionTtlMs,
-        eventRetention: model.scale.eventRetention,
-        maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
-      },
-      '',
-    ),
+    scaleDefaultsJson: jsLiteral({
+      name: model.serverName,
+      sessionTtlMs: model.scale.sessionTtlMs,
+      eventRetention: model.scale.eventRetention,
+      maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
+    }),
     imports: serverImports(model),
     /** The toolset names for --toolsets in the usage text; empty (no flag) without toolsets. */
     toolsetChoice: model.toolsets?.usageList ?? '',
@@ -54,7 +51,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   }
   for (const { name, feature } of model.features.files) {
     const header = `${model.header}// mcp-gen ${model.generatorVersion} runtime, feature ${feature}: the same in every project that enables it.\n`;
-    files.set(`src/generated/${name}.gen.ts`, { owner: 'generator', content: `${header}\n${readStatic(`runtime/${name}.ts`)}` });
+    files.set(runtimeFilePath(name), { owner: 'generator', preformatted: true, content: `${header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;
 }

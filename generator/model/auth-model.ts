@@ -43,5 +43,5 @@ export function policyLiteral(policy: ToolPolicy | undefined): string | null {
     ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
     ...(maxConcurrencyPerPrincipal !== undefined ? { maxConcurrencyPerPrincipal } : {}),
   };
-  return Object.keys(kept).length ? jsLiteral(kept, '  ') : null;
+  return Object.keys(kept).length ? jsLiteral(kept) : null;
 }

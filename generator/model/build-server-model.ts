@@ -143,7 +143,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             headersTimeoutMs: httpOptions.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs,
             requestTimeoutMs: httpOptions.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs,
             keepAliveTimeoutMs: httpOptions.keepAliveTimeoutMs ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
-            // Left out when unset: the runtime's LIMITS (src/generated/limits.gen.ts) hold their defaults.
+            // Left out when unset: the runtime's LIMITS (src/generated/runtime/limits.gen.ts) hold their defaults.
             sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
             auth: authModel(m),

@@ -59,8 +59,7 @@ export function messageModels(p: Prompt, manifestPath: string): MessageModel[] {
 
 function contentExpr(c: PromptContent, baseDir: string, render: (s: string) => string): string {
   const fields: string[] = [`type: ${stringLiteral(c.type)}`];
-  const literal = (key: string, value: unknown) =>
-    value !== undefined && fields.push(`${JSON.stringify(key)}: ${jsLiteral(value, '        ')}`);
+  const literal = (key: string, value: unknown) => value !== undefined && fields.push(`${JSON.stringify(key)}: ${jsLiteral(value)}`);
   switch (c.type) {
     case 'text':
       fields.push(`text: ${render(c.text ?? '')}`);
@@ -79,7 +78,7 @@ function contentExpr(c: PromptContent, baseDir: string, render: (s: string) => s
       const parts = [`uri: ${render(r.uri)}`];
       if (r.mimeType !== undefined) parts.push(`mimeType: ${stringLiteral(r.mimeType)}`);
       parts.push('text' in body ? `text: ${render(body.text)}` : `blob: ${stringLiteral(body.blob)}`);
-      if (r._meta !== undefined) parts.push(`_meta: ${jsLiteral(r._meta, '        ')}`);
+      if (r._meta !== undefined) parts.push(`_meta: ${jsLiteral(r._meta)}`);
       fields.push(`resource: { ${parts.join(', ')} }`);
       break;
     }
@@ -117,7 +116,7 @@ export function completionModels(complete: Record<string, Completion | undefined
     .filter(([, c]) => c !== undefined)
     .map(([key, c]) => ({
       keyLiteral: JSON.stringify(key),
-      valuesLiteral: c === true ? null : jsLiteral(c, '      ').replace(/\n\s*/g, ' '),
+      valuesLiteral: c === true ? null : jsLiteral(c),
     }));
 }
 

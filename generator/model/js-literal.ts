@@ -2,17 +2,16 @@
 // prototype instead of defining a property, so such keys are written as computed keys.
 import { showHidden } from '../core/index.js';
 
-export function jsLiteral(value: unknown, indent = ''): string {
+/**
+ * On one line: the generated code goes through Biome, which breaks what does not fit in 120 columns and keeps short
+ * objects and arrays on one line (an object written across lines would stay expanded, however short).
+ */
+export function jsLiteral(value: unknown): string {
   if (value === null || typeof value !== 'object') return value === undefined ? 'undefined' : json(value);
-  const inner = indent + '  ';
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return `[\n${value.map((v) => inner + jsLiteral(v, inner)).join(',\n')}\n${indent}]`;
-  }
+  if (Array.isArray(value)) return `[${value.map((v) => jsLiteral(v)).join(', ')}]`;
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return '{}';
-  const body = entries.map(([k, v]) => `${inner}${jsKey(k)}: ${jsLiteral(v, inner)}`).join(',\n');
-  return `{\n${body}\n${indent}}`;
+  return `{ ${entries.map(([k, v]) => `${jsKey(k)}: ${jsLiteral(v)}`).join(', ')} }`;
 }
 
 function jsKey(key: string): string {

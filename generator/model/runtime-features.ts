@@ -1,5 +1,5 @@
 // Which runtime code and packages a generated project gets. Each feature the manifest can enable is one row: when it
-// is on, which files of templates/runtime/ it copies (as src/generated/<file>.gen.ts), which packages the project
+// is on, which files of templates/runtime/ it copies (as src/generated/runtime/<file>.gen.ts), which packages the project
 // then needs (by their key in templates/project/sdk-versions.json; `otel.api` is a nested key), and, for pieces of
 // the HTTP server, the option of startHttp() the entry passes them as. Nothing outside this table decides what a
 // project ships: add a feature by adding a row (and its files in templates/runtime/).
@@ -10,7 +10,7 @@ export type VersionKey = string;
 export interface RuntimeFeature {
   /** Whether the manifest enables the feature. */
   when(m: FeatureInput): boolean;
-  /** templates/runtime/<file>.ts, emitted as src/generated/<file>.gen.ts. */
+  /** templates/runtime/<file>.ts, emitted at runtimeFilePath(file). */
   files: readonly string[];
   dependencies?: Readonly<Record<string, VersionKey>>;
   devDependencies?: Readonly<Record<string, VersionKey>>;
@@ -51,7 +51,7 @@ const FEATURES = {
   // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
   core: {
     when: () => true,
-    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown', 'store'],
+    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown'],
     dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
     devDependencies: { 'pino-pretty': 'pinoPretty' },
   },
@@ -60,7 +60,7 @@ const FEATURES = {
   stdio: { when: (m) => m.stdio, files: ['stdio', 'batch'] },
   http: {
     when: (m) => m.http !== null,
-    files: ['http', 'host-guard', 'loopback', 'sessions'],
+    files: ['http', 'host-guard', 'loopback', 'sessions', 'store'],
     dependencies: { '@modelcontextprotocol/node': 'node' },
   },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
@@ -70,7 +70,7 @@ const FEATURES = {
     dependencies: { jose: 'jose' },
     httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }],
   },
-  policy: { when: (m) => m.policies, files: ['policy'], httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }] },
+  policy: { when: (m) => m.policies, files: ['policy', 'store'], httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }] },
   sse: {
     when: (m) => !!m.http?.sse,
     files: ['sse'],
@@ -101,6 +101,15 @@ const FEATURES = {
 } satisfies Record<string, RuntimeFeature>;
 
 export type FeatureName = keyof typeof FEATURES;
+
+/**
+ * Where a runtime file lands in the project. The runtime sits in src/generated/runtime/ so that src/generated/ shows
+ * what this manifest made at a glance; context.gen.ts, the handlers' API, stays beside types.gen.ts because handler
+ * files import it (`../../generated/context.gen.js`) and those files are the user's, never rewritten.
+ */
+export function runtimeFilePath(file: string): string {
+  return file === 'context' ? 'src/generated/context.gen.ts' : `src/generated/runtime/${file}.gen.ts`;
+}
 
 /** Packages every project has, whatever it enables: the test client and the toolchain. */
 const BASE_DEV_DEPENDENCIES: Readonly<Record<string, VersionKey>> = {

@@ -6,3 +6,4 @@ export { readRunKey, writeRunKey } from './run-cache.js';
 export { handlerEntries } from './handler-entries.js';
 export { planFiles } from './plan.js';
 export { changesDisk, writeOutput } from './write-output.js';
+export { formatEmitted, formatTypeScript, GENERATED_STYLE, wrapDocComments } from './format.js';

@@ -123,7 +123,8 @@ export class Asker {
   /** Earlier rounds' answers (from the verified requestState) and this round's inputResponses. */
   #collect(): Record<string, unknown> {
     const state = this.#sdk.mcpReq.requestState<AskState>();
-    const earlier = state && typeof state === 'object' && state.answers && typeof state.answers === 'object' ? state.answers : {};
+    const earlier =
+      state && typeof state === 'object' && state.answers && typeof state.answers === 'object' ? state.answers : {};
     return { ...earlier, ...(this.#sdk.mcpReq.inputResponses ?? {}) };
   }
 
@@ -167,7 +168,10 @@ export function isAnswer(q: Question<unknown>, answer: unknown): boolean {
       if (answer.action === 'decline' || answer.action === 'cancel') return true;
       if (answer.action !== 'accept') return false;
       if (q.kind === 'elicitUrl') return true;
-      return isObject(answer.content) && validator.getValidator(q.params.requestedSchema as JsonSchemaType)(answer.content).valid;
+      return (
+        isObject(answer.content) &&
+        validator.getValidator(q.params.requestedSchema as JsonSchemaType)(answer.content).valid
+      );
     }
     case 'sample':
       return typeof answer.role === 'string' && answer.content !== undefined;

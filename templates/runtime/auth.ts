@@ -46,7 +46,10 @@ export type JwtVerifierFactory = (options: {
   tokenType?: string | null;
 }) => OAuthTokenVerifier;
 
-/** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts); throw OAuthError InvalidToken to refuse. */
+/**
+ * A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts); throw OAuthError InvalidToken to
+ * refuse.
+ */
 export type VerifyAccessToken = (token: string) => Promise<AuthInfo>;
 
 export interface Authenticator {
@@ -80,7 +83,8 @@ export function createAuthenticator(
     async authenticate(req, res) {
       const value = req.headers[header];
       try {
-        if (typeof value !== 'string' || value === '') throw new OAuthError(OAuthErrorCode.InvalidToken, `Missing ${config.header} header`);
+        if (typeof value !== 'string' || value === '')
+          throw new OAuthError(OAuthErrorCode.InvalidToken, `Missing ${config.header} header`);
         return await verifier.verifyAccessToken(value);
       } catch (error) {
         const status = error instanceof OAuthError ? 401 : 500;
@@ -89,7 +93,9 @@ export function createAuthenticator(
           'content-type': 'application/json',
           ...(status === 401 ? { 'www-authenticate': `ApiKey realm="mcp", header="${config.header}"` } : {}),
         });
-        res.end(JSON.stringify({ error: status === 401 ? 'invalid_token' : 'server_error', error_description: description }));
+        res.end(
+          JSON.stringify({ error: status === 401 ? 'invalid_token' : 'server_error', error_description: description }),
+        );
         return undefined;
       }
     },
@@ -100,8 +106,10 @@ export function createAuthenticator(
 function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.ProcessEnv): OAuthTokenVerifier {
   const known = credentials.map((c) => {
     const secret = env[c.env];
-    if (!secret) throw new Error(`auth: the environment variable ${c.env} is not set (it holds the credential of ${c.principal})`);
-    if (secret.length < SHORT_SECRET) logger.warn(`${c.env} holds fewer than ${SHORT_SECRET} characters: easy to guess`);
+    if (!secret)
+      throw new Error(`auth: the environment variable ${c.env} is not set (it holds the credential of ${c.principal})`);
+    if (secret.length < SHORT_SECRET)
+      logger.warn(`${c.env} holds fewer than ${SHORT_SECRET} characters: easy to guess`);
     return { ...c, digest: digest(secret) };
   });
   return {
@@ -129,7 +137,9 @@ function oauthAuthenticator(
 ): Authenticator {
   const resource = new URL(config.resource);
   if (config.jwksUrl && !jwtVerifier)
-    throw new Error('auth: oauth with jwksUrl needs src/generated/jwt.gen.ts, which this project lacks: run mcp-gen generate');
+    throw new Error(
+      'auth: oauth with jwksUrl needs src/generated/jwt.gen.ts, which this project lacks: run mcp-gen generate',
+    );
   const verifier: OAuthTokenVerifier =
     config.jwksUrl && jwtVerifier
       ? jwtVerifier({
@@ -154,7 +164,8 @@ function oauthAuthenticator(
       if (!metadataPaths.has(pathname)) return false;
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, OPTIONS' };
       if (req.method === 'OPTIONS') res.writeHead(204, cors).end();
-      else if (req.method !== 'GET' && req.method !== 'HEAD') res.writeHead(405, { ...cors, allow: 'GET, HEAD, OPTIONS' }).end();
+      else if (req.method !== 'GET' && req.method !== 'HEAD')
+        res.writeHead(405, { ...cors, allow: 'GET, HEAD, OPTIONS' }).end();
       else
         res
           .writeHead(200, { ...cors, 'content-type': 'application/json' })
@@ -165,7 +176,10 @@ function oauthAuthenticator(
 }
 
 function requireHook(hook: VerifyAccessToken | undefined): VerifyAccessToken {
-  if (!hook) throw new Error('auth: oauth without jwksUrl verifies tokens with verifyAccessToken, which src/lifecycle.ts does not export');
+  if (!hook)
+    throw new Error(
+      'auth: oauth without jwksUrl verifies tokens with verifyAccessToken, which src/lifecycle.ts does not export',
+    );
   return hook;
 }
 
@@ -177,7 +191,10 @@ async function bearer(
   try {
     // The SDK reads the second space-separated word and ignores the rest: anything after the token is refused here.
     if (req.headers.authorization !== undefined && !/^\S+ \S+$/.test(req.headers.authorization)) {
-      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Malformed Authorization header: expected Bearer and one token');
+      throw new OAuthError(
+        OAuthErrorCode.InvalidToken,
+        'Malformed Authorization header: expected Bearer and one token',
+      );
     }
     return await verifyBearerToken(req.headers.authorization, options);
   } catch (error) {

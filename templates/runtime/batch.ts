@@ -23,7 +23,10 @@ export class BatchCollector {
   split(frame: unknown, reply: (frame: unknown) => void): unknown[] {
     if (!Array.isArray(frame)) return [frame];
     if (frame.length === 0 || frame.length > this.#maxBatchSize) {
-      const why = frame.length === 0 ? 'empty batch' : `batch of ${frame.length} messages exceeds the limit of ${this.#maxBatchSize}`;
+      const why =
+        frame.length === 0
+          ? 'empty batch'
+          : `batch of ${frame.length} messages exceeds the limit of ${this.#maxBatchSize}`;
       reply(invalid(null, why));
       return [];
     }
@@ -67,7 +70,12 @@ export class BatchCollector {
    * message, a `notifications/cancelled` for a held request completes its batch (through `reply`) when it was the last.
    */
   observe(message: unknown, reply: (frame: unknown) => void): void {
-    if (typeof message !== 'object' || message === null || (message as { method?: unknown }).method !== 'notifications/cancelled') return;
+    if (
+      typeof message !== 'object' ||
+      message === null ||
+      (message as { method?: unknown }).method !== 'notifications/cancelled'
+    )
+      return;
     const id = (message as { params?: { requestId?: unknown } }).params?.requestId;
     const batch = typeof id === 'string' || typeof id === 'number' ? this.#pending.get(id) : undefined;
     if (!batch) return;

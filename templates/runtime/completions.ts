@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, type CompleteResult, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CompleteResult,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 
 /** Suggests values for one prompt argument or template variable; `args` holds what the client already filled in. */
 export type Completer = (value: string, args: Record<string, string>, ctx: ServerContext) => Promise<string[]>;
@@ -34,14 +40,17 @@ export function installCompletions(server: McpServer, tables: CompletionTables):
     } else if (ref.type === 'ref/resource') {
       if (tables.resources.includes(ref.uri)) return empty();
       completers = Object.hasOwn(tables.templates, ref.uri) ? tables.templates[ref.uri] : undefined;
-      if (!completers) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${ref.uri} not found`);
+      if (!completers)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${ref.uri} not found`);
     } else {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid completion reference');
     }
     const complete = Object.hasOwn(completers, argument.name) ? completers[argument.name] : undefined;
     if (!complete) return empty();
     const values = await complete(argument.value, context?.arguments ?? {}, ctx);
-    return { completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES } };
+    return {
+      completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES },
+    };
   });
 }
 

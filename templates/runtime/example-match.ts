@@ -33,7 +33,9 @@ export interface Examples {
   prompts: Record<string, PromptExample[]>;
 }
 
-/** JSON with object keys sorted, so equal values give equal text whatever their key order. mcp-gen compares with it too. */
+/**
+ * JSON with object keys sorted, so equal values give equal text whatever their key order. mcp-gen compares with it too.
+ */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -96,7 +98,8 @@ export function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
     .filter(
-      (b): b is { type: 'text'; text: string } => b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string',
+      (b): b is { type: 'text'; text: string } =>
+        b !== null && typeof b === 'object' && b.type === 'text' && typeof b.text === 'string',
     )
     .map((b) => b.text)
     .join('\n');

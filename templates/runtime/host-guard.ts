@@ -29,14 +29,18 @@ export function allowedHostnames({ host, allowedHosts }: HostGuardOptions): stri
 
 /** Origins (by hostname) accepted from browsers: `allowedOrigins`, else the accepted Host names. */
 export function allowedOriginHostnames(options: HostGuardOptions): string[] {
-  return options.allowedOrigins ? unique(options.allowedOrigins.map((h) => canonicalHost(h) ?? h)) : allowedHostnames(options);
+  return options.allowedOrigins
+    ? unique(options.allowedOrigins.map((h) => canonicalHost(h) ?? h))
+    : allowedHostnames(options);
 }
 
 /** The SDK's DNS-rebinding guards (403 on a foreign Host or Origin), with the lists above. */
 export function hostGuards(options: HostGuardOptions): Guard[] {
   if (!options.allowedHosts && !isLoopback(options.host)) {
     logger.warn(
-      `listening on ${options.host} without allowedHosts: only the Host names ${allowedHostnames(options).join(', ')} are accepted; list the names clients use in transports.http.allowedHosts.`,
+      `listening on ${options.host} without allowedHosts: ` +
+        `only the Host names ${allowedHostnames(options).join(', ')} ` +
+        'are accepted; list the names clients use in transports.http.allowedHosts.',
     );
   }
   return [hostHeaderValidation(allowedHostnames(options)), originValidation(allowedOriginHostnames(options))];
@@ -45,7 +49,9 @@ export function hostGuards(options: HostGuardOptions): Guard[] {
 /** The same rules for WebSocket upgrades, which have no response object to answer 403 on. */
 export function upgradeAllowed(options: HostGuardOptions, req: IncomingMessage): boolean {
   if (!validateHostHeader(req.headers.host, allowedHostnames(options)).ok) return false;
-  return req.headers.origin === undefined || validateOriginHeader(req.headers.origin, allowedOriginHostnames(options)).ok;
+  return (
+    req.headers.origin === undefined || validateOriginHeader(req.headers.origin, allowedOriginHostnames(options)).ok
+  );
 }
 
 function unique(names: string[]): string[] {

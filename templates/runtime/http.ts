@@ -50,17 +50,35 @@ interface WebSocketEndpoint {
 
 /** The HTTP server's optional pieces: each is the export of the same name of its generated file. */
 export interface HttpPlugins {
-  createAuthenticator?(config: never, hook: VerifyAccessToken | undefined, env: NodeJS.ProcessEnv, jwtVerifier: never): Authenticator;
+  createAuthenticator?(
+    config: never,
+    hook: VerifyAccessToken | undefined,
+    env: NodeJS.ProcessEnv,
+    jwtVerifier: never,
+  ): Authenticator;
   jwtVerifier?(options: never): unknown;
-  deniedCalls?(body: unknown, scopesByTool: Readonly<Record<string, readonly string[]>>, auth: AuthInfo | undefined): object | undefined;
-  sseEndpoint?(factory: McpServerFactory, messagesPath: string, limits: SessionLimits & { maxBodyBytes?: number }): SseEndpoint;
-  webSocketEndpoint?(factory: McpServerFactory, onError: (error: Error) => void, limits: WebSocketLimits): WebSocketEndpoint;
+  deniedCalls?(
+    body: unknown,
+    scopesByTool: Readonly<Record<string, readonly string[]>>,
+    auth: AuthInfo | undefined,
+  ): object | undefined;
+  sseEndpoint?(
+    factory: McpServerFactory,
+    messagesPath: string,
+    limits: SessionLimits & { maxBodyBytes?: number },
+  ): SseEndpoint;
+  webSocketEndpoint?(
+    factory: McpServerFactory,
+    onError: (error: Error) => void,
+    limits: WebSocketLimits,
+  ): WebSocketEndpoint;
 }
 
 /** An option that needs a piece the project lacks is a hand edit or a stale project: say which, never ignore it. */
 function plugin<K extends keyof HttpPlugins>(plugins: HttpPlugins, name: K): NonNullable<HttpPlugins[K]> {
   const found = plugins[name];
-  if (!found) throw new Error(`the HTTP options need ${name}, which this project's generated code lacks: run mcp-gen generate`);
+  if (!found)
+    throw new Error(`the HTTP options need ${name}, which this project's generated code lacks: run mcp-gen generate`);
   return found as NonNullable<HttpPlugins[K]>;
 }
 
@@ -69,7 +87,9 @@ export interface HttpOptions {
   port: number;
   path: string;
   // `readonly` and `null` let callers pass `as const` manifest defaults unchanged.
-  /** Hostnames (no port; IPv6 in brackets) accepted in the Host header; default: the bind address and localhost names. */
+  /**
+   * Hostnames (no port; IPv6 in brackets) accepted in the Host header; default: the bind address and localhost names.
+   */
   allowedHosts?: readonly string[] | null;
   /** Origin hostnames accepted from browsers; requests without Origin always pass. */
   allowedOrigins?: readonly string[] | null;
@@ -124,7 +144,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 // Same envelope the SDK transports use for transport-level rejections (no id known).
-function rpcError(res: ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): void {
+function rpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers?: Record<string, string>,
+): void {
   send(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }
 
@@ -137,11 +163,18 @@ function rpcError(res: ServerResponse, status: number, code: number, message: st
  * The same listener serves the legacy HTTP+SSE transport and WebSocket upgrades
  * when they are enabled.
  */
-export async function startHttp(factories: HttpFactories, options: HttpOptions, plugins: HttpPlugins = {}): Promise<HttpHandle> {
+export async function startHttp(
+  factories: HttpFactories,
+  options: HttpOptions,
+  plugins: HttpPlugins = {},
+): Promise<HttpHandle> {
   const maxBody = options.maxBodyBytes ?? LIMITS.maxBodyBytes;
   const checks = hostGuards(options);
   const stateless = options.mode === 'stateless';
-  const sessionLimits = { idleTimeoutMs: options.sessionIdleTimeoutMs, maxPerPrincipal: options.maxSessionsPerPrincipal };
+  const sessionLimits = {
+    idleTimeoutMs: options.sessionIdleTimeoutMs,
+    maxPerPrincipal: options.maxSessionsPerPrincipal,
+  };
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const scale = options.scale ?? undefined;
@@ -154,14 +187,22 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
   // With a shared store, `notify` publishes on the bus the handler's listen streams already hear.
   const removeSink = scale ? () => undefined : addSink(modern.notify);
   const sse: SseEndpoint | undefined = options.sse
-    ? plugin(plugins, 'sseEndpoint')(factories.connection, options.sse.messagesPath, { ...sessionLimits, maxBodyBytes: maxBody })
+    ? plugin(plugins, 'sseEndpoint')(factories.connection, options.sse.messagesPath, {
+        ...sessionLimits,
+        maxBodyBytes: maxBody,
+      })
     : undefined;
   const ws: WebSocketEndpoint | undefined = options.websocket
     ? plugin(plugins, 'webSocketEndpoint')(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody })
     : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
   const authenticator = options.auth
-    ? plugin(plugins, 'createAuthenticator')(options.auth as never, options.verifyAccessToken, process.env, plugins.jwtVerifier as never)
+    ? plugin(plugins, 'createAuthenticator')(
+        options.auth as never,
+        options.verifyAccessToken,
+        process.env,
+        plugins.jwtVerifier as never,
+      )
     : undefined;
   const deniedCalls = options.toolScopes ? plugin(plugins, 'deniedCalls') : undefined;
   const inFlight = new Set<ServerResponse>();
@@ -184,7 +225,12 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
       return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
     if (!sessions.reserve(principal)) {
-      return rpcError(res, 429, -32000, 'Too many open sessions for this caller: end one (DELETE) or wait for idle ones to expire');
+      return rpcError(
+        res,
+        429,
+        -32000,
+        'Too many open sessions for this caller: end one (DELETE) or wait for idle ones to expire',
+      );
     }
     let created = false;
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
@@ -205,7 +251,12 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
     }
   }
 
-  async function post(req: IncomingMessage, res: ServerResponse, auth: AuthInfo | undefined, principal: string): Promise<void> {
+  async function post(
+    req: IncomingMessage,
+    res: ServerResponse,
+    auth: AuthInfo | undefined,
+    principal: string,
+  ): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) {
       return rpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
@@ -230,7 +281,8 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
       return send(res, 200, denied);
     }
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
-    if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody }))) return legacy(req, res, principal, body);
+    if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody })))
+      return legacy(req, res, principal, body);
     return modernNode(req, res, body);
   }
 
@@ -259,13 +311,15 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
     if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
     if (req.method === 'POST') return post(req, res, auth, principal);
     // Stateless: the SDK's handler answers session operations itself (405).
-    if (req.method === 'GET' || req.method === 'DELETE') return stateless ? modernNode(req, res) : legacy(req, res, principal);
+    if (req.method === 'GET' || req.method === 'DELETE')
+      return stateless ? modernNode(req, res) : legacy(req, res, principal);
     return rpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
   }
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const pathname = (req.url ?? '/').split('?', 1)[0];
-    // Validation keeps WebSocket and auth apart; should they meet anyway, upgrades are refused rather than unauthenticated.
+    // Validation keeps WebSocket and auth apart; should they meet anyway, upgrades are refused rather than
+    // unauthenticated.
     const refusal =
       !ws || pathname !== options.websocket?.path
         ? '404 Not Found'
@@ -276,7 +330,8 @@ export async function startHttp(factories: HttpFactories, options: HttpOptions, 
             : authenticator
               ? '401 Unauthorized'
               : undefined;
-    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const refuse = (status: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     if (refusal) refuse(refusal);
     else if (!ws!.upgrade(req, socket, head)) refuse('503 Service Unavailable');
   }

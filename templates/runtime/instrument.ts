@@ -114,17 +114,26 @@ export function createObserver(): Observer {
   function instrument(server: McpServer): void {
     const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
     if (!(handlers instanceof Map))
-      throw new Error('telemetry: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen');
+      throw new Error(
+        'telemetry: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen',
+      );
     const map = handlers as Map<string, Handler>;
     for (const [method, original] of map) {
       map.set(method, (request, ctx) => traced(server, method, original, request, ctx));
     }
   }
 
-  async function traced(server: McpServer, method: string, original: Handler, request: Parameters<Handler>[0], ctx: ServerContext) {
+  async function traced(
+    server: McpServer,
+    method: string,
+    original: Handler,
+    request: Parameters<Handler>[0],
+    ctx: ServerContext,
+  ) {
     const target = targetOf(request);
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-    const version = server.server.getNegotiatedProtocolVersion() ?? (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined);
+    const version =
+      server.server.getNegotiatedProtocolVersion() ?? (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined);
     // HTTP requests carry ctx.http; stdio is a pipe; WebSocket connections (neither) go unlabelled.
     const transport = ctx.http ? 'tcp' : server.server.transport instanceof StdioServerTransport ? 'pipe' : undefined;
     // Low-cardinality attributes, shared by the span and the metrics. Resource URIs stay off metrics and span names.
@@ -166,7 +175,11 @@ export function createObserver(): Observer {
       const outcome: Attributes =
         errorType === undefined
           ? common
-          : { ...common, 'error.type': errorType, ...(code !== undefined ? { 'rpc.response.status_code': String(code) } : {}) };
+          : {
+              ...common,
+              'error.type': errorType,
+              ...(code !== undefined ? { 'rpc.response.status_code': String(code) } : {}),
+            };
       if (errorType !== undefined) span.setAttribute('error.type', errorType);
       span.end();
       inFlight.add(-1, common);

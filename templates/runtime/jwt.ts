@@ -15,7 +15,18 @@ export interface JwtVerifierOptions {
 }
 
 // Asymmetric algorithms only: `none` and HMAC would let anyone holding the public JWKS mint tokens.
-export const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+export const JWT_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
 const MAX_TOKEN_LENGTH = 16_384;
 const MAX_JWKS_BYTES = 1_048_576;
 const JWKS_TTL_MS = 10 * 60_000;
@@ -66,7 +77,8 @@ export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
 /** Why a token was refused, in words a client may see; never the token or key material. */
 function reason(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'Token has expired';
-  if (error instanceof errors.JWTClaimValidationFailed) return `Token claim ${error.claim} is not acceptable (${error.reason})`;
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `Token claim ${error.claim} is not acceptable (${error.reason})`;
   if (error instanceof errors.JWKSNoMatchingKey) return 'Token was signed with an unknown key';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'Token signature is invalid';
   if (error instanceof errors.JOSEAlgNotAllowed) return 'Token algorithm is not allowed';
@@ -82,7 +94,8 @@ function authInfo(payload: JWTPayload, token: string, audience: string): AuthInf
       : Array.isArray(payload.scp)
         ? payload.scp.filter((s): s is string => typeof s === 'string')
         : [];
-  // Rate limits and sessions count per user (`sub`) of a client (see principalOf); a token naming neither is its own key.
+  // Rate limits and sessions count per user (`sub`) of a client (see principalOf); a token naming neither is its own
+  // key.
   const clientId = [payload.client_id, payload.azp, payload.sub].find((v): v is string => typeof v === 'string') ?? '';
   return { token, clientId, scopes, expiresAt: payload.exp, resource: new URL(audience), extra: { sub: payload.sub } };
 }

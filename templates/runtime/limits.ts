@@ -23,7 +23,10 @@ export const LIMITS = {
   webSocketMaxConnections: 100,
   /** A WebSocket connection that sends nothing for this long is closed. */
   webSocketIdleTimeoutMs: 5 * 60_000,
-  /** A WebSocket connection that has not completed its handshake (initialize, or a 2026-07-28 request) by then is closed. */
+  /**
+   * A WebSocket connection that has not completed its handshake (initialize, or a 2026-07-28 request) by then is
+   * closed.
+   */
   webSocketInitTimeoutMs: 10_000,
 } as const;
 

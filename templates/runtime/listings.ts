@@ -23,7 +23,8 @@ export interface Listings {
  */
 export function publishListings(server: McpServer, lists: Listings): void {
   const low = server.server;
-  if (lists.tools.length > 0) low.setRequestHandler('tools/list', () => ({ tools: [...lists.tools] }) as ListToolsResult);
+  if (lists.tools.length > 0)
+    low.setRequestHandler('tools/list', () => ({ tools: [...lists.tools] }) as ListToolsResult);
   if (lists.resources.length > 0 || lists.resourceTemplates.length > 0) {
     low.setRequestHandler('resources/list', () => ({ resources: [...lists.resources] }) as ListResourcesResult);
     low.setRequestHandler(
@@ -31,5 +32,6 @@ export function publishListings(server: McpServer, lists: Listings): void {
       () => ({ resourceTemplates: [...lists.resourceTemplates] }) as ListResourceTemplatesResult,
     );
   }
-  if (lists.prompts.length > 0) low.setRequestHandler('prompts/list', () => ({ prompts: [...lists.prompts] }) as ListPromptsResult);
+  if (lists.prompts.length > 0)
+    low.setRequestHandler('prompts/list', () => ({ prompts: [...lists.prompts] }) as ListPromptsResult);
 }

@@ -52,7 +52,8 @@ export let logger: Logger = create(
 export async function configureLogging(options: { level?: string; format?: string }): Promise<void> {
   const level = parseLevel(options.level ?? process.env.LOG_LEVEL);
   const format = (options.format ?? process.env.LOG_FORMAT ?? 'json').trim().toLowerCase();
-  if (format !== 'json' && format !== 'pretty') throw new Error(`--log-format must be json or pretty, not ${JSON.stringify(format)}`);
+  if (format !== 'json' && format !== 'pretty')
+    throw new Error(`--log-format must be json or pretty, not ${JSON.stringify(format)}`);
   if (format === 'json') {
     logger.level = level;
     return;
@@ -60,7 +61,10 @@ export async function configureLogging(options: { level?: string; format?: strin
   try {
     // A devDependency: absent from production installs, where JSON is what log collectors want anyway.
     const { default: pretty } = await import('pino-pretty');
-    logger = create(level, pretty({ destination: 2, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+    logger = create(
+      level,
+      pretty({ destination: 2, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
+    );
   } catch {
     logger.level = level;
     logger.warn('pino-pretty is not installed: logging JSON lines');
@@ -131,7 +135,11 @@ export function logRequests(server: McpServer): void {
         if (debug) {
           const isError = (result as { isError?: unknown } | undefined)?.isError === true;
           logger.debug(
-            { ...requestFields(ctx), ms: round(performance.now() - start), ...(isError ? { outcome: 'tool_error' } : {}) },
+            {
+              ...requestFields(ctx),
+              ms: round(performance.now() - start),
+              ...(isError ? { outcome: 'tool_error' } : {}),
+            },
             'request done',
           );
         }

@@ -5,9 +5,9 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import * as defs from './definitions.gen.js';
+import * as defs from '../definitions.gen.js';
 import { canonicalJson, sameJson, type JsonObject, type ReadExample } from './example-match.gen.js';
-import { examples } from './examples.gen.js';
+import { examples } from '../examples.gen.js';
 
 type Fake = (schema: JsonObject, options: { seed: number }) => unknown;
 
@@ -30,7 +30,9 @@ let active: Mock | undefined;
 export async function enableMock(seed: number): Promise<Mock> {
   const { generateSync } = await import('json-schema-faker').catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new Error('mock mode needs json-schema-faker, a devDependency of this project: install it (npm install) to use --mock');
+    throw new Error(
+      'mock mode needs json-schema-faker, a devDependency of this project: install it (npm install) to use --mock',
+    );
   });
   active = createMock(seed, generateSync as Fake);
   return active;
@@ -89,7 +91,10 @@ export function createMock(seed: number, fake: Fake): Mock {
       const out = match?.output;
       if (out?.isError) {
         const text = out.messagePattern ? readable(out.messagePattern) : `${name} failed`;
-        return { isError: true, content: (out.content as CallToolResult['content'] | undefined) ?? [{ type: 'text', text }] };
+        return {
+          isError: true,
+          content: (out.content as CallToolResult['content'] | undefined) ?? [{ type: 'text', text }],
+        };
       }
       const structured = out?.structuredContent ?? (def?.outputSchema ? synthesize(def.outputSchema, key) : undefined);
       const content = (out?.content as CallToolResult['content'] | undefined) ?? [
@@ -105,7 +110,12 @@ export function createMock(seed: number, fake: Fake): Mock {
     },
     resource(name, uri) {
       const def = defs.resources.find((r) => r.name === name);
-      return read(examples.resources[name]?.[0], uri, def?.mimeType, `Mock contents of resource ${JSON.stringify(name)}`);
+      return read(
+        examples.resources[name]?.[0],
+        uri,
+        def?.mimeType,
+        `Mock contents of resource ${JSON.stringify(name)}`,
+      );
     },
     template(name, uri) {
       const def = defs.resourceTemplates.find((t) => t.name === name);
@@ -122,7 +132,10 @@ export function createMock(seed: number, fake: Fake): Mock {
         messages: [
           {
             role: 'user',
-            content: { type: 'text', text: `Mock prompt ${JSON.stringify(name)} with arguments ${canonicalJson(args ?? {})}` },
+            content: {
+              type: 'text',
+              text: `Mock prompt ${JSON.stringify(name)} with arguments ${canonicalJson(args ?? {})}`,
+            },
           },
         ],
       };
@@ -130,7 +143,12 @@ export function createMock(seed: number, fake: Fake): Mock {
   };
 }
 
-function read(example: ReadExample | undefined, uri: URL, mimeType: string | undefined, fallback: string): ReadResourceResult {
+function read(
+  example: ReadExample | undefined,
+  uri: URL,
+  mimeType: string | undefined,
+  fallback: string,
+): ReadResourceResult {
   const contents = example?.output.contents ?? [
     { text: mimeType && /json/.test(mimeType) ? JSON.stringify({ mock: fallback }) : fallback },
   ];

@@ -34,9 +34,12 @@ const quiet = (sent: Promise<void> | void) => void Promise.resolve(sent).catch((
  */
 export const notify: Notifier = {
   toolsChanged: () => (bus ? bus.publish({ kind: 'tools_list_changed' }) : sinks.forEach((s) => s.toolsChanged())),
-  promptsChanged: () => (bus ? bus.publish({ kind: 'prompts_list_changed' }) : sinks.forEach((s) => s.promptsChanged())),
-  resourcesChanged: () => (bus ? bus.publish({ kind: 'resources_list_changed' }) : sinks.forEach((s) => s.resourcesChanged())),
-  resourceUpdated: (uri) => (bus ? bus.publish({ kind: 'resource_updated', uri }) : sinks.forEach((s) => s.resourceUpdated(uri))),
+  promptsChanged: () =>
+    bus ? bus.publish({ kind: 'prompts_list_changed' }) : sinks.forEach((s) => s.promptsChanged()),
+  resourcesChanged: () =>
+    bus ? bus.publish({ kind: 'resources_list_changed' }) : sinks.forEach((s) => s.resourcesChanged()),
+  resourceUpdated: (uri) =>
+    bus ? bus.publish({ kind: 'resource_updated', uri }) : sinks.forEach((s) => s.resourceUpdated(uri)),
 };
 
 /** Set by useBus: with a shared store, notifications travel through it to every replica. */

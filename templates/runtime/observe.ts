@@ -5,7 +5,13 @@ import type { McpServer, ProtocolEra } from '@modelcontextprotocol/server';
 // until startTelemetry() installs an observer, every hook here is a branch on `undefined` and ctx.trace a no-op.
 
 /** The attribute values a span accepts. */
-export type TraceAttributeValue = string | number | boolean | readonly string[] | readonly number[] | readonly boolean[];
+export type TraceAttributeValue =
+  | string
+  | number
+  | boolean
+  | readonly string[]
+  | readonly number[]
+  | readonly boolean[];
 export type TraceAttributes = Readonly<Record<string, TraceAttributeValue | undefined>>;
 
 /** One span: attributes, events and errors. */

@@ -31,7 +31,12 @@ export class RateLimiter {
   readonly #calls = new Map<string, { times: number[]; windowMs: number }>();
 
   /** Counts one admission for `key`, or returns how long to wait (ms) when the window is full. */
-  take(key: string, requests: number, windowMs: number, now = Date.now()): { ok: true } | { ok: false; retryAfterMs: number } {
+  take(
+    key: string,
+    requests: number,
+    windowMs: number,
+    now = Date.now(),
+  ): { ok: true } | { ok: false; retryAfterMs: number } {
     const times = (this.#calls.get(key)?.times ?? []).filter((t) => t > now - windowMs);
     if (times.length >= requests) return { ok: false, retryAfterMs: times[0] + windowMs - now };
     times.push(now);
@@ -41,7 +46,8 @@ export class RateLimiter {
   }
 
   #sweep(now: number): void {
-    for (const [key, { times, windowMs }] of this.#calls) if (times.every((t) => t <= now - windowMs)) this.#calls.delete(key);
+    for (const [key, { times, windowMs }] of this.#calls)
+      if (times.every((t) => t <= now - windowMs)) this.#calls.delete(key);
   }
 }
 
@@ -96,7 +102,11 @@ export class Policies {
       limiter && (policy.rateLimit || policy.maxConcurrency !== undefined)
         ? await admitShared(limiter, tool, principalOf(auth), policy)
         : undefined;
-    const local = this.#admit(tool, principalOf(auth), shared ? { maxConcurrencyPerPrincipal: policy.maxConcurrencyPerPrincipal } : policy);
+    const local = this.#admit(
+      tool,
+      principalOf(auth),
+      shared ? { maxConcurrencyPerPrincipal: policy.maxConcurrencyPerPrincipal } : policy,
+    );
     const release = () => {
       shared?.release().catch(() => undefined); // an unreleased slot frees itself when its lease runs out
       local();
@@ -146,11 +156,15 @@ export class Policies {
     const slot = this.#running.acquire(limits);
     if ('full' in slot) {
       const { max, reason, who } = slot.full;
-      throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${max} time(s)${who}: try again later`, {
-        tool,
-        reason,
-        [reason]: max,
-      });
+      throw new ProtocolError(
+        POLICY_ERROR.rateLimited,
+        `Tool ${tool} is already running ${max} time(s)${who}: try again later`,
+        {
+          tool,
+          reason,
+          [reason]: max,
+        },
+      );
     }
     const { release } = slot;
     if (!policy.rateLimit) return release;
@@ -200,19 +214,27 @@ async function admitShared(
     });
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
-    throw new ProtocolError(STORE_UNAVAILABLE, `Tool ${tool} is limited and its counters are unreachable: try again shortly`, {
-      tool,
-      reason: 'storeUnavailable',
-      retryAfterMs: 1000,
-    });
+    throw new ProtocolError(
+      STORE_UNAVAILABLE,
+      `Tool ${tool} is limited and its counters are unreachable: try again shortly`,
+      {
+        tool,
+        reason: 'storeUnavailable',
+        retryAfterMs: 1000,
+      },
+    );
   }
   if (admission.ok) return admission;
   if (admission.reason === 'maxConcurrency') {
-    throw new ProtocolError(POLICY_ERROR.rateLimited, `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`, {
-      tool,
-      reason: 'maxConcurrency',
-      maxConcurrency: policy.maxConcurrency,
-    });
+    throw new ProtocolError(
+      POLICY_ERROR.rateLimited,
+      `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`,
+      {
+        tool,
+        reason: 'maxConcurrency',
+        maxConcurrency: policy.maxConcurrency,
+      },
+    );
   }
   const { requests, windowMs } = policy.rateLimit!;
   const { retryAfterMs } = admission;
@@ -245,7 +267,9 @@ export function installPolicies(server: McpServer, policies: Policies): void {
   const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
   if (!(handlers instanceof Map) || typeof original !== 'function') {
-    throw new Error('tool policies: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen');
+    throw new Error(
+      'tool policies: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen',
+    );
   }
   const guarded: Handler = (request, ctx) => {
     const name = request.params?.name;
@@ -254,7 +278,10 @@ export function installPolicies(server: McpServer, policies: Policies): void {
   handlers.set('tools/call', guarded);
 }
 
-/** A JSON-RPC error response for every tools/call in `body` (one message or a batch) that the caller's scopes do not allow. */
+/**
+ * A JSON-RPC error response for every tools/call in `body` (one message or a batch) that the caller's scopes do not
+ * allow.
+ */
 export function deniedCalls(
   body: unknown,
   scopesByTool: Readonly<Record<string, readonly string[]>>,
@@ -284,7 +311,11 @@ export function deniedCalls(
       {
         jsonrpc: '2.0',
         id,
-        error: { code: POLICY_ERROR.missingScopes, message: 'Not run: another call in this batch was refused', data: { batch: true } },
+        error: {
+          code: POLICY_ERROR.missingScopes,
+          message: 'Not run: another call in this batch was refused',
+          data: { batch: true },
+        },
       },
     ];
   });

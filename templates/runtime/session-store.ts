@@ -57,7 +57,13 @@ type SessionNews = { sid: string } & (
   | { kind: 'answer'; message: JSONRPCMessage }
 );
 
-function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function rpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res
     .writeHead(status, { 'content-type': 'application/json', ...headers })
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
@@ -103,7 +109,8 @@ export function storeSessions(options: SessionStoreOptions) {
           throw error;
         });
       },
-      getStreamIdForEventId: async (eventId) => (eventId.lastIndexOf('@') > 0 ? eventId.slice(0, eventId.lastIndexOf('@')) : undefined),
+      getStreamIdForEventId: async (eventId) =>
+        eventId.lastIndexOf('@') > 0 ? eventId.slice(0, eventId.lastIndexOf('@')) : undefined,
       replayEventsAfter: async (eventId, { send }) => {
         // Resuming after an event that was never stored: nothing to replay, the stream goes on live.
         if (eventId.endsWith(UNSTORED)) return eventId.slice(0, -UNSTORED.length);
@@ -172,7 +179,10 @@ export function storeSessions(options: SessionStoreOptions) {
   ): void {
     const handlers = (
       server.server as unknown as {
-        _requestHandlers?: Map<string, (request: { params?: Record<string, unknown> }, ctx: unknown) => Promise<unknown>>;
+        _requestHandlers?: Map<
+          string,
+          (request: { params?: Record<string, unknown> }, ctx: unknown) => Promise<unknown>
+        >;
       }
     )._requestHandlers;
     const original = handlers?.get(method);
@@ -199,7 +209,12 @@ export function storeSessions(options: SessionStoreOptions) {
     if (record.logLevel)
       await drain(
         local.transport.handleRequest(
-          post(sid, { jsonrpc: '2.0', id: `rehydrate-${randomUUID()}`, method: 'logging/setLevel', params: { level: record.logLevel } }),
+          post(sid, {
+            jsonrpc: '2.0',
+            id: `rehydrate-${randomUUID()}`,
+            method: 'logging/setLevel',
+            params: { level: record.logLevel },
+          }),
         ),
       );
     // The replayed handshake above was muted; from here on stream events are real.
@@ -247,7 +262,8 @@ export function storeSessions(options: SessionStoreOptions) {
         res,
         429,
         -32000,
-        `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; end one (DELETE) or let it expire`,
+        `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; ` +
+          'end one (DELETE) or let it expire',
       );
     const local = await open(sid, principal, { holder: true });
     await local.node(req, res, body);
@@ -289,8 +305,13 @@ export function storeSessions(options: SessionStoreOptions) {
     if (!local) return;
     if (message.kind === 'gone') void local.transport.close();
     if (message.kind === 'holder') local.holder = message.replica === replica;
-    if (message.kind === 'subs') void (message.on ? local.subscriptions.add(message.uri) : local.subscriptions.delete(message.uri));
-    if (message.kind === 'answer' && 'id' in message.message && local.pending.delete(message.message.id as string | number)) {
+    if (message.kind === 'subs')
+      void (message.on ? local.subscriptions.add(message.uri) : local.subscriptions.delete(message.uri));
+    if (
+      message.kind === 'answer' &&
+      'id' in message.message &&
+      local.pending.delete(message.message.id as string | number)
+    ) {
       local.transport.onmessage?.(message.message);
     }
   });
@@ -317,7 +338,9 @@ export function storeSessions(options: SessionStoreOptions) {
 
   return {
     handle,
-    /** Ends this replica's instances without ending the sessions: their streams close and clients reconnect elsewhere. */
+    /**
+     * Ends this replica's instances without ending the sessions: their streams close and clients reconnect elsewhere.
+     */
     async close(): Promise<void> {
       clearInterval(sweep);
       stopNews();

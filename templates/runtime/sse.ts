@@ -41,13 +41,15 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
       // Another principal's stream answers like one that does not exist.
       const transport = sessionId ? sessions.find(sessionId, principal) : undefined;
-      if (!transport) return plain(res, sessionId ? 404 : 400, sessionId ? 'Session not found' : 'Missing sessionId parameter');
+      if (!transport)
+        return plain(res, sessionId ? 404 : 400, sessionId ? 'Session not found' : 'Missing sessionId parameter');
       const request = await toWebRequest(req, undefined, { maxRequestBodySize: maxBody }).catch((error: unknown) => {
         if (error instanceof Error && error.name === 'RequestBodyTooLargeError') return undefined;
         throw error;
       });
       const read = request && (await readRequestBody(request, maxBody));
-      if (!read || read.tooLarge) return plain(res, 413, `Payload Too Large: body exceeds ${maxBody} bytes`, { connection: 'close' });
+      if (!read || read.tooLarge)
+        return plain(res, 413, `Payload Too Large: body exceeds ${maxBody} bytes`, { connection: 'close' });
       let message: unknown;
       try {
         message = parseJSONRPCMessage(JSON.parse(read.text));

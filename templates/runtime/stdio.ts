@@ -70,7 +70,11 @@ function splitBatches(
   };
   const tooLong = () => {
     onError(new Error(`stdio: dropped a message longer than ${maxLineBytes} bytes`));
-    reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: message exceeds ${maxLineBytes} bytes` } });
+    reply({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: `Invalid Request: message exceeds ${maxLineBytes} bytes` },
+    });
   };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -143,10 +143,23 @@ export class RedisStore implements Store {
     return [base, `${base}:subs`, `${base}:streams`];
   }
 
-  createSession(id: string, record: SessionRecord, limits: { ttlMs: number; maxPerPrincipal: number }): Promise<boolean> {
+  createSession(
+    id: string,
+    record: SessionRecord,
+    limits: { ttlMs: number; maxPerPrincipal: number },
+  ): Promise<boolean> {
     const [hash] = this.#keys(id);
-    const args = [id, JSON.stringify(record.initialize), record.principal, limits.ttlMs, limits.maxPerPrincipal, record.holder ?? ''];
-    return this.#run(async () => (await this.#redis.mcpCreate(hash, `${this.#prefix}p:${record.principal}`, ...args)) === 1);
+    const args = [
+      id,
+      JSON.stringify(record.initialize),
+      record.principal,
+      limits.ttlMs,
+      limits.maxPerPrincipal,
+      record.holder ?? '',
+    ];
+    return this.#run(
+      async () => (await this.#redis.mcpCreate(hash, `${this.#prefix}p:${record.principal}`, ...args)) === 1,
+    );
   }
 
   getSession(id: string): Promise<SessionRecord | undefined> {
@@ -169,7 +182,11 @@ export class RedisStore implements Store {
 
   touchSession(id: string, principal: string, ttlMs: number): Promise<1 | 0 | -1> {
     return this.#run(
-      async () => (await this.#redis.mcpTouch(...this.#keys(id), `${this.#prefix}p:${principal}`, id, principal, ttlMs)) as 1 | 0 | -1,
+      async () =>
+        (await this.#redis.mcpTouch(...this.#keys(id), `${this.#prefix}p:${principal}`, id, principal, ttlMs)) as
+          | 1
+          | 0
+          | -1,
     );
   }
 
@@ -181,7 +198,8 @@ export class RedisStore implements Store {
       const ttl = await this.#redis.pttl(hash);
       if ('holder' in change) await this.#redis.hset(hash, 'holder', change.holder);
       if ('logLevel' in change) await this.#redis.hset(hash, 'level', change.logLevel);
-      if ('subscribe' in change) await this.#redis.multi().sadd(subs, change.subscribe).pexpire(subs, Math.max(ttl, 1)).exec();
+      if ('subscribe' in change)
+        await this.#redis.multi().sadd(subs, change.subscribe).pexpire(subs, Math.max(ttl, 1)).exec();
       if ('unsubscribe' in change) await this.#redis.srem(subs, change.unsubscribe);
     });
   }
@@ -190,7 +208,13 @@ export class RedisStore implements Store {
     return this.#run(async () => void (await this.#redis.mcpDelete(...this.#keys(id), id, `${this.#prefix}p:`)));
   }
 
-  appendEvent(sessionId: string, streamId: string, message: JSONRPCMessage, retention: number, ttlMs: number): Promise<string> {
+  appendEvent(
+    sessionId: string,
+    streamId: string,
+    message: JSONRPCMessage,
+    retention: number,
+    ttlMs: number,
+  ): Promise<string> {
     const key = `${this.#prefix}e:${sessionId}:${streamId}`;
     const streams = this.#keys(sessionId)[2];
     return this.#run(async () => {
@@ -207,7 +231,10 @@ export class RedisStore implements Store {
     });
   }
 
-  eventsAfter(sessionId: string, eventId: string): Promise<{ streamId: string; events: [string, JSONRPCMessage][] } | undefined> {
+  eventsAfter(
+    sessionId: string,
+    eventId: string,
+  ): Promise<{ streamId: string; events: [string, JSONRPCMessage][] } | undefined> {
     const at = eventId.lastIndexOf('@');
     const entry = eventId.slice(at + 1);
     if (at <= 0 || !/^\d+-\d+$/.test(entry)) return Promise.resolve(undefined);
@@ -238,9 +265,12 @@ export class RedisStore implements Store {
       if (ok === 1)
         return {
           ok: true,
-          release: () => this.#run(async () => void (maxConcurrency !== undefined && (await this.#redis.zrem(slots, token)))),
+          release: () =>
+            this.#run(async () => void (maxConcurrency !== undefined && (await this.#redis.zrem(slots, token)))),
         };
-      return reason === 'rateLimit' ? { ok: false, reason, retryAfterMs: Number(retryAfterMs) } : { ok: false, reason: 'maxConcurrency' };
+      return reason === 'rateLimit'
+        ? { ok: false, reason, retryAfterMs: Number(retryAfterMs) }
+        : { ok: false, reason: 'maxConcurrency' };
     });
   }
 
@@ -253,7 +283,9 @@ export class RedisStore implements Store {
     if (!listeners) {
       this.#channels.set(channel, (listeners = new Set()));
       // ioredis resubscribes after every reconnect.
-      this.#sub.subscribe(this.#prefix + channel).catch((error: Error) => console.error('[mcp] subscribe failed:', error.message));
+      this.#sub
+        .subscribe(this.#prefix + channel)
+        .catch((error: Error) => console.error('[mcp] subscribe failed:', error.message));
     }
     listeners.add(listener);
     return () => void listeners.delete(listener);

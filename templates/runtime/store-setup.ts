@@ -25,7 +25,8 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer, not ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -33,12 +34,17 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = process.env): ScaleSettings {
   const url = env.MCP_STORE_URL;
   if (!url)
-    throw new Error('MCP_STORE_URL is not set: scale.store is redis, so set it to the shared store (redis://host:6379/0 or rediss://...)');
+    throw new Error(
+      'MCP_STORE_URL is not set: scale.store is redis, ' +
+        'so set it to the shared store (redis://host:6379/0 or rediss://...)',
+    );
   if (!/^rediss?:\/\//.test(url))
     throw new Error(`MCP_STORE_URL must start with redis:// or rediss://, not ${JSON.stringify(url.slice(0, 12))}...`);
   // Every replica must open the input-required state another replica sealed.
   if (!env.MCP_REQUEST_STATE_KEY)
-    throw new Error('MCP_REQUEST_STATE_KEY is not set: with a shared store every replica needs the same key (32+ random bytes)');
+    throw new Error(
+      'MCP_REQUEST_STATE_KEY is not set: with a shared store every replica needs the same key (32+ random bytes)',
+    );
   return {
     ...defaults,
     url,
@@ -55,7 +61,11 @@ export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = 
  * counters, 2025-era sessions its records and event log. The server starts even when the store is down
  * (/readyz says so, and the client keeps reconnecting).
  */
-export async function connectScale(build: McpServerFactory, settings: ScaleSettings, maxBodyBytes: number): Promise<ScaleHooks> {
+export async function connectScale(
+  build: McpServerFactory,
+  settings: ScaleSettings,
+  maxBodyBytes: number,
+): Promise<ScaleHooks> {
   const store = new RedisStore(settings.url, settings.prefix);
   if (!(await store.connected(5_000)))
     console.error('[mcp] state store not reachable yet: serving what needs no store, /readyz answers 503 until it is');

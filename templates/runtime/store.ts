@@ -12,7 +12,11 @@ export interface Store {
   isReady(): boolean;
 
   /** Records a new 2025-era session; false when its principal already holds `maxPerPrincipal` live sessions. */
-  createSession(id: string, record: SessionRecord, limits: { ttlMs: number; maxPerPrincipal: number }): Promise<boolean>;
+  createSession(
+    id: string,
+    record: SessionRecord,
+    limits: { ttlMs: number; maxPerPrincipal: number },
+  ): Promise<boolean>;
   /** The session's record, or undefined when it ended or expired. */
   getSession(id: string): Promise<SessionRecord | undefined>;
   /** Renews the session's idle timeout: 1 done, 0 no such session, -1 the session belongs to another principal. */
@@ -23,9 +27,18 @@ export interface Store {
   deleteSession(id: string): Promise<void>;
 
   /** Appends a message to a resumable stream of a session; returns its event id. */
-  appendEvent(sessionId: string, streamId: string, message: JSONRPCMessage, retention: number, ttlMs: number): Promise<string>;
+  appendEvent(
+    sessionId: string,
+    streamId: string,
+    message: JSONRPCMessage,
+    retention: number,
+    ttlMs: number,
+  ): Promise<string>;
   /** The events of the stream `eventId` belongs to that came after it, oldest first. */
-  eventsAfter(sessionId: string, eventId: string): Promise<{ streamId: string; events: [string, JSONRPCMessage][] } | undefined>;
+  eventsAfter(
+    sessionId: string,
+    eventId: string,
+  ): Promise<{ streamId: string; events: [string, JSONRPCMessage][] } | undefined>;
 
   /** Admits one tool call under its limits, atomically across replicas; `release` frees its concurrency slot. */
   admit(request: LimitRequest): Promise<Admission>;
@@ -107,7 +120,9 @@ export class StoreBus implements ServerEventBus {
   publish(event: ServerEvent): void {
     this.#store
       .publish(this.channel, JSON.stringify(event))
-      .catch((error: unknown) => console.error('[mcp] notification not sent:', error instanceof Error ? error.message : error));
+      .catch((error: unknown) =>
+        console.error('[mcp] notification not sent:', error instanceof Error ? error.message : error),
+      );
   }
 
   subscribe(listener: (event: ServerEvent) => void): () => void {
@@ -156,7 +171,11 @@ export class MemoryStore implements Store {
     for (const key of [...this.#events.keys()]) if (key.startsWith(`${id}\u0000`)) this.#events.delete(key);
   }
 
-  async createSession(id: string, record: SessionRecord, limits: { ttlMs: number; maxPerPrincipal: number }): Promise<boolean> {
+  async createSession(
+    id: string,
+    record: SessionRecord,
+    limits: { ttlMs: number; maxPerPrincipal: number },
+  ): Promise<boolean> {
     const held = [...this.#sessions.keys()].filter((sid) => this.#live(sid)?.principal === record.principal).length;
     if (held >= limits.maxPerPrincipal) return false;
     this.#sessions.set(id, { value: structuredClone(record), expires: Date.now() + limits.ttlMs });
@@ -181,8 +200,10 @@ export class MemoryStore implements Store {
     if (!record) return;
     if ('holder' in change) record.holder = change.holder;
     if ('logLevel' in change) record.logLevel = change.logLevel;
-    if ('subscribe' in change && !record.subscriptions.includes(change.subscribe)) record.subscriptions.push(change.subscribe);
-    if ('unsubscribe' in change) record.subscriptions = record.subscriptions.filter((uri) => uri !== change.unsubscribe);
+    if ('subscribe' in change && !record.subscriptions.includes(change.subscribe))
+      record.subscriptions.push(change.subscribe);
+    if ('unsubscribe' in change)
+      record.subscriptions = record.subscriptions.filter((uri) => uri !== change.unsubscribe);
   }
 
   async deleteSession(id: string): Promise<void> {
@@ -199,7 +220,10 @@ export class MemoryStore implements Store {
     return id;
   }
 
-  async eventsAfter(sessionId: string, eventId: string): Promise<{ streamId: string; events: [string, JSONRPCMessage][] } | undefined> {
+  async eventsAfter(
+    sessionId: string,
+    eventId: string,
+  ): Promise<{ streamId: string; events: [string, JSONRPCMessage][] } | undefined> {
     const at = eventId.lastIndexOf('@');
     if (at <= 0) return undefined;
     const streamId = eventId.slice(0, at);
@@ -215,7 +239,8 @@ export class MemoryStore implements Store {
     if (maxConcurrency !== undefined && slots.size >= maxConcurrency) return { ok: false, reason: 'maxConcurrency' };
     if (rateLimit) {
       const calls = (this.#calls.get(key) ?? []).filter((t) => t > now - rateLimit.windowMs);
-      if (calls.length >= rateLimit.requests) return { ok: false, reason: 'rateLimit', retryAfterMs: calls[0] + rateLimit.windowMs - now };
+      if (calls.length >= rateLimit.requests)
+        return { ok: false, reason: 'rateLimit', retryAfterMs: calls[0] + rateLimit.windowMs - now };
       calls.push(now);
       this.#calls.set(key, calls);
     }

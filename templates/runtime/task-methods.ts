@@ -84,7 +84,12 @@ async function owned(ctx: ServerContext, taskId: string): Promise<TaskRecord> {
 function cancelled(t: TaskRecord): TaskRecord | undefined {
   if (TERMINAL.has(t.status)) return undefined;
   const { inputRequests: _q, inputResponses: _a, ...rest } = t;
-  return { ...rest, status: 'cancelled', statusMessage: 'Cancelled by the client', lastUpdatedAt: new Date().toISOString() };
+  return {
+    ...rest,
+    status: 'cancelled',
+    statusMessage: 'Cancelled by the client',
+    lastUpdatedAt: new Date().toISOString(),
+  };
 }
 
 /** Resolves with the task once it is terminal (or rejects when it is gone or the request is cancelled). */
@@ -125,12 +130,19 @@ export function installTaskMethods(server: McpServer, era: ProtocolEra): void {
 function installLegacy(server: McpServer): void {
   const s = server.server;
   // The SDK's server typings leave the task methods out, so they are registered with their params schemas.
-  s.setRequestHandler('tasks/get', { params: taskIdParams }, async ({ taskId }, ctx) => legacyTask(await owned(ctx, taskId)));
+  s.setRequestHandler('tasks/get', { params: taskIdParams }, async ({ taskId }, ctx) =>
+    legacyTask(await owned(ctx, taskId)),
+  );
   s.setRequestHandler('tasks/result', { params: taskIdParams }, async ({ taskId }, ctx) => {
     const task = await terminal(ctx, taskId);
     if (task.status === 'failed')
-      throw new ProtocolError(task.error?.code ?? ProtocolErrorCode.InternalError, task.error?.message ?? 'Task failed', task.error?.data);
-    if (task.status === 'cancelled') throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Task ${task.taskId} was cancelled`);
+      throw new ProtocolError(
+        task.error?.code ?? ProtocolErrorCode.InternalError,
+        task.error?.message ?? 'Task failed',
+        task.error?.data,
+      );
+    if (task.status === 'cancelled')
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Task ${task.taskId} was cancelled`);
     const result = task.result ?? { content: [] };
     const meta = (result._meta ?? {}) as Record<string, unknown>;
     return { ...result, _meta: { ...meta, [RELATED_TASK_META_KEY]: { taskId: task.taskId } } };

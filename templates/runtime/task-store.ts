@@ -43,8 +43,15 @@ export interface TaskStore {
   create(record: TaskRecord): Promise<void>;
   /** The task, when it exists, has not expired and belongs to `owner`. */
   get(owner: string, taskId: string): Promise<TaskRecord | undefined>;
-  /** Atomically replaces the task with `change(task)` (unchanged when it returns undefined); undefined when there is no such task. */
-  update(owner: string, taskId: string, change: (task: TaskRecord) => TaskRecord | undefined): Promise<TaskRecord | undefined>;
+  /**
+   * Atomically replaces the task with `change(task)` (unchanged when it returns undefined); undefined when there is no
+   * such task.
+   */
+  update(
+    owner: string,
+    taskId: string,
+    change: (task: TaskRecord) => TaskRecord | undefined,
+  ): Promise<TaskRecord | undefined>;
   /** The owner's live tasks, oldest first, `limit` at a time; `cursor` is the `nextCursor` of the previous page. */
   list(owner: string, cursor: string | undefined, limit: number): Promise<{ tasks: TaskRecord[]; nextCursor?: string }>;
   /** Calls `listener` with the task after every change to it, until the returned function is called. */
@@ -70,7 +77,11 @@ export class MemoryTaskStore implements TaskStore {
     return task && task.owner === owner ? structuredClone(task) : undefined;
   }
 
-  async update(owner: string, taskId: string, change: (task: TaskRecord) => TaskRecord | undefined): Promise<TaskRecord | undefined> {
+  async update(
+    owner: string,
+    taskId: string,
+    change: (task: TaskRecord) => TaskRecord | undefined,
+  ): Promise<TaskRecord | undefined> {
     const task = this.#live(taskId);
     if (!task || task.owner !== owner) return undefined;
     const next = change(structuredClone(task));
@@ -80,13 +91,20 @@ export class MemoryTaskStore implements TaskStore {
     return structuredClone(next);
   }
 
-  async list(owner: string, cursor: string | undefined, limit: number): Promise<{ tasks: TaskRecord[]; nextCursor?: string }> {
+  async list(
+    owner: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ tasks: TaskRecord[]; nextCursor?: string }> {
     const mine = [...this.#tasks.keys()].map((id) => this.#live(id)).filter((t): t is TaskRecord => t?.owner === owner);
     const start = cursor === undefined ? 0 : mine.findIndex((t) => t.taskId === cursor) + 1;
     if (cursor !== undefined && start === 0) throw new RangeError('unknown cursor');
     const page = mine.slice(start, start + limit);
     const more = start + limit < mine.length;
-    return { tasks: page.map((t) => structuredClone(t)), ...(more ? { nextCursor: page[page.length - 1].taskId } : {}) };
+    return {
+      tasks: page.map((t) => structuredClone(t)),
+      ...(more ? { nextCursor: page[page.length - 1].taskId } : {}),
+    };
   }
 
   watch(taskId: string, listener: (task: TaskRecord) => void): () => void {
@@ -121,7 +139,10 @@ export const taskSettings = {
   maxTtlMs: 86_400_000,
   /** How often clients are told to poll. */
   pollIntervalMs: 1_000,
-  /** A 2026-07-28 call that has not answered after this long continues as a task (unless it called ctx.task.start() first). */
+  /**
+   * A 2026-07-28 call that has not answered after this long continues as a task (unless it called ctx.task.start()
+   * first).
+   */
   startAfterMs: 100,
 };
 

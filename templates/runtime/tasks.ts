@@ -11,7 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
-import type { HandlerContext } from './context.gen.js';
+import type { HandlerContext } from '../context.gen.js';
 import {
   createdResult,
   declaresTasks,
@@ -30,7 +30,10 @@ export type TaskSupport = 'optional' | 'required';
 export interface TaskControl {
   /** The task's id once the call runs as a task; undefined while it is an ordinary request. */
   readonly id: string | undefined;
-  /** Whether the client can take a task for this call (2025-11-25: it asked for one; 2026-07-28: it declared the extension). */
+  /**
+   * Whether the client can take a task for this call (2025-11-25: it asked for one; 2026-07-28: it declared the
+   * extension).
+   */
   readonly available: boolean;
   /**
    * Go on as a task: the client receives the task now and polls for the result. Questions asked before (`ctx.ask`)
@@ -114,7 +117,9 @@ class TaskRun {
     return this.#created;
   }
 
-  /** Records how the call ended: completed with its result, or failed with a protocol error. Cancelled stays cancelled. */
+  /**
+   * Records how the call ended: completed with its result, or failed with a protocol error. Cancelled stays cancelled.
+   */
   async finish(outcome: Settled): Promise<void> {
     const record = await this.create();
     const failure = 'error' in outcome ? outcome.error : this.failure;
@@ -123,11 +128,21 @@ class TaskRun {
       const { inputRequests: _q, inputResponses: _a, ...rest } = t;
       const lastUpdatedAt = new Date().toISOString();
       if (failure === undefined)
-        return { ...rest, status: 'completed', result: (outcome as { result: Record<string, unknown> }).result, lastUpdatedAt };
+        return {
+          ...rest,
+          status: 'completed',
+          result: (outcome as { result: Record<string, unknown> }).result,
+          lastUpdatedAt,
+        };
       const code = failure instanceof ProtocolError ? failure.code : ProtocolErrorCode.InternalError;
       const message = failure instanceof Error ? failure.message : String(failure);
       const data = failure instanceof ProtocolError ? failure.data : undefined;
-      return { ...rest, status: 'failed', error: { code, message, ...(data !== undefined ? { data } : {}) }, lastUpdatedAt };
+      return {
+        ...rest,
+        status: 'failed',
+        error: { code, message, ...(data !== undefined ? { data } : {}) },
+        lastUpdatedAt,
+      };
     });
     clearTimeout(this.#expiry);
     // The last change is still to be announced (#changed runs in a microtask).
@@ -147,7 +162,9 @@ class TaskRun {
     if (task.status === 'cancelled') this.controller.abort(new Error('task cancelled'));
     if (task.inputResponses && Object.keys(task.inputResponses).length > 0) void this.#takeAnswers(task);
     if (this.era === 'legacy') {
-      this.server.server.notification({ method: 'notifications/tasks/status', params: legacyTask(task) } as never).catch(() => undefined);
+      this.server.server
+        .notification({ method: 'notifications/tasks/status', params: legacyTask(task) } as never)
+        .catch(() => undefined);
     }
   }
 
@@ -168,7 +185,12 @@ class TaskRun {
       const open = { ...(t.inputRequests ?? {}), ...again };
       const asking = Object.keys(open).length > 0;
       const status = TERMINAL.has(t.status) ? t.status : asking ? 'input_required' : 'working';
-      return { ...t, status, inputRequests: asking ? open : undefined, inputResponses: Object.keys(rest).length ? rest : undefined };
+      return {
+        ...t,
+        status,
+        inputRequests: asking ? open : undefined,
+        inputResponses: Object.keys(rest).length ? rest : undefined,
+      };
     });
     for (const [key, answer] of taken) {
       this.#pending.get(key)?.resolve(answer);
@@ -176,7 +198,10 @@ class TaskRun {
     }
   }
 
-  /** Questions asked by a running task: in 2026-07-28 they wait in the task for tasks/update; in 2025 they are sent to the client. */
+  /**
+   * Questions asked by a running task: in 2026-07-28 they wait in the task for tasks/update; in 2025 they are sent to
+   * the client.
+   */
   async ask<Q extends Record<string, Question<unknown>>>(questions: Q): Promise<Answers<Q>> {
     const entries = Object.entries(questions);
     const record = await this.create();
@@ -190,16 +215,24 @@ class TaskRun {
       this.#asking++;
       await this.#setStatus('input_required');
       try {
-        const answers = await Promise.race([Promise.all(entries.map(([, q]) => this.#push(q, record.taskId))), aborted]);
+        const answers = await Promise.race([
+          Promise.all(entries.map(([, q]) => this.#push(q, record.taskId))),
+          aborted,
+        ]);
         return Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as Answers<Q>;
       } finally {
         if (--this.#asking === 0) await this.#setStatus('working');
       }
     }
-    const waits = entries.map(([key, question]) => new Promise<unknown>((resolve) => this.#pending.set(key, { question, resolve })));
+    const waits = entries.map(
+      ([key, question]) => new Promise<unknown>((resolve) => this.#pending.set(key, { question, resolve })),
+    );
     await taskSettings.store.update(this.owner, record.taskId, (t) => {
       if (TERMINAL.has(t.status)) return undefined;
-      const open = { ...(t.inputRequests ?? {}), ...Object.fromEntries(entries.map(([key, q]) => [key, inputRequest(q)])) };
+      const open = {
+        ...(t.inputRequests ?? {}),
+        ...Object.fromEntries(entries.map(([key, q]) => [key, inputRequest(q)])),
+      };
       return { ...t, status: 'input_required', inputRequests: open, lastUpdatedAt: new Date().toISOString() };
     });
     const answers = await Promise.race([Promise.all(waits), aborted]);
@@ -214,11 +247,16 @@ class TaskRun {
   async #setStatus(status: 'working' | 'input_required'): Promise<void> {
     if (!this.record) return;
     await taskSettings.store.update(this.owner, this.record.taskId, (t) =>
-      TERMINAL.has(t.status) || t.status === status ? undefined : { ...t, status, lastUpdatedAt: new Date().toISOString() },
+      TERMINAL.has(t.status) || t.status === status
+        ? undefined
+        : { ...t, status, lastUpdatedAt: new Date().toISOString() },
     );
   }
 
-  /** 2025 era: the original request has been answered, so questions go out as requests of their own, tagged with the task. */
+  /**
+   * 2025 era: the original request has been answered, so questions go out as requests of their own, tagged with the
+   * task.
+   */
   #push(q: Question<unknown>, taskId: string): Promise<unknown> {
     const s = this.server.server;
     const _meta = { [RELATED_TASK_META_KEY]: { taskId } };
@@ -264,9 +302,12 @@ class TaskRun {
         }
       },
       ask: (questions) => (inTask() ? run.ask(questions) : base.ask(questions)),
-      elicit: (params, key) => (inTask() ? run.one('elicit', { kind: 'elicit', params }, key) : base.elicit(params, key)),
-      elicitUrl: (params, key) => (inTask() ? run.one('elicitUrl', { kind: 'elicitUrl', params }, key) : base.elicitUrl(params, key)),
-      sample: (params, key) => (inTask() ? run.one('sample', { kind: 'sample', params }, key) : base.sample(params, key)),
+      elicit: (params, key) =>
+        inTask() ? run.one('elicit', { kind: 'elicit', params }, key) : base.elicit(params, key),
+      elicitUrl: (params, key) =>
+        inTask() ? run.one('elicitUrl', { kind: 'elicitUrl', params }, key) : base.elicitUrl(params, key),
+      sample: (params, key) =>
+        inTask() ? run.one('sample', { kind: 'sample', params }, key) : base.sample(params, key),
       roots: (key) => (inTask() ? run.one('roots', { kind: 'roots' }, key) : base.roots(key)),
       task: {
         get id() {
@@ -280,9 +321,17 @@ class TaskRun {
   }
 }
 
-const inert: TaskControl = { id: undefined, available: false, start: async () => undefined, status: async () => undefined };
+const inert: TaskControl = {
+  id: undefined,
+  available: false,
+  start: async () => undefined,
+  status: async () => undefined,
+};
 
-/** Runs a task-capable tool's handler with `ctx.task`; outside installTasks (contract tests) the call is an ordinary request. */
+/**
+ * Runs a task-capable tool's handler with `ctx.task`; outside installTasks (contract tests) the call is an ordinary
+ * request.
+ */
 export async function inTask<App, R>(
   sdk: ServerContext,
   base: HandlerContext<App>,
@@ -309,15 +358,23 @@ const settle = (p: Promise<unknown>): Promise<Settled> =>
  * tool policies, the stored tools/call handler is replaced in place, because a task result is not a CallToolResult
  * and the SDK's own wrapper would refuse it; install this before the policies so they still check every call.
  */
-export function installTasks(server: McpServer, era: ProtocolEra, support: Readonly<Record<string, TaskSupport>>): void {
+export function installTasks(
+  server: McpServer,
+  era: ProtocolEra,
+  support: Readonly<Record<string, TaskSupport>>,
+): void {
   server.server.registerCapabilities(
-    era === 'modern' ? { extensions: { [TASKS_EXTENSION]: {} } } : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+    era === 'modern'
+      ? { extensions: { [TASKS_EXTENSION]: {} } }
+      : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
   );
   installTaskMethods(server, era);
   const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
   if (!(handlers instanceof Map) || typeof original !== 'function') {
-    throw new Error('tasks: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen');
+    throw new Error(
+      'tasks: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen',
+    );
   }
   handlers.set('tools/call', async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
     const name = request.params?.name;
@@ -331,12 +388,28 @@ export function installTasks(server: McpServer, era: ProtocolEra, support: Reado
     }
     const available = era === 'modern' ? declaresTasks(ctx) : typeof asked === 'object' && asked !== null;
     if (!available && mode === 'required') {
-      if (era === 'modern') throw missingTasksExtension(`Tool ${name} runs only as a task: declare the ${TASKS_EXTENSION} extension`);
-      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Tool ${name} runs only as a task: call it with params.task`);
+      if (era === 'modern')
+        throw missingTasksExtension(`Tool ${name} runs only as a task: declare the ${TASKS_EXTENSION} extension`);
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        `Tool ${name} runs only as a task: call it with params.task`,
+      );
     }
-    const run = new TaskRun(principalOf(ctx), name as string, available, era, server, ttlOf(asked), ctx.mcpReq._meta?.progressToken);
+    const run = new TaskRun(
+      principalOf(ctx),
+      name as string,
+      available,
+      era,
+      server,
+      ttlOf(asked),
+      ctx.mcpReq._meta?.progressToken,
+    );
     // Until the call becomes a task, cancelling the request cancels the work; after, only tasks/cancel does.
-    ctx.mcpReq.signal.addEventListener('abort', () => run.startRequested || run.controller.abort(ctx.mcpReq.signal.reason), { once: true });
+    ctx.mcpReq.signal.addEventListener(
+      'abort',
+      () => run.startRequested || run.controller.abort(ctx.mcpReq.signal.reason),
+      { once: true },
+    );
     const taskCtx = { ...ctx, mcpReq: { ...ctx.mcpReq, signal: run.controller.signal }, [RUN]: run } as ServerContext;
     if (!available) return original(request, taskCtx);
     if (era === 'legacy') {
@@ -348,7 +421,11 @@ export function installTasks(server: McpServer, era: ProtocolEra, support: Reado
     const outcome = settle(original(request, taskCtx));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, taskSettings.startAfterMs)));
-    const first = await Promise.race([outcome.then(() => 'done'), run.wantStart.then(() => 'start'), late.then(() => 'late')]);
+    const first = await Promise.race([
+      outcome.then(() => 'done'),
+      run.wantStart.then(() => 'start'),
+      late.then(() => 'late'),
+    ]);
     clearTimeout(timer);
     if (first === 'done' && !run.startRequested) {
       const settled = await outcome;

@@ -1,7 +1,17 @@
 import { context, diag, DiagLogLevel, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { CompositePropagator, setGlobalErrorHandler, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { detectResources, resourceAttributesEnvDetector, resourceFromAttributes, serviceNameEnvDetector } from '@opentelemetry/resources';
+import {
+  CompositePropagator,
+  setGlobalErrorHandler,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
+import {
+  detectResources,
+  resourceAttributesEnvDetector,
+  resourceFromAttributes,
+  serviceNameEnvDetector,
+} from '@opentelemetry/resources';
 import {
   ConsoleMetricExporter,
   MeterProvider,
@@ -26,11 +36,12 @@ import { createObserver } from './instrument.gen.js';
 import { logger } from './log.gen.js';
 import { setObserver } from './observe.gen.js';
 
-// OpenTelemetry set up from the standard OTEL_* variables (the manifest's telemetry.otel generated this file; the
-// entry imports it only when OTEL_SDK_DISABLED is not true). Supported: OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES,
+// OpenTelemetry set up from the standard OTEL_* variables (the manifest's telemetry.otel generated this file; the entry
+// imports it only when OTEL_SDK_DISABLED is not true). Supported: OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES,
 // OTEL_TRACES_EXPORTER and OTEL_METRICS_EXPORTER (otlp, console, none), OTEL_EXPORTER_OTLP_PROTOCOL and its
 // _TRACES_/_METRICS_ forms (http/protobuf, http/json), OTEL_EXPORTER_OTLP_ENDPOINT, _HEADERS, _TIMEOUT and their
-// per-signal forms (read by the exporters), OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG, OTEL_METRIC_EXPORT_INTERVAL.
+// per-signal forms (read by the exporters), OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG,
+// OTEL_METRIC_EXPORT_INTERVAL.
 
 export interface TelemetryOptions {
   /** service.name and service.version unless OTEL_SERVICE_NAME / OTEL_RESOURCE_ATTRIBUTES say otherwise. */
@@ -63,7 +74,8 @@ function protocolOf(env: NodeJS.ProcessEnv, signal: 'TRACES' | 'METRICS'): 'http
     .toLowerCase();
   if (protocol === 'http/protobuf' || protocol === 'http/json') return protocol;
   throw new Error(
-    `OTEL_EXPORTER_OTLP_PROTOCOL: ${JSON.stringify(protocol)} is not supported for ${signal.toLowerCase()}; use http/protobuf or http/json (for grpc, point the server at a collector's OTLP/HTTP receiver)`,
+    `OTEL_EXPORTER_OTLP_PROTOCOL: ${JSON.stringify(protocol)} is not supported for ${signal.toLowerCase()}; ` +
+      "use http/protobuf or http/json (for grpc, point the server at a collector's OTLP/HTTP receiver)",
   );
 }
 
@@ -92,7 +104,8 @@ export function samplerFromEnv(env: NodeJS.ProcessEnv): Sampler {
       return new ParentBasedSampler({ root: ratio() });
     default:
       throw new Error(
-        `OTEL_TRACES_SAMPLER: ${JSON.stringify(name)} is not one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio`,
+        `OTEL_TRACES_SAMPLER: ${JSON.stringify(name)} is not one of always_on, always_off, traceidratio, ` +
+          'parentbased_always_on, parentbased_always_off, parentbased_traceidratio',
       );
   }
 }
@@ -133,7 +146,9 @@ function exportInterval(env: NodeJS.ProcessEnv): number {
   const raw = env.OTEL_METRIC_EXPORT_INTERVAL;
   const ms = raw === undefined || raw.trim() === '' ? 60_000 : Number(raw);
   if (!Number.isInteger(ms) || ms <= 0)
-    throw new Error(`OTEL_METRIC_EXPORT_INTERVAL must be a positive number of milliseconds, not ${JSON.stringify(raw)}`);
+    throw new Error(
+      `OTEL_METRIC_EXPORT_INTERVAL must be a positive number of milliseconds, not ${JSON.stringify(raw)}`,
+    );
   return ms;
 }
 
@@ -145,8 +160,10 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
   const env = options.env ?? process.env;
   diag.setLogger(
     {
-      error: (message, ...args) => logger.warn({ otel: args.length ? args.map(String) : undefined }, `opentelemetry: ${message}`),
-      warn: (message, ...args) => logger.warn({ otel: args.length ? args.map(String) : undefined }, `opentelemetry: ${message}`),
+      error: (message, ...args) =>
+        logger.warn({ otel: args.length ? args.map(String) : undefined }, `opentelemetry: ${message}`),
+      warn: (message, ...args) =>
+        logger.warn({ otel: args.length ? args.map(String) : undefined }, `opentelemetry: ${message}`),
       info: () => undefined,
       debug: () => undefined,
       verbose: () => undefined,
@@ -160,15 +177,20 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
     ...(options.serviceVersion ? { [ATTR_SERVICE_VERSION]: options.serviceVersion } : {}),
   }).merge(detectResources({ detectors: [resourceAttributesEnvDetector, serviceNameEnvDetector] }));
   const exportIntervalMillis = exportInterval(env);
-  const spanProcessors = options.spanProcessors ?? (await spanExporters(env)).map((exporter) => new BatchSpanProcessor({ exporter }));
+  const spanProcessors =
+    options.spanProcessors ?? (await spanExporters(env)).map((exporter) => new BatchSpanProcessor({ exporter }));
   const readers =
     options.metricReaders ??
-    (await metricExporters(env)).map((exporter) => new PeriodicExportingMetricReader({ exporter, exportIntervalMillis }));
+    (await metricExporters(env)).map(
+      (exporter) => new PeriodicExportingMetricReader({ exporter, exportIntervalMillis }),
+    );
 
   const tracerProvider = new TracerProvider({ resource, sampler: samplerFromEnv(env), spanProcessors });
   const meterProvider = new MeterProvider({ resource, readers });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+  propagation.setGlobalPropagator(
+    new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+  );
   trace.setGlobalTracerProvider(tracerProvider);
   metrics.setGlobalMeterProvider(meterProvider);
   setObserver(createObserver());

@@ -66,7 +66,8 @@ export class Toolsets {
     const unknown = chosen.filter((n) => !this.#names.includes(n));
     if (unknown.length > 0)
       throw fail(
-        `unknown toolset ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid toolsets: ${this.#names.join(', ')} (or ${ALL})`,
+        `unknown toolset ${unknown.map((n) => JSON.stringify(n)).join(', ')}; ` +
+          `valid toolsets: ${this.#names.join(', ')} (or ${ALL})`,
       );
     return chosen;
   }
@@ -77,7 +78,8 @@ export class Toolsets {
     const req = ctx.http?.req;
     if (!where || !req) return undefined;
     const value =
-      (where.header ? req.headers.get(where.header) : null) ?? (where.query ? new URL(req.url).searchParams.get(where.query) : null);
+      (where.header ? req.headers.get(where.header) : null) ??
+      (where.query ? new URL(req.url).searchParams.get(where.query) : null);
     if (value === null || value.trim() === '') return undefined;
     return this.parse(value, (message) => new ProtocolError(ProtocolErrorCode.InvalidParams, message));
   }
@@ -119,7 +121,9 @@ export function installToolsets(server: McpServer, toolsets: Toolsets, era: Prot
   const list = handlers instanceof Map ? (handlers.get('tools/list') as Handler | undefined) : undefined;
   const call = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
   if (!(handlers instanceof Map) || typeof list !== 'function' || typeof call !== 'function') {
-    throw new Error('toolsets: this SDK version does not expose the tools handlers; regenerate with a matching mcp-gen');
+    throw new Error(
+      'toolsets: this SDK version does not expose the tools handlers; regenerate with a matching mcp-gen',
+    );
   }
   let chosen: string[] | undefined;
   let served: string | undefined;

@@ -30,7 +30,10 @@ export class WebSocketServerTransport implements Transport {
   oninitialized?: () => void;
   readonly #socket: WebSocket;
   readonly #batches = new BatchCollector();
-  /** Requests that complete the handshake when answered: initialize, or any 2026-07-28 request (it carries the envelope). */
+  /**
+   * Requests that complete the handshake when answered: initialize, or any 2026-07-28 request (it carries the
+   * envelope).
+   */
   #handshake: Set<RequestId> | undefined = new Set();
 
   constructor(socket: WebSocket) {
@@ -61,7 +64,9 @@ export class WebSocketServerTransport implements Transport {
 
   #write(frame: unknown): Promise<void> {
     this.onactivity?.();
-    return new Promise((resolve, reject) => this.#socket.send(JSON.stringify(frame), (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.#socket.send(JSON.stringify(frame), (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   #receive(data: RawData, isBinary: boolean): void {
@@ -104,7 +109,9 @@ export class WebSocketServerTransport implements Transport {
 
 function opensSession(message: { method: string; params?: unknown }): boolean {
   const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  return message.method === 'initialize' || (typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta);
+  return (
+    message.method === 'initialize' || (typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta)
+  );
 }
 
 export interface WebSocketLimits {

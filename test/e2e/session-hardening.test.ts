@@ -196,7 +196,7 @@ describe.each([
 
 describe('the guard of binds the tests do not make (wildcards, other spellings)', () => {
   it('recognises loopback by parsing and never falls back to no guard', async () => {
-    const guard = await import(pathToFileURL(join(dir, 'dist/generated/host-guard.gen.js')).href);
+    const guard = await import(pathToFileURL(join(dir, 'dist/generated/runtime/host-guard.gen.js')).href);
     const loopback = [
       '127.0.0.1',
       '127.255.255.254',
@@ -223,7 +223,7 @@ describe('the guard of binds the tests do not make (wildcards, other spellings)'
 
 describe('limits in one place', () => {
   it('publishes the runtime defaults in the manifest schema', async () => {
-    const { LIMITS } = await import(pathToFileURL(join(dir, 'dist/generated/limits.gen.js')).href);
+    const { LIMITS } = await import(pathToFileURL(join(dir, 'dist/generated/runtime/limits.gen.js')).href);
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/manifest.schema.json'), 'utf8'));
     const http = schema.definitions.HttpTransport.properties;
     const ws = schema.definitions.WebSocketTransport.properties;

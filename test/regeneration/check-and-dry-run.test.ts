@@ -46,7 +46,7 @@ describe('check', () => {
     const r = runCli(['check'], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('stale: ./src/generated/definitions.gen.ts (out of date)');
-    expect(r.stderr).toContain('-  "description": "Repeat the text",\n+  "description": "Repeat the given text",');
+    expect(r.stderr).toContain("-  description: 'Repeat the text',\n+  description: 'Repeat the given text',");
     expect(snapshot(dir)).toEqual(before);
   });
 

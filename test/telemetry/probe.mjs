@@ -7,10 +7,10 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { AggregationTemporality, InMemoryMetricExporter, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import { attachServer } from './dist/generated/notify.gen.js';
-import { observeSession } from './dist/generated/observe.gen.js';
+import { attachServer } from './dist/generated/runtime/notify.gen.js';
+import { observeSession } from './dist/generated/runtime/observe.gen.js';
 import { buildServer } from './dist/generated/server.gen.js';
-import { startTelemetry } from './dist/generated/telemetry.gen.js';
+import { startTelemetry } from './dist/generated/runtime/telemetry.gen.js';
 
 const era = process.argv[2];
 const traceparent = process.argv[3];
