@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import * as defs from '../src/generated/definitions.gen.js';
-import { replaceIgnored, textOf } from '../src/generated/example-match.gen.js';
+import { replaceIgnored, textOf } from '../src/generated/runtime/example-match.gen.js';
 import { examples } from '../src/generated/examples.gen.js';
 import { buildServer } from '../src/generated/server.gen.js';
 import { onShutdown, onStart } from '../src/lifecycle.js';
@@ -66,7 +66,11 @@ for (const [tool, list] of Object.entries(examples.tools)) {
         if (result.isError) pendingIfStub(ctx, textOf(result.content));
         const out = example.output ?? {};
         const { messagePattern, isError, ...fields } = out;
-        const got = { isError: result.isError === true, structuredContent: result.structuredContent, content: result.content };
+        const got = {
+          isError: result.isError === true,
+          structuredContent: result.structuredContent,
+          content: result.content,
+        };
         expect(got).toMatchObject(expected({ isError: isError === true, ...fields }, example.ignore));
         if (messagePattern !== undefined) expect(textOf(result.content)).toMatch(new RegExp(messagePattern, 'u'));
       });

@@ -62,187 +62,115 @@ export interface PublishedPrompt {
 }
 
 export const serverInfo: Omit<Implementation, 'icons'> & { icons?: PublishedIcon[] } = {
-  "name": "bookshelf",
-  "version": "1.0.0",
-  "title": "Bookshelf",
-  "description": "Browse a small library catalogue, read book records and ask for reading plans."
+  name: 'bookshelf',
+  version: '1.0.0',
+  title: 'Bookshelf',
+  description: 'Browse a small library catalogue, read book records and ask for reading plans.',
 };
 
 export const serverOptions = {
-  "capabilities": {
-    "logging": {}
-  },
-  "instructions": "Use search_books to find books by text, then read book://{isbn} for the full record."
+  capabilities: { logging: {} },
+  instructions: 'Use search_books to find books by text, then read book://{isbn} for the full record.',
 };
 
 /** Tool "search_books": Find books whose title, author or tags contain the query, newest first. */
 export const searchBooksTool: PublishedTool = {
-  "name": "search_books",
-  "title": "Search books",
-  "description": "Find books whose title, author or tags contain the query, newest first.",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "query": {
-        "type": "string",
-        "minLength": 1,
-        "description": "Text to find in titles",
-        "authors and tags": null
-      },
-      "tag": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "Only books with this tag"
-      },
-      "limit": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 20,
-        "default": 5,
-        "description": "At most this many books"
-      }
+  name: 'search_books',
+  title: 'Search books',
+  description: 'Find books whose title, author or tags contain the query, newest first.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, description: 'Text to find in titles', 'authors and tags': null },
+      tag: { type: ['string', 'null'], description: 'Only books with this tag' },
+      limit: { type: 'integer', minimum: 1, maximum: 20, default: 5, description: 'At most this many books' },
     },
-    "required": [
-      "query"
-    ],
-    "additionalProperties": false
+    required: ['query'],
+    additionalProperties: false,
   },
-  "outputSchema": {
-    "type": "object",
-    "properties": {
-      "total": {
-        "type": "integer"
-      },
-      "books": {
-        "type": "array",
-        "items": {
-          "$ref": "#/definitions/Book"
-        }
-      }
-    },
-    "required": [
-      "total",
-      "books"
-    ],
-    "definitions": {
-      "Book": {
-        "type": "object",
-        "properties": {
-          "isbn": {
-            "$ref": "#/definitions/Isbn"
-          },
-          "title": {
-            "type": "string"
-          },
-          "author": {
-            "type": "string"
-          },
-          "year": {
-            "type": "integer"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
-          }
+  outputSchema: {
+    type: 'object',
+    properties: { total: { type: 'integer' }, books: { type: 'array', items: { $ref: '#/definitions/Book' } } },
+    required: ['total', 'books'],
+    definitions: {
+      Book: {
+        type: 'object',
+        properties: {
+          isbn: { $ref: '#/definitions/Isbn' },
+          title: { type: 'string' },
+          author: { type: 'string' },
+          year: { type: 'integer' },
+          tags: { type: 'array', items: { type: 'string' } },
         },
-        "required": [
-          "isbn",
-          "title",
-          "author",
-          "year",
-          "tags"
-        ]
+        required: ['isbn', 'title', 'author', 'year', 'tags'],
       },
-      "Isbn": {
-        "type": "string",
-        "pattern": "^[0-9]{13}$",
-        "description": "13-digit ISBN"
-      }
-    }
+      Isbn: { type: 'string', pattern: '^[0-9]{13}$', description: '13-digit ISBN' },
+    },
   },
-  "annotations": {
-    "readOnlyHint": true,
-    "idempotentHint": true,
-    "openWorldHint": false
-  }
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 };
 
 /** Resource "catalogue": Every book, one JSON record per line. */
 export const catalogueResource: PublishedResource = {
-  "uri": "book://catalogue",
-  "name": "catalogue",
-  "title": "Catalogue",
-  "description": "Every book, one JSON record per line.",
-  "mimeType": "application/x-ndjson"
+  uri: 'book://catalogue',
+  name: 'catalogue',
+  title: 'Catalogue',
+  description: 'Every book, one JSON record per line.',
+  mimeType: 'application/x-ndjson',
 };
 
 /** Resource "shelf_rules": The library's lending rules, as Markdown. */
 export const shelfRulesResource: PublishedResource = {
-  "uri": "book://rules",
-  "name": "shelf_rules",
-  "title": "Shelf rules",
-  "description": "The library's lending rules, as Markdown.",
-  "mimeType": "text/markdown"
+  uri: 'book://rules',
+  name: 'shelf_rules',
+  title: 'Shelf rules',
+  description: "The library's lending rules, as Markdown.",
+  mimeType: 'text/markdown',
 };
 
 /** Resource template "book": The full record of one book, as JSON. */
 export const bookResourceTemplate: PublishedResourceTemplate = {
-  "uriTemplate": "book://{isbn}",
-  "name": "book",
-  "title": "Book record",
-  "description": "The full record of one book, as JSON.",
-  "mimeType": "application/json"
+  uriTemplate: 'book://{isbn}',
+  name: 'book',
+  title: 'Book record',
+  description: 'The full record of one book, as JSON.',
+  mimeType: 'application/json',
 };
 
 /** Resource template "author_books": Books by one author, optionally from one year. */
 export const authorBooksResourceTemplate: PublishedResourceTemplate = {
-  "uriTemplate": "book://authors/{author}/books{?year}",
-  "name": "author_books",
-  "title": "Books by author",
-  "description": "Books by one author, optionally from one year.",
-  "mimeType": "application/json"
+  uriTemplate: 'book://authors/{author}/books{?year}',
+  name: 'author_books',
+  title: 'Books by author',
+  description: 'Books by one author, optionally from one year.',
+  mimeType: 'application/json',
 };
 
 /** Prompt "reading_plan": A plan to read every book by an author, with the catalogue records attached. */
 export const readingPlanPrompt: PublishedPrompt = {
-  "name": "reading_plan",
-  "title": "Reading plan",
-  "description": "A plan to read every book by an author, with the catalogue records attached.",
-  "arguments": [
-    {
-      "name": "author",
-      "description": "Author name",
-      "required": true
-    },
-    {
-      "name": "weeks",
-      "description": "How many weeks the plan spans"
-    }
-  ]
+  name: 'reading_plan',
+  title: 'Reading plan',
+  description: 'A plan to read every book by an author, with the catalogue records attached.',
+  arguments: [
+    { name: 'author', description: 'Author name', required: true },
+    { name: 'weeks', description: 'How many weeks the plan spans' },
+  ],
 };
 
 /** Prompt "summarize": Summarize a book in a given tone. */
 export const summarizePrompt: PublishedPrompt = {
-  "name": "summarize",
-  "description": "Summarize a book in a given tone.",
-  "arguments": [
-    {
-      "name": "title",
-      "description": "Title of the book",
-      "required": true
-    },
-    {
-      "name": "tone",
-      "description": "e.g. playful, academic"
-    }
-  ]
+  name: 'summarize',
+  description: 'Summarize a book in a given tone.',
+  arguments: [
+    { name: 'title', description: 'Title of the book', required: true },
+    { name: 'tone', description: 'e.g. playful, academic' },
+  ],
 };
 
 export const tools: readonly PublishedTool[] = [searchBooksTool];
 export const resources: readonly PublishedResource[] = [catalogueResource, shelfRulesResource];
-export const resourceTemplates: readonly PublishedResourceTemplate[] = [bookResourceTemplate, authorBooksResourceTemplate];
+export const resourceTemplates: readonly PublishedResourceTemplate[] = [
+  bookResourceTemplate,
+  authorBooksResourceTemplate,
+];
 export const prompts: readonly PublishedPrompt[] = [readingPlanPrompt, summarizePrompt];

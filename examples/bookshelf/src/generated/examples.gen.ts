@@ -3,11 +3,6 @@
 
 // The manifest's examples: test/contract.gen.test.ts calls the handlers with them, and mock mode (--mock) answers
 // with them. Shapes follow the MCP results they stand for; what an example leaves out is not compared.
-import type { Examples } from './example-match.gen.js';
+import type { Examples } from './runtime/example-match.gen.js';
 
-export const examples: Examples = {
-  "tools": {},
-  "resources": {},
-  "resourceTemplates": {},
-  "prompts": {}
-};
+export const examples: Examples = { tools: {}, resources: {}, resourceTemplates: {}, prompts: {} };

@@ -6,39 +6,27 @@ import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/serve
 import * as defs from './definitions.gen.js';
 import type * as T from './types.gen.js';
 
-export const searchBooksInputSchema = fromJsonSchema<T.SearchBooksInput>(defs.searchBooksTool.inputSchema as JsonSchemaType);
-export const searchBooksOutputSchema = fromJsonSchema<T.SearchBooksOutput>(defs.searchBooksTool.outputSchema as JsonSchemaType);
+export const searchBooksInputSchema = fromJsonSchema<T.SearchBooksInput>(
+  defs.searchBooksTool.inputSchema as JsonSchemaType,
+);
+export const searchBooksOutputSchema = fromJsonSchema<T.SearchBooksOutput>(
+  defs.searchBooksTool.outputSchema as JsonSchemaType,
+);
 
 export const readingPlanArgsSchema = fromJsonSchema<T.ReadingPlanArgs>({
-  "type": "object",
-  "properties": {
-    "author": {
-      "type": "string",
-      "description": "Author name"
-    },
-    "weeks": {
-      "type": "string",
-      "description": "How many weeks the plan spans"
-    }
+  type: 'object',
+  properties: {
+    author: { type: 'string', description: 'Author name' },
+    weeks: { type: 'string', description: 'How many weeks the plan spans' },
   },
-  "required": [
-    "author"
-  ]
+  required: ['author'],
 } as JsonSchemaType);
 
 export const summarizeArgsSchema = fromJsonSchema<T.SummarizeArgs>({
-  "type": "object",
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "Title of the book"
-    },
-    "tone": {
-      "type": "string",
-      "description": "e.g. playful, academic"
-    }
+  type: 'object',
+  properties: {
+    title: { type: 'string', description: 'Title of the book' },
+    tone: { type: 'string', description: 'e.g. playful, academic' },
   },
-  "required": [
-    "title"
-  ]
+  required: ['title'],
 } as JsonSchemaType);

@@ -10,83 +10,85 @@ export type Context = HandlerContext<AppContext>;
 
 export interface SearchBooksInput {
   /** Text to find in titles */
-  "query": string;
+  query: string;
   /** Only books with this tag */
-  "tag"?: string | null;
+  tag?: string | null;
   /** At most this many books */
-  "limit"?: number;
+  limit?: number;
 }
 
 export interface SearchBooksOutput {
-  "total": number;
-  "books": Book[];
+  total: number;
+  books: Book[];
 }
 
 /** 13-digit ISBN */
 export type Isbn = string;
 
 export interface Book {
-  "isbn": Isbn;
-  "title": string;
-  "author": string;
-  "year": number;
-  "tags": string[];
+  isbn: Isbn;
+  title: string;
+  author: string;
+  year: number;
+  tags: string[];
 }
-
 
 /** Variables of resource template "book": The full record of one book, as JSON. */
 export type BookVariables = {
-  "isbn": string;
+  isbn: string;
 };
 
 /** Variables of resource template "author_books": Books by one author, optionally from one year. */
 export type AuthorBooksVariables = {
-  "author": string;
-  "year"?: string;
+  author: string;
+  year?: string;
 };
 
 /** Arguments of prompt "reading_plan": A plan to read every book by an author, with the catalogue records attached. */
 export type ReadingPlanArgs = {
-  "author": string;
-  "weeks"?: string;
+  author: string;
+  weeks?: string;
 };
 
 /** Arguments of prompt "summarize": Summarize a book in a given tone. */
 export type SummarizeArgs = {
-  "title": string;
-  "tone"?: string;
+  title: string;
+  tone?: string;
 };
 
 export interface ToolTypes {
-  "search_books": { input: SearchBooksInput; output: SearchBooksOutput };
+  search_books: { input: SearchBooksInput; output: SearchBooksOutput };
 }
 
 export interface ResourceTemplateTypes {
-  "book": BookVariables;
-  "author_books": AuthorBooksVariables;
+  book: BookVariables;
+  author_books: AuthorBooksVariables;
 }
 
 export interface PromptTypes {
-  "reading_plan": ReadingPlanArgs;
-  "summarize": SummarizeArgs;
+  reading_plan: ReadingPlanArgs;
+  summarize: SummarizeArgs;
 }
 
 /** Suggests completions for one value; `args` holds what the client already filled in for the others. */
-export type CompletionHandler<Args> = (value: string, args: Partial<Record<keyof Args, string>>, ctx: Context) => Promise<string[]>;
+export type CompletionHandler<Args> = (
+  value: string,
+  args: Partial<Record<keyof Args, string>>,
+  ctx: Context,
+) => Promise<string[]>;
 
-export interface PromptCompletionTypes {
-}
+export interface PromptCompletionTypes {}
 
-export interface ResourceTemplateCompletionTypes {
-}
+export interface ResourceTemplateCompletionTypes {}
 
 /** Completion handlers of a prompt's arguments declared `complete: true`. */
 export type PromptCompletions<N extends keyof PromptCompletionTypes> = PromptCompletionTypes[N];
 /** Completion handlers of a resource template's variables declared `complete: true`. */
-export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> = ResourceTemplateCompletionTypes[N];
+export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> =
+  ResourceTemplateCompletionTypes[N];
 
 export type ToolName = keyof ToolTypes;
-export type ResourceName = "catalogue" | "shelf_rules";
+export type ResourceName = 'catalogue' | 'shelf_rules';
 export type ResourceTemplateName = keyof ResourceTemplateTypes;
 export type PromptName = keyof PromptTypes;
 
@@ -97,7 +99,11 @@ export type ToolHandler<N extends ToolName> = (
 ) => Promise<ToolResult<ToolTypes[N]['output']>>;
 
 // N names the resource, so a handler typed for a name the manifest no longer has fails to compile.
-export type ResourceHandler<N extends ResourceName> = (uri: URL, ctx: Context, resource?: N) => Promise<ReadResourceResult>;
+export type ResourceHandler<N extends ResourceName> = (
+  uri: URL,
+  ctx: Context,
+  resource?: N,
+) => Promise<ReadResourceResult>;
 
 export type ResourceTemplateHandler<N extends ResourceTemplateName> = (
   uri: URL,

@@ -11,7 +11,7 @@ import {
   type ProtocolEra,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { Asker, type Answers, type Question } from './ask.gen.js';
+import { Asker, type Answers, type Question } from './runtime/ask.gen.js';
 import type {
   CreateMessageRequestParams,
   CreateMessageResult,
@@ -19,10 +19,10 @@ import type {
   ElicitResult,
   ElicitUrlParams,
   ListRootsResult,
-} from './ask.gen.js';
-import { logFromHandler } from './log.gen.js';
-import { notify, type Notifier } from './notify.gen.js';
-import { currentTrace, type Trace } from './observe.gen.js';
+} from './runtime/ask.gen.js';
+import { logFromHandler } from './runtime/log.gen.js';
+import { notify, type Notifier } from './runtime/notify.gen.js';
+import { currentTrace, type Trace } from './runtime/observe.gen.js';
 
 export interface Logger {
   debug(data: unknown): Promise<void>;
@@ -36,7 +36,10 @@ export interface Logger {
 export interface HandlerContext<App> {
   /** The shared context that `onStart` in src/lifecycle.ts returned. */
   app: App;
-  /** The protocol era of this request: `legacy` (initialize handshake, 2024-11-05 to 2025-11-25) or `modern` (2026-07-28). */
+  /**
+   * The protocol era of this request: `legacy` (initialize handshake, 2024-11-05 to 2025-11-25) or `modern`
+   * (2026-07-28).
+   */
   era: ProtocolEra;
   /** Aborted when the client cancels the request or the server shuts down; pass it to fetch() and friends. */
   signal: AbortSignal;
@@ -49,7 +52,10 @@ export interface HandlerContext<App> {
    * server's own log on stderr (at or above LOG_LEVEL).
    */
   log: Logger;
-  /** This request's trace span (OpenTelemetry, manifest `telemetry.otel`): attributes, events, child spans. A no-op when telemetry is off. */
+  /**
+   * This request's trace span (OpenTelemetry, manifest `telemetry.otel`): attributes, events, child spans. A no-op when
+   * telemetry is off.
+   */
   trace: Trace;
   /** Report progress; a no-op unless the client asked for progress on this request. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
@@ -73,7 +79,12 @@ export interface HandlerContext<App> {
   sdk: ServerContext;
 }
 
-export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer, era: ProtocolEra): HandlerContext<App> {
+export function makeContext<App>(
+  sdk: ServerContext,
+  app: App,
+  server: McpServer,
+  era: ProtocolEra,
+): HandlerContext<App> {
   const log = (level: LoggingLevel) => (data: unknown) => {
     logFromHandler(sdk, level, data);
     return sdk.mcpReq.log(level, data);
@@ -81,7 +92,9 @@ export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer
   // The SDK 2.4 typings declare the envelope as `{}`; its keys are the spec's reserved `_meta` names.
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const clientCapabilities =
-    era === 'modern' ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : server.server.getClientCapabilities();
+    era === 'modern'
+      ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+      : server.server.getClientCapabilities();
   const asker = new Asker(sdk, era);
   return {
     app,
@@ -89,14 +102,25 @@ export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer
     signal: sdk.mcpReq.signal,
     auth: sdk.http?.authInfo,
     clientCapabilities,
-    log: { debug: log('debug'), info: log('info'), notice: log('notice'), warning: log('warning'), error: log('error') },
+    log: {
+      debug: log('debug'),
+      info: log('info'),
+      notice: log('notice'),
+      warning: log('warning'),
+      error: log('error'),
+    },
     trace: currentTrace(),
     progress: async (progress, total, message) => {
       const progressToken = sdk.mcpReq._meta?.progressToken;
       if (progressToken === undefined) return;
       await sdk.mcpReq.notify({
         method: 'notifications/progress',
-        params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) },
+        params: {
+          progressToken,
+          progress,
+          ...(total !== undefined ? { total } : {}),
+          ...(message !== undefined ? { message } : {}),
+        },
       });
     },
     ask: (questions) => asker.ask(questions),
@@ -112,7 +136,9 @@ export function makeContext<App>(sdk: ServerContext, app: App, server: McpServer
 /** Fills {{name}} placeholders of manifest prompt messages; validation guarantees every name is an argument. */
 export function renderTemplate(template: string, args: object): string {
   const values = args as Record<string, unknown>;
-  return template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => (Object.hasOwn(values, name) ? String(values[name] ?? '') : ''));
+  return template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name] ?? '') : '',
+  );
 }
 
 export class NotImplementedError extends Error {
@@ -121,6 +147,6 @@ export class NotImplementedError extends Error {
   }
 }
 
-export * from './results.gen.js';
-export { isInputRequired, question, type Question } from './ask.gen.js';
-export type { Trace, TraceAttributes, TraceSpan } from './observe.gen.js';
+export * from './runtime/results.gen.js';
+export { isInputRequired, question, type Question } from './runtime/ask.gen.js';
+export type { Trace, TraceAttributes, TraceSpan } from './runtime/observe.gen.js';

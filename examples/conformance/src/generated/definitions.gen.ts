@@ -62,650 +62,509 @@ export interface PublishedPrompt {
 }
 
 export const serverInfo: Omit<Implementation, 'icons'> & { icons?: PublishedIcon[] } = {
-  "name": "mcp-conformance-test-server",
-  "version": "1.0.0",
-  "title": "Conformance",
-  "description": "Every server feature of MCP, as the conformance suite exercises it."
+  name: 'mcp-conformance-test-server',
+  version: '1.0.0',
+  title: 'Conformance',
+  description: 'Every server feature of MCP, as the conformance suite exercises it.',
 };
 
-export const serverOptions = {
-  "capabilities": {
-    "logging": {},
-    "resources": {
-      "subscribe": true
-    }
-  }
-};
+export const serverOptions = { capabilities: { logging: {}, resources: { subscribe: true } } };
 
 /** Tool "test_simple_text": Tests simple text content response */
 export const testSimpleTextTool: PublishedTool = {
-  "name": "test_simple_text",
-  "description": "Tests simple text content response",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_simple_text',
+  description: 'Tests simple text content response',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_image_content": Tests image content response */
 export const testImageContentTool: PublishedTool = {
-  "name": "test_image_content",
-  "description": "Tests image content response",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_image_content',
+  description: 'Tests image content response',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_audio_content": Tests audio content response */
 export const testAudioContentTool: PublishedTool = {
-  "name": "test_audio_content",
-  "description": "Tests audio content response",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_audio_content',
+  description: 'Tests audio content response',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_embedded_resource": Tests embedded resource content response */
 export const testEmbeddedResourceTool: PublishedTool = {
-  "name": "test_embedded_resource",
-  "description": "Tests embedded resource content response",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_embedded_resource',
+  description: 'Tests embedded resource content response',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_multiple_content_types": Tests response with multiple content types (text, image, resource) */
 export const testMultipleContentTypesTool: PublishedTool = {
-  "name": "test_multiple_content_types",
-  "description": "Tests response with multiple content types (text, image, resource)",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_multiple_content_types',
+  description: 'Tests response with multiple content types (text, image, resource)',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_resource_link": Returns a link to the static text resource */
 export const testResourceLinkTool: PublishedTool = {
-  "name": "test_resource_link",
-  "description": "Returns a link to the static text resource",
-  "inputSchema": {
-    "type": "object"
-  },
-  "annotations": {
-    "readOnlyHint": true
-  }
+  name: 'test_resource_link',
+  description: 'Returns a link to the static text resource',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true },
 };
 
 /** Tool "test_structured_output": Returns structuredContent checked against its outputSchema */
 export const testStructuredOutputTool: PublishedTool = {
-  "name": "test_structured_output",
-  "title": "Structured output",
-  "description": "Returns structuredContent checked against its outputSchema",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "a": {
-        "type": "number"
-      },
-      "b": {
-        "type": "number"
-      }
-    },
-    "required": [
-      "a",
-      "b"
-    ]
-  },
-  "outputSchema": {
-    "type": "object",
-    "properties": {
-      "sum": {
-        "type": "number"
-      }
-    },
-    "required": [
-      "sum"
-    ]
-  },
-  "icons": [
+  name: 'test_structured_output',
+  title: 'Structured output',
+  description: 'Returns structuredContent checked against its outputSchema',
+  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
+  icons: [
     {
-      "src": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
-      "mimeType": "image/png"
-    }
+      src: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      mimeType: 'image/png',
+    },
   ],
-  "_meta": {
-    "example.com/category": "arithmetic"
-  }
+  _meta: { 'example.com/category': 'arithmetic' },
 };
 
 /** Tool "test_error_handling": Tests error response handling */
 export const testErrorHandlingTool: PublishedTool = {
-  "name": "test_error_handling",
-  "description": "Tests error response handling",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_error_handling',
+  description: 'Tests error response handling',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_tool_with_logging": Tests tool that emits log messages during execution */
 export const testToolWithLoggingTool: PublishedTool = {
-  "name": "test_tool_with_logging",
-  "description": "Tests tool that emits log messages during execution",
-  "inputSchema": {
-    "type": "object",
-    "properties": {}
-  }
+  name: 'test_tool_with_logging',
+  description: 'Tests tool that emits log messages during execution',
+  inputSchema: { type: 'object', properties: {} },
 };
 
 /** Tool "test_tool_with_progress": Tests tool that reports progress notifications */
 export const testToolWithProgressTool: PublishedTool = {
-  "name": "test_tool_with_progress",
-  "description": "Tests tool that reports progress notifications",
-  "inputSchema": {
-    "type": "object",
-    "properties": {}
-  }
+  name: 'test_tool_with_progress',
+  description: 'Tests tool that reports progress notifications',
+  inputSchema: { type: 'object', properties: {} },
 };
 
-/** Tool "test_logging_tool": SEP-2575: logs through ctx.log, which 2026-07-28 delivers only when the request set a log level */
+/**
+ * Tool "test_logging_tool": SEP-2575: logs through ctx.log, which 2026-07-28 delivers only when the request set a log
+ * level
+ */
 export const testLoggingToolTool: PublishedTool = {
-  "name": "test_logging_tool",
-  "description": "SEP-2575: logs through ctx.log, which 2026-07-28 delivers only when the request set a log level",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_logging_tool',
+  description: 'SEP-2575: logs through ctx.log, which 2026-07-28 delivers only when the request set a log level',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_streaming_elicitation": SEP-2575: yields a response stream carrying no independent top-level JSON-RPC requests */
+/**
+ * Tool "test_streaming_elicitation": SEP-2575: yields a response stream carrying no independent top-level JSON-RPC
+ * requests
+ */
 export const testStreamingElicitationTool: PublishedTool = {
-  "name": "test_streaming_elicitation",
-  "description": "SEP-2575: yields a response stream carrying no independent top-level JSON-RPC requests",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_streaming_elicitation',
+  description: 'SEP-2575: yields a response stream carrying no independent top-level JSON-RPC requests',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_reconnection": Closes the SSE stream mid-call (SEP-1699) and answers after the client reconnects */
 export const testReconnectionTool: PublishedTool = {
-  "name": "test_reconnection",
-  "description": "Closes the SSE stream mid-call (SEP-1699) and answers after the client reconnects",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_reconnection',
+  description: 'Closes the SSE stream mid-call (SEP-1699) and answers after the client reconnects',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_sampling": Tests server-initiated sampling (LLM completion request) */
 export const testSamplingTool: PublishedTool = {
-  "name": "test_sampling",
-  "description": "Tests server-initiated sampling (LLM completion request)",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "prompt": {
-        "type": "string",
-        "description": "The prompt to send to the LLM"
-      }
-    },
-    "required": [
-      "prompt"
-    ]
-  }
+  name: 'test_sampling',
+  description: 'Tests server-initiated sampling (LLM completion request)',
+  inputSchema: {
+    type: 'object',
+    properties: { prompt: { type: 'string', description: 'The prompt to send to the LLM' } },
+    required: ['prompt'],
+  },
 };
 
 /** Tool "test_elicitation": Tests server-initiated elicitation (user input request) */
 export const testElicitationTool: PublishedTool = {
-  "name": "test_elicitation",
-  "description": "Tests server-initiated elicitation (user input request)",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "message": {
-        "type": "string",
-        "description": "The message to show the user"
-      }
-    },
-    "required": [
-      "message"
-    ]
-  }
+  name: 'test_elicitation',
+  description: 'Tests server-initiated elicitation (user input request)',
+  inputSchema: {
+    type: 'object',
+    properties: { message: { type: 'string', description: 'The message to show the user' } },
+    required: ['message'],
+  },
 };
 
 /** Tool "test_elicitation_sep1034_defaults": Tests elicitation with default values per SEP-1034 */
 export const testElicitationSep1034DefaultsTool: PublishedTool = {
-  "name": "test_elicitation_sep1034_defaults",
-  "description": "Tests elicitation with default values per SEP-1034",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_elicitation_sep1034_defaults',
+  description: 'Tests elicitation with default values per SEP-1034',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_elicitation_sep1330_enums": Tests elicitation with enum schema improvements per SEP-1330 */
 export const testElicitationSep1330EnumsTool: PublishedTool = {
-  "name": "test_elicitation_sep1330_enums",
-  "description": "Tests elicitation with enum schema improvements per SEP-1330",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_elicitation_sep1330_enums',
+  description: 'Tests elicitation with enum schema improvements per SEP-1330',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_elicitation_url": Sends the user to a URL (URL-mode elicitation) */
 export const testElicitationUrlTool: PublishedTool = {
-  "name": "test_elicitation_url",
-  "description": "Sends the user to a URL (URL-mode elicitation)",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_elicitation_url',
+  description: 'Sends the user to a URL (URL-mode elicitation)',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_missing_capability": SEP-2575: requires the sampling client capability (drives the -32021 undeclared-capability rejection) */
+/**
+ * Tool "test_missing_capability": SEP-2575: requires the sampling client capability (drives the -32021
+ * undeclared-capability rejection)
+ */
 export const testMissingCapabilityTool: PublishedTool = {
-  "name": "test_missing_capability",
-  "description": "SEP-2575: requires the sampling client capability (drives the -32021 undeclared-capability rejection)",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_missing_capability',
+  description: 'SEP-2575: requires the sampling client capability (drives the -32021 undeclared-capability rejection)',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_elicitation": MRTR (SEP-2322): asks for the caller name via an in-band elicitation request */
+/**
+ * Tool "test_input_required_result_elicitation": MRTR (SEP-2322): asks for the caller name via an in-band elicitation
+ * request
+ */
 export const testInputRequiredResultElicitationTool: PublishedTool = {
-  "name": "test_input_required_result_elicitation",
-  "description": "MRTR (SEP-2322): asks for the caller name via an in-band elicitation request",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_elicitation',
+  description: 'MRTR (SEP-2322): asks for the caller name via an in-band elicitation request',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_sampling": MRTR (SEP-2322): asks for an LLM completion via an in-band sampling request */
+/**
+ * Tool "test_input_required_result_sampling": MRTR (SEP-2322): asks for an LLM completion via an in-band sampling
+ * request
+ */
 export const testInputRequiredResultSamplingTool: PublishedTool = {
-  "name": "test_input_required_result_sampling",
-  "description": "MRTR (SEP-2322): asks for an LLM completion via an in-band sampling request",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_sampling',
+  description: 'MRTR (SEP-2322): asks for an LLM completion via an in-band sampling request',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_list_roots": MRTR (SEP-2322): asks for the client roots via an in-band roots/list request */
+/**
+ * Tool "test_input_required_result_list_roots": MRTR (SEP-2322): asks for the client roots via an in-band roots/list
+ * request
+ */
 export const testInputRequiredResultListRootsTool: PublishedTool = {
-  "name": "test_input_required_result_list_roots",
-  "description": "MRTR (SEP-2322): asks for the client roots via an in-band roots/list request",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_list_roots',
+  description: 'MRTR (SEP-2322): asks for the client roots via an in-band roots/list request',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_request_state": MRTR (SEP-2322): round-trips integrity-protected requestState alongside an elicitation request */
+/**
+ * Tool "test_input_required_result_request_state": MRTR (SEP-2322): round-trips integrity-protected requestState
+ * alongside an elicitation request
+ */
 export const testInputRequiredResultRequestStateTool: PublishedTool = {
-  "name": "test_input_required_result_request_state",
-  "description": "MRTR (SEP-2322): round-trips integrity-protected requestState alongside an elicitation request",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_request_state',
+  description: 'MRTR (SEP-2322): round-trips integrity-protected requestState alongside an elicitation request',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_multiple_inputs": MRTR (SEP-2322): asks for elicitation, sampling and roots input in a single round */
+/**
+ * Tool "test_input_required_result_multiple_inputs": MRTR (SEP-2322): asks for elicitation, sampling and roots input in
+ * a single round
+ */
 export const testInputRequiredResultMultipleInputsTool: PublishedTool = {
-  "name": "test_input_required_result_multiple_inputs",
-  "description": "MRTR (SEP-2322): asks for elicitation, sampling and roots input in a single round",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_multiple_inputs',
+  description: 'MRTR (SEP-2322): asks for elicitation, sampling and roots input in a single round',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_multi_round": MRTR (SEP-2322): two elicitation rounds with evolving requestState before completing */
+/**
+ * Tool "test_input_required_result_multi_round": MRTR (SEP-2322): two elicitation rounds with evolving requestState
+ * before completing
+ */
 export const testInputRequiredResultMultiRoundTool: PublishedTool = {
-  "name": "test_input_required_result_multi_round",
-  "description": "MRTR (SEP-2322): two elicitation rounds with evolving requestState before completing",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_multi_round',
+  description: 'MRTR (SEP-2322): two elicitation rounds with evolving requestState before completing',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_tampered_state": MRTR (SEP-2322): rejects retries whose requestState fails integrity verification */
+/**
+ * Tool "test_input_required_result_tampered_state": MRTR (SEP-2322): rejects retries whose requestState fails integrity
+ * verification
+ */
 export const testInputRequiredResultTamperedStateTool: PublishedTool = {
-  "name": "test_input_required_result_tampered_state",
-  "description": "MRTR (SEP-2322): rejects retries whose requestState fails integrity verification",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_tampered_state',
+  description: 'MRTR (SEP-2322): rejects retries whose requestState fails integrity verification',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "test_input_required_result_capabilities": MRTR (SEP-2322): only requests input kinds the declared client capabilities cover */
+/**
+ * Tool "test_input_required_result_capabilities": MRTR (SEP-2322): only requests input kinds the declared client
+ * capabilities cover
+ */
 export const testInputRequiredResultCapabilitiesTool: PublishedTool = {
-  "name": "test_input_required_result_capabilities",
-  "description": "MRTR (SEP-2322): only requests input kinds the declared client capabilities cover",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_input_required_result_capabilities',
+  description: 'MRTR (SEP-2322): only requests input kinds the declared client capabilities cover',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_trigger_tool_change": Listen diagnostic (SEP-2575): publishes tools/list_changed */
 export const testTriggerToolChangeTool: PublishedTool = {
-  "name": "test_trigger_tool_change",
-  "description": "Listen diagnostic (SEP-2575): publishes tools/list_changed",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_trigger_tool_change',
+  description: 'Listen diagnostic (SEP-2575): publishes tools/list_changed',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_trigger_prompt_change": Listen diagnostic (SEP-2575): publishes prompts/list_changed */
 export const testTriggerPromptChangeTool: PublishedTool = {
-  "name": "test_trigger_prompt_change",
-  "description": "Listen diagnostic (SEP-2575): publishes prompts/list_changed",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_trigger_prompt_change',
+  description: 'Listen diagnostic (SEP-2575): publishes prompts/list_changed',
+  inputSchema: { type: 'object' },
 };
 
 /** Tool "test_update_watched_resource": Changes test://watched-resource and notifies its subscribers */
 export const testUpdateWatchedResourceTool: PublishedTool = {
-  "name": "test_update_watched_resource",
-  "description": "Changes test://watched-resource and notifies its subscribers",
-  "inputSchema": {
-    "type": "object"
-  }
+  name: 'test_update_watched_resource',
+  description: 'Changes test://watched-resource and notifies its subscribers',
+  inputSchema: { type: 'object' },
 };
 
-/** Tool "json_schema_2020_12_tool": Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106) */
+/**
+ * Tool "json_schema_2020_12_tool": Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)
+ */
 export const jsonSchema202012ToolTool: PublishedTool = {
-  "name": "json_schema_2020_12_tool",
-  "description": "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)",
-  "inputSchema": {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "$defs": {
-      "address": {
-        "$anchor": "addressDef",
-        "type": "object",
-        "properties": {
-          "street": {
-            "type": "string"
-          },
-          "city": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "properties": {
-      "name": {
-        "type": "string"
+  name: 'json_schema_2020_12_tool',
+  description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)',
+  inputSchema: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    $defs: {
+      address: {
+        $anchor: 'addressDef',
+        type: 'object',
+        properties: { street: { type: 'string' }, city: { type: 'string' } },
       },
-      "address": {
-        "$ref": "#/$defs/address"
-      },
-      "contactMethod": {
-        "type": "string",
-        "enum": [
-          "phone",
-          "email"
-        ]
-      },
-      "phone": {
-        "type": "string"
-      },
-      "email": {
-        "type": "string"
-      }
     },
-    "allOf": [
-      {
-        "anyOf": [
-          {
-            "required": [
-              "phone"
-            ]
-          },
-          {
-            "required": [
-              "email"
-            ]
-          }
-        ]
-      }
-    ],
-    "if": {
-      "properties": {
-        "contactMethod": {
-          "const": "phone"
-        }
-      },
-      "required": [
-        "contactMethod"
-      ]
+    properties: {
+      name: { type: 'string' },
+      address: { $ref: '#/$defs/address' },
+      contactMethod: { type: 'string', enum: ['phone', 'email'] },
+      phone: { type: 'string' },
+      email: { type: 'string' },
     },
-    "then": {
-      "required": [
-        "phone"
-      ]
-    },
-    "else": {
-      "required": [
-        "email"
-      ]
-    },
-    "additionalProperties": false
-  }
+    allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+    if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+    then: { required: ['phone'] },
+    else: { required: ['email'] },
+    additionalProperties: false,
+  },
 };
 
 /** Tool "test_x_mcp_header": Tests SEP-2243 Mcp-Param-* server-side validation */
 export const testXMcpHeaderTool: PublishedTool = {
-  "name": "test_x_mcp_header",
-  "description": "Tests SEP-2243 Mcp-Param-* server-side validation",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "region": {
-        "type": "string",
-        "description": "mirrored into Mcp-Param-Region",
-        "x-mcp-header": "Region"
-      },
-      "level": {
-        "type": "integer",
-        "description": "non-mirrored argument"
-      }
-    }
-  }
+  name: 'test_x_mcp_header',
+  description: 'Tests SEP-2243 Mcp-Param-* server-side validation',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      region: { type: 'string', description: 'mirrored into Mcp-Param-Region', 'x-mcp-header': 'Region' },
+      level: { type: 'integer', description: 'non-mirrored argument' },
+    },
+  },
 };
 
 /** Tool "greet": Says hello; never runs as a task */
 export const greetTool: PublishedTool = {
-  "name": "greet",
-  "description": "Says hello; never runs as a task",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "name": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "name"
-    ]
-  }
+  name: 'greet',
+  description: 'Says hello; never runs as a task',
+  inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
 };
 
 /** Tool "slow_compute": Waits the given number of seconds, then answers; runs as a task when the client can take one */
 export const slowComputeTool: PublishedTool = {
-  "name": "slow_compute",
-  "description": "Waits the given number of seconds, then answers; runs as a task when the client can take one",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "seconds": {
-        "type": "number",
-        "minimum": 0,
-        "maximum": 600
-      },
-      "label": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "seconds"
-    ]
+  name: 'slow_compute',
+  description: 'Waits the given number of seconds, then answers; runs as a task when the client can take one',
+  inputSchema: {
+    type: 'object',
+    properties: { seconds: { type: 'number', minimum: 0, maximum: 600 }, label: { type: 'string' } },
+    required: ['seconds'],
   },
-  "execution": {
-    "taskSupport": "optional"
-  }
+  execution: { taskSupport: 'optional' },
 };
 
 /** Tool "failing_job": Fails with a tool error after about a second; runs only as a task */
 export const failingJobTool: PublishedTool = {
-  "name": "failing_job",
-  "description": "Fails with a tool error after about a second; runs only as a task",
-  "inputSchema": {
-    "type": "object"
-  },
-  "execution": {
-    "taskSupport": "required"
-  }
+  name: 'failing_job',
+  description: 'Fails with a tool error after about a second; runs only as a task',
+  inputSchema: { type: 'object' },
+  execution: { taskSupport: 'required' },
 };
 
 /** Tool "protocol_error_job": Fails with a protocol error (the task ends failed) */
 export const protocolErrorJobTool: PublishedTool = {
-  "name": "protocol_error_job",
-  "description": "Fails with a protocol error (the task ends failed)",
-  "inputSchema": {
-    "type": "object"
-  },
-  "execution": {
-    "taskSupport": "optional"
-  }
+  name: 'protocol_error_job',
+  description: 'Fails with a protocol error (the task ends failed)',
+  inputSchema: { type: 'object' },
+  execution: { taskSupport: 'optional' },
 };
 
 /** Tool "confirm_delete": Asks the user to confirm deleting a file, from within its task */
 export const confirmDeleteTool: PublishedTool = {
-  "name": "confirm_delete",
-  "description": "Asks the user to confirm deleting a file, from within its task",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "filename": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "filename"
-    ]
-  },
-  "execution": {
-    "taskSupport": "optional"
-  }
+  name: 'confirm_delete',
+  description: 'Asks the user to confirm deleting a file, from within its task',
+  inputSchema: { type: 'object', properties: { filename: { type: 'string' } }, required: ['filename'] },
+  execution: { taskSupport: 'optional' },
 };
 
 /** Tool "multi_input": Asks two questions at once from within its task */
 export const multiInputTool: PublishedTool = {
-  "name": "multi_input",
-  "description": "Asks two questions at once from within its task",
-  "inputSchema": {
-    "type": "object"
-  },
-  "execution": {
-    "taskSupport": "optional"
-  }
+  name: 'multi_input',
+  description: 'Asks two questions at once from within its task',
+  inputSchema: { type: 'object' },
+  execution: { taskSupport: 'optional' },
 };
 
-/** Tool "test_tool_with_task": Asks for the caller's name within the request, then goes on as a task that greets them */
+/**
+ * Tool "test_tool_with_task": Asks for the caller's name within the request, then goes on as a task that greets them
+ */
 export const testToolWithTaskTool: PublishedTool = {
-  "name": "test_tool_with_task",
-  "description": "Asks for the caller's name within the request, then goes on as a task that greets them",
-  "inputSchema": {
-    "type": "object"
-  },
-  "execution": {
-    "taskSupport": "required"
-  }
+  name: 'test_tool_with_task',
+  description: "Asks for the caller's name within the request, then goes on as a task that greets them",
+  inputSchema: { type: 'object' },
+  execution: { taskSupport: 'required' },
 };
 
 /** Resource "static-text": A static text resource for testing */
 export const staticTextResource: PublishedResource = {
-  "uri": "test://static-text",
-  "name": "static-text",
-  "title": "Static Text Resource",
-  "description": "A static text resource for testing",
-  "mimeType": "text/plain"
+  uri: 'test://static-text',
+  name: 'static-text',
+  title: 'Static Text Resource',
+  description: 'A static text resource for testing',
+  mimeType: 'text/plain',
 };
 
 /** Resource "static-binary": A static binary resource (image) for testing */
 export const staticBinaryResource: PublishedResource = {
-  "uri": "test://static-binary",
-  "name": "static-binary",
-  "title": "Static Binary Resource",
-  "description": "A static binary resource (image) for testing",
-  "mimeType": "image/png"
+  uri: 'test://static-binary',
+  name: 'static-binary',
+  title: 'Static Binary Resource',
+  description: 'A static binary resource (image) for testing',
+  mimeType: 'image/png',
 };
 
 /** Resource "watched-resource": A resource whose changes subscribers hear about */
 export const watchedResourceResource: PublishedResource = {
-  "uri": "test://watched-resource",
-  "name": "watched-resource",
-  "title": "Watched Resource",
-  "description": "A resource whose changes subscribers hear about",
-  "mimeType": "text/plain"
+  uri: 'test://watched-resource',
+  name: 'watched-resource',
+  title: 'Watched Resource',
+  description: 'A resource whose changes subscribers hear about',
+  mimeType: 'text/plain',
 };
 
 /** Resource template "template": A resource template with parameter substitution */
 export const templateResourceTemplate: PublishedResourceTemplate = {
-  "uriTemplate": "test://template/{id}/data",
-  "name": "template",
-  "title": "Resource Template",
-  "description": "A resource template with parameter substitution",
-  "mimeType": "application/json"
+  uriTemplate: 'test://template/{id}/data',
+  name: 'template',
+  title: 'Resource Template',
+  description: 'A resource template with parameter substitution',
+  mimeType: 'application/json',
 };
 
 /** Prompt "test_simple_prompt": A simple prompt without arguments */
 export const testSimplePromptPrompt: PublishedPrompt = {
-  "name": "test_simple_prompt",
-  "title": "Simple Test Prompt",
-  "description": "A simple prompt without arguments"
+  name: 'test_simple_prompt',
+  title: 'Simple Test Prompt',
+  description: 'A simple prompt without arguments',
 };
 
 /** Prompt "test_prompt_with_arguments": A prompt with required arguments */
 export const testPromptWithArgumentsPrompt: PublishedPrompt = {
-  "name": "test_prompt_with_arguments",
-  "title": "Prompt With Arguments",
-  "description": "A prompt with required arguments",
-  "arguments": [
-    {
-      "name": "arg1",
-      "description": "First test argument",
-      "required": true
-    },
-    {
-      "name": "arg2",
-      "description": "Second test argument",
-      "required": true
-    }
-  ]
+  name: 'test_prompt_with_arguments',
+  title: 'Prompt With Arguments',
+  description: 'A prompt with required arguments',
+  arguments: [
+    { name: 'arg1', description: 'First test argument', required: true },
+    { name: 'arg2', description: 'Second test argument', required: true },
+  ],
 };
 
 /** Prompt "test_prompt_with_embedded_resource": A prompt that includes an embedded resource */
 export const testPromptWithEmbeddedResourcePrompt: PublishedPrompt = {
-  "name": "test_prompt_with_embedded_resource",
-  "title": "Prompt With Embedded Resource",
-  "description": "A prompt that includes an embedded resource",
-  "arguments": [
-    {
-      "name": "resourceUri",
-      "description": "URI of the resource to embed",
-      "required": true
-    }
-  ]
+  name: 'test_prompt_with_embedded_resource',
+  title: 'Prompt With Embedded Resource',
+  description: 'A prompt that includes an embedded resource',
+  arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
 };
 
 /** Prompt "test_prompt_with_image": A prompt that includes image content */
 export const testPromptWithImagePrompt: PublishedPrompt = {
-  "name": "test_prompt_with_image",
-  "title": "Prompt With Image",
-  "description": "A prompt that includes image content"
+  name: 'test_prompt_with_image',
+  title: 'Prompt With Image',
+  description: 'A prompt that includes image content',
 };
 
-/** Prompt "test_input_required_result_prompt": MRTR (SEP-2322): prompt that requires elicitation input before rendering */
+/**
+ * Prompt "test_input_required_result_prompt": MRTR (SEP-2322): prompt that requires elicitation input before rendering
+ */
 export const testInputRequiredResultPromptPrompt: PublishedPrompt = {
-  "name": "test_input_required_result_prompt",
-  "title": "MRTR Prompt",
-  "description": "MRTR (SEP-2322): prompt that requires elicitation input before rendering"
+  name: 'test_input_required_result_prompt',
+  title: 'MRTR Prompt',
+  description: 'MRTR (SEP-2322): prompt that requires elicitation input before rendering',
 };
 
-export const tools: readonly PublishedTool[] = [testSimpleTextTool, testImageContentTool, testAudioContentTool, testEmbeddedResourceTool, testMultipleContentTypesTool, testResourceLinkTool, testStructuredOutputTool, testErrorHandlingTool, testToolWithLoggingTool, testToolWithProgressTool, testLoggingToolTool, testStreamingElicitationTool, testReconnectionTool, testSamplingTool, testElicitationTool, testElicitationSep1034DefaultsTool, testElicitationSep1330EnumsTool, testElicitationUrlTool, testMissingCapabilityTool, testInputRequiredResultElicitationTool, testInputRequiredResultSamplingTool, testInputRequiredResultListRootsTool, testInputRequiredResultRequestStateTool, testInputRequiredResultMultipleInputsTool, testInputRequiredResultMultiRoundTool, testInputRequiredResultTamperedStateTool, testInputRequiredResultCapabilitiesTool, testTriggerToolChangeTool, testTriggerPromptChangeTool, testUpdateWatchedResourceTool, jsonSchema202012ToolTool, testXMcpHeaderTool, greetTool, slowComputeTool, failingJobTool, protocolErrorJobTool, confirmDeleteTool, multiInputTool, testToolWithTaskTool];
-export const resources: readonly PublishedResource[] = [staticTextResource, staticBinaryResource, watchedResourceResource];
+export const tools: readonly PublishedTool[] = [
+  testSimpleTextTool,
+  testImageContentTool,
+  testAudioContentTool,
+  testEmbeddedResourceTool,
+  testMultipleContentTypesTool,
+  testResourceLinkTool,
+  testStructuredOutputTool,
+  testErrorHandlingTool,
+  testToolWithLoggingTool,
+  testToolWithProgressTool,
+  testLoggingToolTool,
+  testStreamingElicitationTool,
+  testReconnectionTool,
+  testSamplingTool,
+  testElicitationTool,
+  testElicitationSep1034DefaultsTool,
+  testElicitationSep1330EnumsTool,
+  testElicitationUrlTool,
+  testMissingCapabilityTool,
+  testInputRequiredResultElicitationTool,
+  testInputRequiredResultSamplingTool,
+  testInputRequiredResultListRootsTool,
+  testInputRequiredResultRequestStateTool,
+  testInputRequiredResultMultipleInputsTool,
+  testInputRequiredResultMultiRoundTool,
+  testInputRequiredResultTamperedStateTool,
+  testInputRequiredResultCapabilitiesTool,
+  testTriggerToolChangeTool,
+  testTriggerPromptChangeTool,
+  testUpdateWatchedResourceTool,
+  jsonSchema202012ToolTool,
+  testXMcpHeaderTool,
+  greetTool,
+  slowComputeTool,
+  failingJobTool,
+  protocolErrorJobTool,
+  confirmDeleteTool,
+  multiInputTool,
+  testToolWithTaskTool,
+];
+export const resources: readonly PublishedResource[] = [
+  staticTextResource,
+  staticBinaryResource,
+  watchedResourceResource,
+];
 export const resourceTemplates: readonly PublishedResourceTemplate[] = [templateResourceTemplate];
-export const prompts: readonly PublishedPrompt[] = [testSimplePromptPrompt, testPromptWithArgumentsPrompt, testPromptWithEmbeddedResourcePrompt, testPromptWithImagePrompt, testInputRequiredResultPromptPrompt];
+export const prompts: readonly PublishedPrompt[] = [
+  testSimplePromptPrompt,
+  testPromptWithArgumentsPrompt,
+  testPromptWithEmbeddedResourcePrompt,
+  testPromptWithImagePrompt,
+  testInputRequiredResultPromptPrompt,
+];

@@ -6,112 +6,178 @@ import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/serve
 import * as defs from './definitions.gen.js';
 import type * as T from './types.gen.js';
 
-export const testSimpleTextInputSchema = fromJsonSchema<T.TestSimpleTextInput>(defs.testSimpleTextTool.inputSchema as JsonSchemaType);
+export const testSimpleTextInputSchema = fromJsonSchema<T.TestSimpleTextInput>(
+  defs.testSimpleTextTool.inputSchema as JsonSchemaType,
+);
 
-export const testImageContentInputSchema = fromJsonSchema<T.TestImageContentInput>(defs.testImageContentTool.inputSchema as JsonSchemaType);
+export const testImageContentInputSchema = fromJsonSchema<T.TestImageContentInput>(
+  defs.testImageContentTool.inputSchema as JsonSchemaType,
+);
 
-export const testAudioContentInputSchema = fromJsonSchema<T.TestAudioContentInput>(defs.testAudioContentTool.inputSchema as JsonSchemaType);
+export const testAudioContentInputSchema = fromJsonSchema<T.TestAudioContentInput>(
+  defs.testAudioContentTool.inputSchema as JsonSchemaType,
+);
 
-export const testEmbeddedResourceInputSchema = fromJsonSchema<T.TestEmbeddedResourceInput>(defs.testEmbeddedResourceTool.inputSchema as JsonSchemaType);
+export const testEmbeddedResourceInputSchema = fromJsonSchema<T.TestEmbeddedResourceInput>(
+  defs.testEmbeddedResourceTool.inputSchema as JsonSchemaType,
+);
 
-export const testMultipleContentTypesInputSchema = fromJsonSchema<T.TestMultipleContentTypesInput>(defs.testMultipleContentTypesTool.inputSchema as JsonSchemaType);
+export const testMultipleContentTypesInputSchema = fromJsonSchema<T.TestMultipleContentTypesInput>(
+  defs.testMultipleContentTypesTool.inputSchema as JsonSchemaType,
+);
 
-export const testResourceLinkInputSchema = fromJsonSchema<T.TestResourceLinkInput>(defs.testResourceLinkTool.inputSchema as JsonSchemaType);
+export const testResourceLinkInputSchema = fromJsonSchema<T.TestResourceLinkInput>(
+  defs.testResourceLinkTool.inputSchema as JsonSchemaType,
+);
 
-export const testStructuredOutputInputSchema = fromJsonSchema<T.TestStructuredOutputInput>(defs.testStructuredOutputTool.inputSchema as JsonSchemaType);
-export const testStructuredOutputOutputSchema = fromJsonSchema<T.TestStructuredOutputOutput>(defs.testStructuredOutputTool.outputSchema as JsonSchemaType);
+export const testStructuredOutputInputSchema = fromJsonSchema<T.TestStructuredOutputInput>(
+  defs.testStructuredOutputTool.inputSchema as JsonSchemaType,
+);
+export const testStructuredOutputOutputSchema = fromJsonSchema<T.TestStructuredOutputOutput>(
+  defs.testStructuredOutputTool.outputSchema as JsonSchemaType,
+);
 
-export const testErrorHandlingInputSchema = fromJsonSchema<T.TestErrorHandlingInput>(defs.testErrorHandlingTool.inputSchema as JsonSchemaType);
+export const testErrorHandlingInputSchema = fromJsonSchema<T.TestErrorHandlingInput>(
+  defs.testErrorHandlingTool.inputSchema as JsonSchemaType,
+);
 
-export const testToolWithLoggingInputSchema = fromJsonSchema<T.TestToolWithLoggingInput>(defs.testToolWithLoggingTool.inputSchema as JsonSchemaType);
+export const testToolWithLoggingInputSchema = fromJsonSchema<T.TestToolWithLoggingInput>(
+  defs.testToolWithLoggingTool.inputSchema as JsonSchemaType,
+);
 
-export const testToolWithProgressInputSchema = fromJsonSchema<T.TestToolWithProgressInput>(defs.testToolWithProgressTool.inputSchema as JsonSchemaType);
+export const testToolWithProgressInputSchema = fromJsonSchema<T.TestToolWithProgressInput>(
+  defs.testToolWithProgressTool.inputSchema as JsonSchemaType,
+);
 
-export const testLoggingToolInputSchema = fromJsonSchema<T.TestLoggingToolInput>(defs.testLoggingToolTool.inputSchema as JsonSchemaType);
+export const testLoggingToolInputSchema = fromJsonSchema<T.TestLoggingToolInput>(
+  defs.testLoggingToolTool.inputSchema as JsonSchemaType,
+);
 
-export const testStreamingElicitationInputSchema = fromJsonSchema<T.TestStreamingElicitationInput>(defs.testStreamingElicitationTool.inputSchema as JsonSchemaType);
+export const testStreamingElicitationInputSchema = fromJsonSchema<T.TestStreamingElicitationInput>(
+  defs.testStreamingElicitationTool.inputSchema as JsonSchemaType,
+);
 
-export const testReconnectionInputSchema = fromJsonSchema<T.TestReconnectionInput>(defs.testReconnectionTool.inputSchema as JsonSchemaType);
+export const testReconnectionInputSchema = fromJsonSchema<T.TestReconnectionInput>(
+  defs.testReconnectionTool.inputSchema as JsonSchemaType,
+);
 
-export const testSamplingInputSchema = fromJsonSchema<T.TestSamplingInput>(defs.testSamplingTool.inputSchema as JsonSchemaType);
+export const testSamplingInputSchema = fromJsonSchema<T.TestSamplingInput>(
+  defs.testSamplingTool.inputSchema as JsonSchemaType,
+);
 
-export const testElicitationInputSchema = fromJsonSchema<T.TestElicitationInput>(defs.testElicitationTool.inputSchema as JsonSchemaType);
+export const testElicitationInputSchema = fromJsonSchema<T.TestElicitationInput>(
+  defs.testElicitationTool.inputSchema as JsonSchemaType,
+);
 
-export const testElicitationSep1034DefaultsInputSchema = fromJsonSchema<T.TestElicitationSep1034DefaultsInput>(defs.testElicitationSep1034DefaultsTool.inputSchema as JsonSchemaType);
+export const testElicitationSep1034DefaultsInputSchema = fromJsonSchema<T.TestElicitationSep1034DefaultsInput>(
+  defs.testElicitationSep1034DefaultsTool.inputSchema as JsonSchemaType,
+);
 
-export const testElicitationSep1330EnumsInputSchema = fromJsonSchema<T.TestElicitationSep1330EnumsInput>(defs.testElicitationSep1330EnumsTool.inputSchema as JsonSchemaType);
+export const testElicitationSep1330EnumsInputSchema = fromJsonSchema<T.TestElicitationSep1330EnumsInput>(
+  defs.testElicitationSep1330EnumsTool.inputSchema as JsonSchemaType,
+);
 
-export const testElicitationUrlInputSchema = fromJsonSchema<T.TestElicitationUrlInput>(defs.testElicitationUrlTool.inputSchema as JsonSchemaType);
+export const testElicitationUrlInputSchema = fromJsonSchema<T.TestElicitationUrlInput>(
+  defs.testElicitationUrlTool.inputSchema as JsonSchemaType,
+);
 
-export const testMissingCapabilityInputSchema = fromJsonSchema<T.TestMissingCapabilityInput>(defs.testMissingCapabilityTool.inputSchema as JsonSchemaType);
+export const testMissingCapabilityInputSchema = fromJsonSchema<T.TestMissingCapabilityInput>(
+  defs.testMissingCapabilityTool.inputSchema as JsonSchemaType,
+);
 
-export const testInputRequiredResultElicitationInputSchema = fromJsonSchema<T.TestInputRequiredResultElicitationInput>(defs.testInputRequiredResultElicitationTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultElicitationInputSchema = fromJsonSchema<T.TestInputRequiredResultElicitationInput>(
+  defs.testInputRequiredResultElicitationTool.inputSchema as JsonSchemaType,
+);
 
-export const testInputRequiredResultSamplingInputSchema = fromJsonSchema<T.TestInputRequiredResultSamplingInput>(defs.testInputRequiredResultSamplingTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultSamplingInputSchema = fromJsonSchema<T.TestInputRequiredResultSamplingInput>(
+  defs.testInputRequiredResultSamplingTool.inputSchema as JsonSchemaType,
+);
 
-export const testInputRequiredResultListRootsInputSchema = fromJsonSchema<T.TestInputRequiredResultListRootsInput>(defs.testInputRequiredResultListRootsTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultListRootsInputSchema = fromJsonSchema<T.TestInputRequiredResultListRootsInput>(
+  defs.testInputRequiredResultListRootsTool.inputSchema as JsonSchemaType,
+);
 
-export const testInputRequiredResultRequestStateInputSchema = fromJsonSchema<T.TestInputRequiredResultRequestStateInput>(defs.testInputRequiredResultRequestStateTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultRequestStateInputSchema =
+  fromJsonSchema<T.TestInputRequiredResultRequestStateInput>(
+    defs.testInputRequiredResultRequestStateTool.inputSchema as JsonSchemaType,
+  );
 
-export const testInputRequiredResultMultipleInputsInputSchema = fromJsonSchema<T.TestInputRequiredResultMultipleInputsInput>(defs.testInputRequiredResultMultipleInputsTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultMultipleInputsInputSchema =
+  fromJsonSchema<T.TestInputRequiredResultMultipleInputsInput>(
+    defs.testInputRequiredResultMultipleInputsTool.inputSchema as JsonSchemaType,
+  );
 
-export const testInputRequiredResultMultiRoundInputSchema = fromJsonSchema<T.TestInputRequiredResultMultiRoundInput>(defs.testInputRequiredResultMultiRoundTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultMultiRoundInputSchema = fromJsonSchema<T.TestInputRequiredResultMultiRoundInput>(
+  defs.testInputRequiredResultMultiRoundTool.inputSchema as JsonSchemaType,
+);
 
-export const testInputRequiredResultTamperedStateInputSchema = fromJsonSchema<T.TestInputRequiredResultTamperedStateInput>(defs.testInputRequiredResultTamperedStateTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultTamperedStateInputSchema =
+  fromJsonSchema<T.TestInputRequiredResultTamperedStateInput>(
+    defs.testInputRequiredResultTamperedStateTool.inputSchema as JsonSchemaType,
+  );
 
-export const testInputRequiredResultCapabilitiesInputSchema = fromJsonSchema<T.TestInputRequiredResultCapabilitiesInput>(defs.testInputRequiredResultCapabilitiesTool.inputSchema as JsonSchemaType);
+export const testInputRequiredResultCapabilitiesInputSchema =
+  fromJsonSchema<T.TestInputRequiredResultCapabilitiesInput>(
+    defs.testInputRequiredResultCapabilitiesTool.inputSchema as JsonSchemaType,
+  );
 
-export const testTriggerToolChangeInputSchema = fromJsonSchema<T.TestTriggerToolChangeInput>(defs.testTriggerToolChangeTool.inputSchema as JsonSchemaType);
+export const testTriggerToolChangeInputSchema = fromJsonSchema<T.TestTriggerToolChangeInput>(
+  defs.testTriggerToolChangeTool.inputSchema as JsonSchemaType,
+);
 
-export const testTriggerPromptChangeInputSchema = fromJsonSchema<T.TestTriggerPromptChangeInput>(defs.testTriggerPromptChangeTool.inputSchema as JsonSchemaType);
+export const testTriggerPromptChangeInputSchema = fromJsonSchema<T.TestTriggerPromptChangeInput>(
+  defs.testTriggerPromptChangeTool.inputSchema as JsonSchemaType,
+);
 
-export const testUpdateWatchedResourceInputSchema = fromJsonSchema<T.TestUpdateWatchedResourceInput>(defs.testUpdateWatchedResourceTool.inputSchema as JsonSchemaType);
+export const testUpdateWatchedResourceInputSchema = fromJsonSchema<T.TestUpdateWatchedResourceInput>(
+  defs.testUpdateWatchedResourceTool.inputSchema as JsonSchemaType,
+);
 
-export const jsonSchema202012ToolInputSchema = fromJsonSchema<T.JsonSchema202012ToolInput>(defs.jsonSchema202012ToolTool.inputSchema as JsonSchemaType);
+export const jsonSchema202012ToolInputSchema = fromJsonSchema<T.JsonSchema202012ToolInput>(
+  defs.jsonSchema202012ToolTool.inputSchema as JsonSchemaType,
+);
 
-export const testXMcpHeaderInputSchema = fromJsonSchema<T.TestXMcpHeaderInput>(defs.testXMcpHeaderTool.inputSchema as JsonSchemaType);
+export const testXMcpHeaderInputSchema = fromJsonSchema<T.TestXMcpHeaderInput>(
+  defs.testXMcpHeaderTool.inputSchema as JsonSchemaType,
+);
 
 export const greetInputSchema = fromJsonSchema<T.GreetInput>(defs.greetTool.inputSchema as JsonSchemaType);
 
-export const slowComputeInputSchema = fromJsonSchema<T.SlowComputeInput>(defs.slowComputeTool.inputSchema as JsonSchemaType);
+export const slowComputeInputSchema = fromJsonSchema<T.SlowComputeInput>(
+  defs.slowComputeTool.inputSchema as JsonSchemaType,
+);
 
-export const failingJobInputSchema = fromJsonSchema<T.FailingJobInput>(defs.failingJobTool.inputSchema as JsonSchemaType);
+export const failingJobInputSchema = fromJsonSchema<T.FailingJobInput>(
+  defs.failingJobTool.inputSchema as JsonSchemaType,
+);
 
-export const protocolErrorJobInputSchema = fromJsonSchema<T.ProtocolErrorJobInput>(defs.protocolErrorJobTool.inputSchema as JsonSchemaType);
+export const protocolErrorJobInputSchema = fromJsonSchema<T.ProtocolErrorJobInput>(
+  defs.protocolErrorJobTool.inputSchema as JsonSchemaType,
+);
 
-export const confirmDeleteInputSchema = fromJsonSchema<T.ConfirmDeleteInput>(defs.confirmDeleteTool.inputSchema as JsonSchemaType);
+export const confirmDeleteInputSchema = fromJsonSchema<T.ConfirmDeleteInput>(
+  defs.confirmDeleteTool.inputSchema as JsonSchemaType,
+);
 
-export const multiInputInputSchema = fromJsonSchema<T.MultiInputInput>(defs.multiInputTool.inputSchema as JsonSchemaType);
+export const multiInputInputSchema = fromJsonSchema<T.MultiInputInput>(
+  defs.multiInputTool.inputSchema as JsonSchemaType,
+);
 
-export const testToolWithTaskInputSchema = fromJsonSchema<T.TestToolWithTaskInput>(defs.testToolWithTaskTool.inputSchema as JsonSchemaType);
+export const testToolWithTaskInputSchema = fromJsonSchema<T.TestToolWithTaskInput>(
+  defs.testToolWithTaskTool.inputSchema as JsonSchemaType,
+);
 
 export const testPromptWithArgumentsArgsSchema = fromJsonSchema<T.TestPromptWithArgumentsArgs>({
-  "type": "object",
-  "properties": {
-    "arg1": {
-      "type": "string",
-      "description": "First test argument"
-    },
-    "arg2": {
-      "type": "string",
-      "description": "Second test argument"
-    }
+  type: 'object',
+  properties: {
+    arg1: { type: 'string', description: 'First test argument' },
+    arg2: { type: 'string', description: 'Second test argument' },
   },
-  "required": [
-    "arg1",
-    "arg2"
-  ]
+  required: ['arg1', 'arg2'],
 } as JsonSchemaType);
 
 export const testPromptWithEmbeddedResourceArgsSchema = fromJsonSchema<T.TestPromptWithEmbeddedResourceArgs>({
-  "type": "object",
-  "properties": {
-    "resourceUri": {
-      "type": "string",
-      "description": "URI of the resource to embed"
-    }
-  },
-  "required": [
-    "resourceUri"
-  ]
+  type: 'object',
+  properties: { resourceUri: { type: 'string', description: 'URI of the resource to embed' } },
+  required: ['resourceUri'],
 } as JsonSchemaType);

@@ -5,7 +5,7 @@
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { AppContext } from '../lifecycle.js';
 import type { HandlerContext, ToolResult } from './context.gen.js';
-import type { TaskContext } from './tasks.gen.js';
+import type { TaskContext } from './runtime/tasks.gen.js';
 
 export type Context = HandlerContext<AppContext>;
 /** The context of tools declared with `execution.taskSupport`: `ctx.task` starts and describes the task. */
@@ -36,12 +36,12 @@ export interface TestResourceLinkInput {
 }
 
 export interface TestStructuredOutputInput {
-  "a": number;
-  "b": number;
+  a: number;
+  b: number;
 }
 
 export interface TestStructuredOutputOutput {
-  "sum": number;
+  sum: number;
 }
 
 export interface TestErrorHandlingInput {
@@ -70,12 +70,12 @@ export interface TestReconnectionInput {
 
 export interface TestSamplingInput {
   /** The prompt to send to the LLM */
-  "prompt": string;
+  prompt: string;
 }
 
 export interface TestElicitationInput {
   /** The message to show the user */
-  "message": string;
+  message: string;
 }
 
 export interface TestElicitationSep1034DefaultsInput {
@@ -138,28 +138,28 @@ export interface TestUpdateWatchedResourceInput {
   [key: string]: unknown;
 }
 
-export type JsonSchema202012ToolInput = ({
-  "name"?: string;
-  "address"?: JsonSchema202012ToolInputAddress;
-  "contactMethod"?: "phone" | "email";
-  "phone"?: string;
-  "email"?: string;
-}) & unknown;
+export type JsonSchema202012ToolInput = {
+  name?: string;
+  address?: JsonSchema202012ToolInputAddress;
+  contactMethod?: 'phone' | 'email';
+  phone?: string;
+  email?: string;
+} & unknown;
 
 export interface TestXMcpHeaderInput {
   /** mirrored into Mcp-Param-Region */
-  "region"?: string;
+  region?: string;
   /** non-mirrored argument */
-  "level"?: number;
+  level?: number;
 }
 
 export interface GreetInput {
-  "name": string;
+  name: string;
 }
 
 export interface SlowComputeInput {
-  "seconds": number;
-  "label"?: string;
+  seconds: number;
+  label?: string;
 }
 
 export interface FailingJobInput {
@@ -171,7 +171,7 @@ export interface ProtocolErrorJobInput {
 }
 
 export interface ConfirmDeleteInput {
-  "filename": string;
+  filename: string;
 }
 
 export interface MultiInputInput {
@@ -183,14 +183,13 @@ export interface TestToolWithTaskInput {
 }
 
 export interface JsonSchema202012ToolInputAddress {
-  "street"?: string;
-  "city"?: string;
+  street?: string;
+  city?: string;
 }
-
 
 /** Variables of resource template "template": A resource template with parameter substitution */
 export type TemplateVariables = {
-  "id": string;
+  id: string;
 };
 
 /** Arguments of prompt "test_simple_prompt": A simple prompt without arguments */
@@ -198,94 +197,101 @@ export type TestSimplePromptArgs = {};
 
 /** Arguments of prompt "test_prompt_with_arguments": A prompt with required arguments */
 export type TestPromptWithArgumentsArgs = {
-  "arg1": string;
-  "arg2": string;
+  arg1: string;
+  arg2: string;
 };
 
 /** Arguments of prompt "test_prompt_with_embedded_resource": A prompt that includes an embedded resource */
 export type TestPromptWithEmbeddedResourceArgs = {
-  "resourceUri": string;
+  resourceUri: string;
 };
 
 /** Arguments of prompt "test_prompt_with_image": A prompt that includes image content */
 export type TestPromptWithImageArgs = {};
 
-/** Arguments of prompt "test_input_required_result_prompt": MRTR (SEP-2322): prompt that requires elicitation input before rendering */
+/**
+ * Arguments of prompt "test_input_required_result_prompt": MRTR (SEP-2322): prompt that requires elicitation input
+ * before rendering
+ */
 export type TestInputRequiredResultPromptArgs = {};
 
 export interface ToolTypes {
-  "test_simple_text": { input: TestSimpleTextInput; output: undefined };
-  "test_image_content": { input: TestImageContentInput; output: undefined };
-  "test_audio_content": { input: TestAudioContentInput; output: undefined };
-  "test_embedded_resource": { input: TestEmbeddedResourceInput; output: undefined };
-  "test_multiple_content_types": { input: TestMultipleContentTypesInput; output: undefined };
-  "test_resource_link": { input: TestResourceLinkInput; output: undefined };
-  "test_structured_output": { input: TestStructuredOutputInput; output: TestStructuredOutputOutput };
-  "test_error_handling": { input: TestErrorHandlingInput; output: undefined };
-  "test_tool_with_logging": { input: TestToolWithLoggingInput; output: undefined };
-  "test_tool_with_progress": { input: TestToolWithProgressInput; output: undefined };
-  "test_logging_tool": { input: TestLoggingToolInput; output: undefined };
-  "test_streaming_elicitation": { input: TestStreamingElicitationInput; output: undefined };
-  "test_reconnection": { input: TestReconnectionInput; output: undefined };
-  "test_sampling": { input: TestSamplingInput; output: undefined };
-  "test_elicitation": { input: TestElicitationInput; output: undefined };
-  "test_elicitation_sep1034_defaults": { input: TestElicitationSep1034DefaultsInput; output: undefined };
-  "test_elicitation_sep1330_enums": { input: TestElicitationSep1330EnumsInput; output: undefined };
-  "test_elicitation_url": { input: TestElicitationUrlInput; output: undefined };
-  "test_missing_capability": { input: TestMissingCapabilityInput; output: undefined };
-  "test_input_required_result_elicitation": { input: TestInputRequiredResultElicitationInput; output: undefined };
-  "test_input_required_result_sampling": { input: TestInputRequiredResultSamplingInput; output: undefined };
-  "test_input_required_result_list_roots": { input: TestInputRequiredResultListRootsInput; output: undefined };
-  "test_input_required_result_request_state": { input: TestInputRequiredResultRequestStateInput; output: undefined };
-  "test_input_required_result_multiple_inputs": { input: TestInputRequiredResultMultipleInputsInput; output: undefined };
-  "test_input_required_result_multi_round": { input: TestInputRequiredResultMultiRoundInput; output: undefined };
-  "test_input_required_result_tampered_state": { input: TestInputRequiredResultTamperedStateInput; output: undefined };
-  "test_input_required_result_capabilities": { input: TestInputRequiredResultCapabilitiesInput; output: undefined };
-  "test_trigger_tool_change": { input: TestTriggerToolChangeInput; output: undefined };
-  "test_trigger_prompt_change": { input: TestTriggerPromptChangeInput; output: undefined };
-  "test_update_watched_resource": { input: TestUpdateWatchedResourceInput; output: undefined };
-  "json_schema_2020_12_tool": { input: JsonSchema202012ToolInput; output: undefined };
-  "test_x_mcp_header": { input: TestXMcpHeaderInput; output: undefined };
-  "greet": { input: GreetInput; output: undefined };
-  "slow_compute": { input: SlowComputeInput; output: undefined; task: true };
-  "failing_job": { input: FailingJobInput; output: undefined; task: true };
-  "protocol_error_job": { input: ProtocolErrorJobInput; output: undefined; task: true };
-  "confirm_delete": { input: ConfirmDeleteInput; output: undefined; task: true };
-  "multi_input": { input: MultiInputInput; output: undefined; task: true };
-  "test_tool_with_task": { input: TestToolWithTaskInput; output: undefined; task: true };
+  test_simple_text: { input: TestSimpleTextInput; output: undefined };
+  test_image_content: { input: TestImageContentInput; output: undefined };
+  test_audio_content: { input: TestAudioContentInput; output: undefined };
+  test_embedded_resource: { input: TestEmbeddedResourceInput; output: undefined };
+  test_multiple_content_types: { input: TestMultipleContentTypesInput; output: undefined };
+  test_resource_link: { input: TestResourceLinkInput; output: undefined };
+  test_structured_output: { input: TestStructuredOutputInput; output: TestStructuredOutputOutput };
+  test_error_handling: { input: TestErrorHandlingInput; output: undefined };
+  test_tool_with_logging: { input: TestToolWithLoggingInput; output: undefined };
+  test_tool_with_progress: { input: TestToolWithProgressInput; output: undefined };
+  test_logging_tool: { input: TestLoggingToolInput; output: undefined };
+  test_streaming_elicitation: { input: TestStreamingElicitationInput; output: undefined };
+  test_reconnection: { input: TestReconnectionInput; output: undefined };
+  test_sampling: { input: TestSamplingInput; output: undefined };
+  test_elicitation: { input: TestElicitationInput; output: undefined };
+  test_elicitation_sep1034_defaults: { input: TestElicitationSep1034DefaultsInput; output: undefined };
+  test_elicitation_sep1330_enums: { input: TestElicitationSep1330EnumsInput; output: undefined };
+  test_elicitation_url: { input: TestElicitationUrlInput; output: undefined };
+  test_missing_capability: { input: TestMissingCapabilityInput; output: undefined };
+  test_input_required_result_elicitation: { input: TestInputRequiredResultElicitationInput; output: undefined };
+  test_input_required_result_sampling: { input: TestInputRequiredResultSamplingInput; output: undefined };
+  test_input_required_result_list_roots: { input: TestInputRequiredResultListRootsInput; output: undefined };
+  test_input_required_result_request_state: { input: TestInputRequiredResultRequestStateInput; output: undefined };
+  test_input_required_result_multiple_inputs: { input: TestInputRequiredResultMultipleInputsInput; output: undefined };
+  test_input_required_result_multi_round: { input: TestInputRequiredResultMultiRoundInput; output: undefined };
+  test_input_required_result_tampered_state: { input: TestInputRequiredResultTamperedStateInput; output: undefined };
+  test_input_required_result_capabilities: { input: TestInputRequiredResultCapabilitiesInput; output: undefined };
+  test_trigger_tool_change: { input: TestTriggerToolChangeInput; output: undefined };
+  test_trigger_prompt_change: { input: TestTriggerPromptChangeInput; output: undefined };
+  test_update_watched_resource: { input: TestUpdateWatchedResourceInput; output: undefined };
+  json_schema_2020_12_tool: { input: JsonSchema202012ToolInput; output: undefined };
+  test_x_mcp_header: { input: TestXMcpHeaderInput; output: undefined };
+  greet: { input: GreetInput; output: undefined };
+  slow_compute: { input: SlowComputeInput; output: undefined; task: true };
+  failing_job: { input: FailingJobInput; output: undefined; task: true };
+  protocol_error_job: { input: ProtocolErrorJobInput; output: undefined; task: true };
+  confirm_delete: { input: ConfirmDeleteInput; output: undefined; task: true };
+  multi_input: { input: MultiInputInput; output: undefined; task: true };
+  test_tool_with_task: { input: TestToolWithTaskInput; output: undefined; task: true };
 }
 
 export interface ResourceTemplateTypes {
-  "template": TemplateVariables;
+  template: TemplateVariables;
 }
 
 export interface PromptTypes {
-  "test_simple_prompt": TestSimplePromptArgs;
-  "test_prompt_with_arguments": TestPromptWithArgumentsArgs;
-  "test_prompt_with_embedded_resource": TestPromptWithEmbeddedResourceArgs;
-  "test_prompt_with_image": TestPromptWithImageArgs;
-  "test_input_required_result_prompt": TestInputRequiredResultPromptArgs;
+  test_simple_prompt: TestSimplePromptArgs;
+  test_prompt_with_arguments: TestPromptWithArgumentsArgs;
+  test_prompt_with_embedded_resource: TestPromptWithEmbeddedResourceArgs;
+  test_prompt_with_image: TestPromptWithImageArgs;
+  test_input_required_result_prompt: TestInputRequiredResultPromptArgs;
 }
 
 /** Suggests completions for one value; `args` holds what the client already filled in for the others. */
-export type CompletionHandler<Args> = (value: string, args: Partial<Record<keyof Args, string>>, ctx: Context) => Promise<string[]>;
+export type CompletionHandler<Args> = (
+  value: string,
+  args: Partial<Record<keyof Args, string>>,
+  ctx: Context,
+) => Promise<string[]>;
 
 export interface PromptCompletionTypes {
-  "test_prompt_with_arguments": {
-    "arg2": CompletionHandler<TestPromptWithArgumentsArgs>;
+  test_prompt_with_arguments: {
+    arg2: CompletionHandler<TestPromptWithArgumentsArgs>;
   };
 }
 
-export interface ResourceTemplateCompletionTypes {
-}
+export interface ResourceTemplateCompletionTypes {}
 
 /** Completion handlers of a prompt's arguments declared `complete: true`. */
 export type PromptCompletions<N extends keyof PromptCompletionTypes> = PromptCompletionTypes[N];
 /** Completion handlers of a resource template's variables declared `complete: true`. */
-export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> = ResourceTemplateCompletionTypes[N];
+export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> =
+  ResourceTemplateCompletionTypes[N];
 
 export type ToolName = keyof ToolTypes;
-export type ResourceName = "static-text" | "static-binary" | "watched-resource";
+export type ResourceName = 'static-text' | 'static-binary' | 'watched-resource';
 export type ResourceTemplateName = keyof ResourceTemplateTypes;
 export type PromptName = keyof PromptTypes;
 
@@ -296,7 +302,11 @@ export type ToolHandler<N extends ToolName> = (
 ) => Promise<ToolResult<ToolTypes[N]['output']>>;
 
 // N names the resource, so a handler typed for a name the manifest no longer has fails to compile.
-export type ResourceHandler<N extends ResourceName> = (uri: URL, ctx: Context, resource?: N) => Promise<ReadResourceResult>;
+export type ResourceHandler<N extends ResourceName> = (
+  uri: URL,
+  ctx: Context,
+  resource?: N,
+) => Promise<ReadResourceResult>;
 
 export type ResourceTemplateHandler<N extends ResourceTemplateName> = (
   uri: URL,

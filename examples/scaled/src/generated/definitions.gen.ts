@@ -62,80 +62,56 @@ export interface PublishedPrompt {
 }
 
 export const serverInfo: Omit<Implementation, 'icons'> & { icons?: PublishedIcon[] } = {
-  "name": "status-board",
-  "version": "1.0.0",
-  "title": "Status board",
-  "description": "Service statuses that any replica can report and every subscriber hears about."
+  name: 'status-board',
+  version: '1.0.0',
+  title: 'Status board',
+  description: 'Service statuses that any replica can report and every subscriber hears about.',
 };
 
-export const serverOptions = {
-  "capabilities": {
-    "logging": {},
-    "resources": {
-      "subscribe": true
-    }
-  }
-};
+export const serverOptions = { capabilities: { logging: {}, resources: { subscribe: true } } };
 
-/** Tool "report_status": Announce a service's new status; subscribers of status://<service> hear about it on any replica. */
+/**
+ * Tool "report_status": Announce a service's new status; subscribers of status://<service> hear about it on any
+ * replica.
+ */
 export const reportStatusTool: PublishedTool = {
-  "name": "report_status",
-  "title": "Report status",
-  "description": "Announce a service's new status; subscribers of status://<service> hear about it on any replica.",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "service": {
-        "type": "string",
-        "pattern": "^[a-z][a-z0-9-]{0,40}$",
-        "description": "Service name",
-        "lower case.": null
-      },
-      "status": {
-        "enum": [
-          "up",
-          "degraded",
-          "down"
-        ],
-        "description": "The new status."
-      }
+  name: 'report_status',
+  title: 'Report status',
+  description: "Announce a service's new status; subscribers of status://<service> hear about it on any replica.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      service: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,40}$', description: 'Service name', 'lower case.': null },
+      status: { enum: ['up', 'degraded', 'down'], description: 'The new status.' },
     },
-    "required": [
-      "service",
-      "status"
-    ]
+    required: ['service', 'status'],
   },
-  "annotations": {
-    "idempotentHint": true
-  }
+  annotations: { idempotentHint: true },
 };
 
 /** Tool "confirm_maintenance": Ask the user to confirm a maintenance window before announcing it. */
 export const confirmMaintenanceTool: PublishedTool = {
-  "name": "confirm_maintenance",
-  "title": "Confirm maintenance",
-  "description": "Ask the user to confirm a maintenance window before announcing it.",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "service": {
-        "type": "string",
-        "description": "Service under maintenance."
-      }
-    },
-    "required": [
-      "service"
-    ]
-  }
+  name: 'confirm_maintenance',
+  title: 'Confirm maintenance',
+  description: 'Ask the user to confirm a maintenance window before announcing it.',
+  inputSchema: {
+    type: 'object',
+    properties: { service: { type: 'string', description: 'Service under maintenance.' } },
+    required: ['service'],
+  },
 };
 
-/** Resource template "service_status": A service's latest status as reported to this replica; subscribe to hear of every report, on any replica. */
+/**
+ * Resource template "service_status": A service's latest status as reported to this replica; subscribe to hear of every
+ * report, on any replica.
+ */
 export const serviceStatusResourceTemplate: PublishedResourceTemplate = {
-  "uriTemplate": "status://{service}",
-  "name": "service_status",
-  "title": "Service status",
-  "description": "A service's latest status as reported to this replica; subscribe to hear of every report, on any replica.",
-  "mimeType": "text/plain"
+  uriTemplate: 'status://{service}',
+  name: 'service_status',
+  title: 'Service status',
+  description:
+    "A service's latest status as reported to this replica; subscribe to hear of every report, on any replica.",
+  mimeType: 'text/plain',
 };
 
 export const tools: readonly PublishedTool[] = [reportStatusTool, confirmMaintenanceTool];

@@ -7,11 +7,11 @@
 // Logs are JSON lines on stderr at LOG_LEVEL (default info); `--log-format pretty` (LOG_FORMAT) is for people.
 import { parseArgs } from 'node:util';
 import type { AuthInfo, McpServerFactory } from '@modelcontextprotocol/server';
-import { configureLogging, logger } from './log.gen.js';
-import { attachServer } from './notify.gen.js';
-import { enableMock, mockRequested, parseSeed } from './mock.gen.js';
+import { configureLogging, logger } from './runtime/log.gen.js';
+import { attachServer } from './runtime/notify.gen.js';
+import { enableMock, mockRequested, parseSeed } from './runtime/mock.gen.js';
 import { buildServer } from './server.gen.js';
-import { onShutdownSignal } from './shutdown.gen.js';
+import { onShutdownSignal } from './runtime/shutdown.gen.js';
 import type { AppContext } from '../lifecycle.js';
 
 export interface Lifecycle {
@@ -22,39 +22,31 @@ export interface Lifecycle {
 }
 
 const defaults = {
-  name: "status-board",
-  version: "1.0.0",
-  transport: "http",
+  name: 'status-board',
+  version: '1.0.0',
+  transport: 'http',
   enabled: { stdio: false, http: true },
   http: {
-  "host": "127.0.0.1",
-  "port": 8080,
-  "path": "/mcp",
-  "allowedHosts": [
-    "localhost",
-    "127.0.0.1",
-    "status.example.com"
-  ],
-  "allowedOrigins": null,
-  "mode": "stateful",
-  "sse": null,
-  "websocket": null,
-  "maxBodyBytes": 4194304,
-  "headersTimeoutMs": 10000,
-  "requestTimeoutMs": 30000,
-  "keepAliveTimeoutMs": 5000,
-  "auth": null,
-  "toolScopes": null
-},
-  scale: {
-  "name": "status-board",
-  "sessionTtlMs": 1800000,
-  "eventRetention": 1000,
-  "maxSessionsPerPrincipal": 100
-},
+    host: '127.0.0.1',
+    port: 8080,
+    path: '/mcp',
+    allowedHosts: ['localhost', '127.0.0.1', 'status.example.com'],
+    allowedOrigins: null,
+    mode: 'stateful',
+    sse: null,
+    websocket: null,
+    maxBodyBytes: 4194304,
+    headersTimeoutMs: 10000,
+    requestTimeoutMs: 30000,
+    keepAliveTimeoutMs: 5000,
+    auth: null,
+    toolScopes: null,
+  },
+  scale: { name: 'status-board', sessionTtlMs: 1800000, eventRetention: 1000, maxSessionsPerPrincipal: 100 },
 } as const;
 
-const usage = `Usage: status-board [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH] [--mock [--mock-seed N]] [--log-format json|pretty]
+const usage = `Usage: status-board [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH]
+       [--mock [--mock-seed N]] [--log-format json|pretty]
 
   --transport  stdio (default: ${defaults.transport}), http (Streamable HTTP), or both
   --host       HTTP interface to bind (default ${defaults.http.host})
@@ -89,30 +81,38 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   await configureLogging({ format: values['log-format'] });
   const transports = new Set<TransportName>();
   for (const name of (values.transport ?? env.MCP_TRANSPORT ?? defaults.transport).split(',').map((t) => t.trim())) {
-    if (name !== 'stdio' && name !== 'http') throw new Error(`--transport takes stdio, http or stdio,http, not ${JSON.stringify(name)}`);
-    if (!defaults.enabled[name]) throw new Error(`the ${name} transport is turned off in the manifest (transports.${name})`);
+    if (name !== 'stdio' && name !== 'http')
+      throw new Error(`--transport takes stdio, http or stdio,http, not ${JSON.stringify(name)}`);
+    if (!defaults.enabled[name])
+      throw new Error(`the ${name} transport is turned off in the manifest (transports.${name})`);
     transports.add(name);
   }
   const port = Number(values.port ?? env.MCP_PORT ?? defaults.http.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${JSON.stringify(values.port ?? env.MCP_PORT)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, not ${JSON.stringify(values.port ?? env.MCP_PORT)}`);
 
   // scale.store redis: replicas share state through MCP_STORE_URL. Checked before onStart, so a missing variable
   // stops the start with one line; the store client (ioredis) is loaded only here.
-  const scaling = transports.has('http') ? await import('./store-setup.gen.js') : undefined;
+  const scaling = transports.has('http') ? await import('./runtime/store-setup.gen.js') : undefined;
   const scaleSettings = scaling?.scaleSettings(defaults.scale, env);
-  const mock = mockRequested(values.mock, env.MCP_MOCK) ? await enableMock(parseSeed(values['mock-seed'] ?? env.MCP_MOCK_SEED)) : undefined;
+  const mock = mockRequested(values.mock, env.MCP_MOCK)
+    ? await enableMock(parseSeed(values['mock-seed'] ?? env.MCP_MOCK_SEED))
+    : undefined;
   // No handler runs in mock mode, so neither does the app's start-up: client teams need none of its services.
   const app = mock ? ({} as AppContext) : await lifecycle.onStart();
-  if (mock) logger.info(`${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`);
+  if (mock)
+    logger.info(
+      `${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`,
+    );
   // Short-lived servers answer one 2026-07-28 request; connection-long ones are reachable through `notify`.
   const perRequest: McpServerFactory = ({ era }) => buildServer(app, era);
   const connection: McpServerFactory = ({ era }) => attachServer(buildServer(app, era), era);
   const stops: (() => Promise<void>)[] = [];
   if (transports.has('http')) {
     // Loaded only when HTTP is served: its stack (and the pieces the manifest adds to it) would slow a stdio start.
-    const { startHttp } = await import('./http.gen.js');
+    const { startHttp } = await import('./runtime/http.gen.js');
     const plugins = {
-      deniedCalls: (await import('./policy.gen.js')).deniedCalls,
+      deniedCalls: (await import('./runtime/policy.gen.js')).deniedCalls,
     };
     const handle = await startHttp(
       { perRequest, connection },
@@ -123,7 +123,10 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
         path: values.path ?? env.MCP_PATH ?? defaults.http.path,
         verifyAccessToken: lifecycle.verifyAccessToken && ((token) => lifecycle.verifyAccessToken!(token, app)),
         // Sessions served from the store are rebuilt on any replica, so their servers are not tied to this process.
-        scale: scaling && scaleSettings && (await scaling.connectScale(({ era }) => buildServer(app, era), scaleSettings, defaults.http.maxBodyBytes)),
+        scale:
+          scaling &&
+          scaleSettings &&
+          (await scaling.connectScale(({ era }) => buildServer(app, era), scaleSettings, defaults.http.maxBodyBytes)),
       },
       plugins,
     );

@@ -6,6 +6,10 @@ import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/serve
 import * as defs from './definitions.gen.js';
 import type * as T from './types.gen.js';
 
-export const reportStatusInputSchema = fromJsonSchema<T.ReportStatusInput>(defs.reportStatusTool.inputSchema as JsonSchemaType);
+export const reportStatusInputSchema = fromJsonSchema<T.ReportStatusInput>(
+  defs.reportStatusTool.inputSchema as JsonSchemaType,
+);
 
-export const confirmMaintenanceInputSchema = fromJsonSchema<T.ConfirmMaintenanceInput>(defs.confirmMaintenanceTool.inputSchema as JsonSchemaType);
+export const confirmMaintenanceInputSchema = fromJsonSchema<T.ConfirmMaintenanceInput>(
+  defs.confirmMaintenanceTool.inputSchema as JsonSchemaType,
+);

@@ -10,47 +10,51 @@ export type Context = HandlerContext<AppContext>;
 
 export interface ReportStatusInput {
   /** Service name */
-  "service": string;
+  service: string;
   /** The new status. */
-  "status": "up" | "degraded" | "down";
+  status: 'up' | 'degraded' | 'down';
 }
 
 export interface ConfirmMaintenanceInput {
   /** Service under maintenance. */
-  "service": string;
+  service: string;
 }
 
-
-/** Variables of resource template "service_status": A service's latest status as reported to this replica; subscribe to hear of every report, on any replica. */
+/**
+ * Variables of resource template "service_status": A service's latest status as reported to this replica; subscribe to
+ * hear of every report, on any replica.
+ */
 export type ServiceStatusVariables = {
-  "service": string;
+  service: string;
 };
 
 export interface ToolTypes {
-  "report_status": { input: ReportStatusInput; output: undefined };
-  "confirm_maintenance": { input: ConfirmMaintenanceInput; output: undefined };
+  report_status: { input: ReportStatusInput; output: undefined };
+  confirm_maintenance: { input: ConfirmMaintenanceInput; output: undefined };
 }
 
 export interface ResourceTemplateTypes {
-  "service_status": ServiceStatusVariables;
+  service_status: ServiceStatusVariables;
 }
 
-export interface PromptTypes {
-}
+export interface PromptTypes {}
 
 /** Suggests completions for one value; `args` holds what the client already filled in for the others. */
-export type CompletionHandler<Args> = (value: string, args: Partial<Record<keyof Args, string>>, ctx: Context) => Promise<string[]>;
+export type CompletionHandler<Args> = (
+  value: string,
+  args: Partial<Record<keyof Args, string>>,
+  ctx: Context,
+) => Promise<string[]>;
 
-export interface PromptCompletionTypes {
-}
+export interface PromptCompletionTypes {}
 
-export interface ResourceTemplateCompletionTypes {
-}
+export interface ResourceTemplateCompletionTypes {}
 
 /** Completion handlers of a prompt's arguments declared `complete: true`. */
 export type PromptCompletions<N extends keyof PromptCompletionTypes> = PromptCompletionTypes[N];
 /** Completion handlers of a resource template's variables declared `complete: true`. */
-export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> = ResourceTemplateCompletionTypes[N];
+export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> =
+  ResourceTemplateCompletionTypes[N];
 
 export type ToolName = keyof ToolTypes;
 export type ResourceName = never;
@@ -64,7 +68,11 @@ export type ToolHandler<N extends ToolName> = (
 ) => Promise<ToolResult<ToolTypes[N]['output']>>;
 
 // N names the resource, so a handler typed for a name the manifest no longer has fails to compile.
-export type ResourceHandler<N extends ResourceName> = (uri: URL, ctx: Context, resource?: N) => Promise<ReadResourceResult>;
+export type ResourceHandler<N extends ResourceName> = (
+  uri: URL,
+  ctx: Context,
+  resource?: N,
+) => Promise<ReadResourceResult>;
 
 export type ResourceTemplateHandler<N extends ResourceTemplateName> = (
   uri: URL,

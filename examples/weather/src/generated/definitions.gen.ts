@@ -62,148 +62,96 @@ export interface PublishedPrompt {
 }
 
 export const serverInfo: Omit<Implementation, 'icons'> & { icons?: PublishedIcon[] } = {
-  "name": "weather",
-  "version": "0.1.0",
-  "title": "Weather",
-  "description": "Forecasts and current conditions for a handful of cities."
+  name: 'weather',
+  version: '0.1.0',
+  title: 'Weather',
+  description: 'Forecasts and current conditions for a handful of cities.',
 };
 
 export const serverOptions = {
-  "capabilities": {
-    "logging": {}
-  },
-  "instructions": "Call get_forecast for a city's forecast; read weather://{city}/current for a quick summary."
+  capabilities: { logging: {} },
+  instructions: "Call get_forecast for a city's forecast; read weather://{city}/current for a quick summary.",
 };
 
 /** Tool "get_forecast": Daily forecast for a city, up to 7 days ahead. */
 export const getForecastTool: PublishedTool = {
-  "name": "get_forecast",
-  "title": "Forecast",
-  "description": "Daily forecast for a city, up to 7 days ahead.",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "city": {
-        "type": "string",
-        "minLength": 1,
-        "description": "City name, e.g. Paris"
+  name: 'get_forecast',
+  title: 'Forecast',
+  description: 'Daily forecast for a city, up to 7 days ahead.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      city: { type: 'string', minLength: 1, description: 'City name, e.g. Paris' },
+      days: { type: 'integer', minimum: 1, maximum: 7, default: 3, description: 'Number of days to forecast' },
+      units: {
+        type: 'string',
+        enum: ['metric', 'imperial'],
+        default: 'metric',
+        description: 'metric (°C) or imperial (°F)',
       },
-      "days": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 7,
-        "default": 3,
-        "description": "Number of days to forecast"
-      },
-      "units": {
-        "type": "string",
-        "enum": [
-          "metric",
-          "imperial"
-        ],
-        "default": "metric",
-        "description": "metric (°C) or imperial (°F)"
-      }
     },
-    "required": [
-      "city"
-    ],
-    "additionalProperties": false
+    required: ['city'],
+    additionalProperties: false,
   },
-  "outputSchema": {
-    "type": "object",
-    "properties": {
-      "city": {
-        "type": "string"
-      },
-      "units": {
-        "$ref": "#/definitions/Units"
-      },
-      "days": {
-        "type": "array",
-        "items": {
-          "type": "object",
-          "properties": {
-            "date": {
-              "type": "string",
-              "format": "date"
-            },
-            "summary": {
-              "type": "string"
-            },
-            "high": {
-              "type": "number"
-            },
-            "low": {
-              "type": "number"
-            }
+  outputSchema: {
+    type: 'object',
+    properties: {
+      city: { type: 'string' },
+      units: { $ref: '#/definitions/Units' },
+      days: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            date: { type: 'string', format: 'date' },
+            summary: { type: 'string' },
+            high: { type: 'number' },
+            low: { type: 'number' },
           },
-          "required": [
-            "date",
-            "summary",
-            "high",
-            "low"
-          ]
-        }
-      }
+          required: ['date', 'summary', 'high', 'low'],
+        },
+      },
     },
-    "required": [
-      "city",
-      "units",
-      "days"
-    ],
-    "definitions": {
-      "Units": {
-        "type": "string",
-        "description": "metric (°C) or imperial (°F)",
-        "enum": [
-          "metric",
-          "imperial"
-        ],
-        "default": "metric"
-      }
-    }
+    required: ['city', 'units', 'days'],
+    definitions: {
+      Units: {
+        type: 'string',
+        description: 'metric (°C) or imperial (°F)',
+        enum: ['metric', 'imperial'],
+        default: 'metric',
+      },
+    },
   },
-  "annotations": {
-    "readOnlyHint": true,
-    "openWorldHint": false
-  }
+  annotations: { readOnlyHint: true, openWorldHint: false },
 };
 
 /** Resource "supported_cities": The cities get_forecast knows, one per line. */
 export const supportedCitiesResource: PublishedResource = {
-  "uri": "weather://cities",
-  "name": "supported_cities",
-  "title": "Supported cities",
-  "description": "The cities get_forecast knows, one per line.",
-  "mimeType": "text/plain"
+  uri: 'weather://cities',
+  name: 'supported_cities',
+  title: 'Supported cities',
+  description: 'The cities get_forecast knows, one per line.',
+  mimeType: 'text/plain',
 };
 
 /** Resource template "city_weather": Current conditions in a city, as one line of text. */
 export const cityWeatherResourceTemplate: PublishedResourceTemplate = {
-  "uriTemplate": "weather://{city}/current",
-  "name": "city_weather",
-  "title": "Current weather",
-  "description": "Current conditions in a city, as one line of text.",
-  "mimeType": "text/plain"
+  uriTemplate: 'weather://{city}/current',
+  name: 'city_weather',
+  title: 'Current weather',
+  description: 'Current conditions in a city, as one line of text.',
+  mimeType: 'text/plain',
 };
 
 /** Prompt "plan_trip": Ask for a packing list based on the forecast. */
 export const planTripPrompt: PublishedPrompt = {
-  "name": "plan_trip",
-  "title": "Plan a trip",
-  "description": "Ask for a packing list based on the forecast.",
-  "arguments": [
-    {
-      "name": "city",
-      "description": "Destination city",
-      "required": true
-    },
-    {
-      "name": "days",
-      "description": "Length of the trip in days"
-    }
-  ]
+  name: 'plan_trip',
+  title: 'Plan a trip',
+  description: 'Ask for a packing list based on the forecast.',
+  arguments: [
+    { name: 'city', description: 'Destination city', required: true },
+    { name: 'days', description: 'Length of the trip in days' },
+  ],
 };
 
 export const tools: readonly PublishedTool[] = [getForecastTool];

@@ -7,12 +7,12 @@
 // Logs are JSON lines on stderr at LOG_LEVEL (default info); `--log-format pretty` (LOG_FORMAT) is for people.
 import { parseArgs } from 'node:util';
 import type { AuthInfo, McpServerFactory } from '@modelcontextprotocol/server';
-import { configureLogging, logger } from './log.gen.js';
-import { attachServer } from './notify.gen.js';
-import { enableMock, mockRequested, parseSeed } from './mock.gen.js';
+import { configureLogging, logger } from './runtime/log.gen.js';
+import { attachServer } from './runtime/notify.gen.js';
+import { enableMock, mockRequested, parseSeed } from './runtime/mock.gen.js';
 import { buildServer } from './server.gen.js';
-import { onShutdownSignal } from './shutdown.gen.js';
-import { startStdio } from './stdio.gen.js';
+import { onShutdownSignal } from './runtime/shutdown.gen.js';
+import { startStdio } from './runtime/stdio.gen.js';
 import type { AppContext } from '../lifecycle.js';
 
 export interface Lifecycle {
@@ -23,29 +23,30 @@ export interface Lifecycle {
 }
 
 const defaults = {
-  name: "weather",
-  version: "0.1.0",
-  transport: "stdio",
+  name: 'weather',
+  version: '0.1.0',
+  transport: 'stdio',
   enabled: { stdio: true, http: true },
   http: {
-  "host": "127.0.0.1",
-  "port": 3000,
-  "path": "/mcp",
-  "allowedHosts": null,
-  "allowedOrigins": null,
-  "mode": "stateful",
-  "sse": null,
-  "websocket": null,
-  "maxBodyBytes": 4194304,
-  "headersTimeoutMs": 10000,
-  "requestTimeoutMs": 30000,
-  "keepAliveTimeoutMs": 5000,
-  "auth": null,
-  "toolScopes": null
-},
+    host: '127.0.0.1',
+    port: 3000,
+    path: '/mcp',
+    allowedHosts: null,
+    allowedOrigins: null,
+    mode: 'stateful',
+    sse: null,
+    websocket: null,
+    maxBodyBytes: 4194304,
+    headersTimeoutMs: 10000,
+    requestTimeoutMs: 30000,
+    keepAliveTimeoutMs: 5000,
+    auth: null,
+    toolScopes: null,
+  },
 } as const;
 
-const usage = `Usage: weather [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH] [--mock [--mock-seed N]] [--log-format json|pretty]
+const usage = `Usage: weather [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH]
+       [--mock [--mock-seed N]] [--log-format json|pretty]
 
   --transport  stdio (default: ${defaults.transport}), http (Streamable HTTP), or both
   --host       HTTP interface to bind (default ${defaults.http.host})
@@ -80,17 +81,25 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   await configureLogging({ format: values['log-format'] });
   const transports = new Set<TransportName>();
   for (const name of (values.transport ?? env.MCP_TRANSPORT ?? defaults.transport).split(',').map((t) => t.trim())) {
-    if (name !== 'stdio' && name !== 'http') throw new Error(`--transport takes stdio, http or stdio,http, not ${JSON.stringify(name)}`);
-    if (!defaults.enabled[name]) throw new Error(`the ${name} transport is turned off in the manifest (transports.${name})`);
+    if (name !== 'stdio' && name !== 'http')
+      throw new Error(`--transport takes stdio, http or stdio,http, not ${JSON.stringify(name)}`);
+    if (!defaults.enabled[name])
+      throw new Error(`the ${name} transport is turned off in the manifest (transports.${name})`);
     transports.add(name);
   }
   const port = Number(values.port ?? env.MCP_PORT ?? defaults.http.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${JSON.stringify(values.port ?? env.MCP_PORT)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, not ${JSON.stringify(values.port ?? env.MCP_PORT)}`);
 
-  const mock = mockRequested(values.mock, env.MCP_MOCK) ? await enableMock(parseSeed(values['mock-seed'] ?? env.MCP_MOCK_SEED)) : undefined;
+  const mock = mockRequested(values.mock, env.MCP_MOCK)
+    ? await enableMock(parseSeed(values['mock-seed'] ?? env.MCP_MOCK_SEED))
+    : undefined;
   // No handler runs in mock mode, so neither does the app's start-up: client teams need none of its services.
   const app = mock ? ({} as AppContext) : await lifecycle.onStart();
-  if (mock) logger.info(`${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`);
+  if (mock)
+    logger.info(
+      `${defaults.name} in mock mode (seed ${mock.seed}): answers come from the manifest's examples and outputSchemas`,
+    );
   // Short-lived servers answer one 2026-07-28 request; connection-long ones are reachable through `notify`.
   const perRequest: McpServerFactory = ({ era }) => buildServer(app, era);
   const connection: McpServerFactory = ({ era }) => attachServer(buildServer(app, era), era);
@@ -104,7 +113,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   }
   if (transports.has('http')) {
     // Loaded only when HTTP is served: its stack (and the pieces the manifest adds to it) would slow a stdio start.
-    const { startHttp } = await import('./http.gen.js');
+    const { startHttp } = await import('./runtime/http.gen.js');
     const plugins = {};
     const handle = await startHttp(
       { perRequest, connection },

@@ -3,96 +3,65 @@
 
 // The manifest's examples: test/contract.gen.test.ts calls the handlers with them, and mock mode (--mock) answers
 // with them. Shapes follow the MCP results they stand for; what an example leaves out is not compared.
-import type { Examples } from './example-match.gen.js';
+import type { Examples } from './runtime/example-match.gen.js';
 
 export const examples: Examples = {
-  "tools": {
-    "get_forecast": [
+  tools: {
+    get_forecast: [
       {
-        "name": "tokyo_imperial",
-        "description": "Two days in Tokyo, in Fahrenheit.",
-        "input": {
-          "city": "Tokyo",
-          "days": 2,
-          "units": "imperial"
+        name: 'tokyo_imperial',
+        description: 'Two days in Tokyo, in Fahrenheit.',
+        input: { city: 'Tokyo', days: 2, units: 'imperial' },
+        output: {
+          structuredContent: {
+            city: 'Tokyo',
+            units: 'imperial',
+            days: [
+              { date: '2026-01-01', summary: 'Clear', high: 68, low: 55 },
+              { date: '2026-01-02', summary: 'Humid', high: 70, low: 54 },
+            ],
+          },
         },
-        "output": {
-          "structuredContent": {
-            "city": "Tokyo",
-            "units": "imperial",
-            "days": [
-              {
-                "date": "2026-01-01",
-                "summary": "Clear",
-                "high": 68,
-                "low": 55
-              },
-              {
-                "date": "2026-01-02",
-                "summary": "Humid",
-                "high": 70,
-                "low": 54
-              }
-            ]
-          }
-        },
-        "ignore": [
-          "structuredContent.days[*].date"
-        ]
+        ignore: ['structuredContent.days[*].date'],
       },
       {
-        "name": "unknown_city",
-        "description": "A city without data is a tool error the model can read.",
-        "input": {
-          "city": "Atlantis"
-        },
-        "output": {
-          "isError": true,
-          "messagePattern": "^No forecast for Atlantis"
-        },
-        "ignore": []
-      }
-    ]
+        name: 'unknown_city',
+        description: 'A city without data is a tool error the model can read.',
+        input: { city: 'Atlantis' },
+        output: { isError: true, messagePattern: '^No forecast for Atlantis' },
+        ignore: [],
+      },
+    ],
   },
-  "resources": {},
-  "resourceTemplates": {
-    "city_weather": [
+  resources: {},
+  resourceTemplates: {
+    city_weather: [
       {
-        "name": "lima",
-        "uri": "weather://Lima/current",
-        "output": {
-          "contents": [
-            {
-              "mimeType": "text/plain",
-              "text": "Lima: Coastal fog, 22°C"
-            }
-          ]
-        },
-        "ignore": []
-      }
-    ]
+        name: 'lima',
+        uri: 'weather://Lima/current',
+        output: { contents: [{ mimeType: 'text/plain', text: 'Lima: Coastal fog, 22°C' }] },
+        ignore: [],
+      },
+    ],
   },
-  "prompts": {
-    "plan_trip": [
+  prompts: {
+    plan_trip: [
       {
-        "name": "paris",
-        "input": {
-          "city": "Paris",
-          "days": "3"
-        },
-        "output": {
-          "messages": [
+        name: 'paris',
+        input: { city: 'Paris', days: '3' },
+        output: {
+          messages: [
             {
-              "role": "user",
-              "content": {
-                "type": "text",
-                "text": "I am travelling to Paris for 3 days. Check the forecast with get_forecast and suggest what to pack."
-              }
-            }
-          ]
+              role: 'user',
+              content: {
+                type: 'text',
+                text: 'I am travelling to Paris for 3 days. Check the forecast with get_forecast and suggest what to pack.',
+              },
+            },
+          ],
         },
-        "ignore": []
-      }
-    ]
-  }
+        ignore: [],
+      },
+    ],
+  },
 };

@@ -6,22 +6,18 @@ import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/serve
 import * as defs from './definitions.gen.js';
 import type * as T from './types.gen.js';
 
-export const getForecastInputSchema = fromJsonSchema<T.GetForecastInput>(defs.getForecastTool.inputSchema as JsonSchemaType);
-export const getForecastOutputSchema = fromJsonSchema<T.GetForecastOutput>(defs.getForecastTool.outputSchema as JsonSchemaType);
+export const getForecastInputSchema = fromJsonSchema<T.GetForecastInput>(
+  defs.getForecastTool.inputSchema as JsonSchemaType,
+);
+export const getForecastOutputSchema = fromJsonSchema<T.GetForecastOutput>(
+  defs.getForecastTool.outputSchema as JsonSchemaType,
+);
 
 export const planTripArgsSchema = fromJsonSchema<T.PlanTripArgs>({
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "Destination city"
-    },
-    "days": {
-      "type": "string",
-      "description": "Length of the trip in days"
-    }
+  type: 'object',
+  properties: {
+    city: { type: 'string', description: 'Destination city' },
+    days: { type: 'string', description: 'Length of the trip in days' },
   },
-  "required": [
-    "city"
-  ]
+  required: ['city'],
 } as JsonSchemaType);

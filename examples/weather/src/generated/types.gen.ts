@@ -10,67 +10,69 @@ export type Context = HandlerContext<AppContext>;
 
 export interface GetForecastInput {
   /** City name, e.g. Paris */
-  "city": string;
+  city: string;
   /** Number of days to forecast */
-  "days"?: number;
+  days?: number;
   /** metric (°C) or imperial (°F) */
-  "units"?: "metric" | "imperial";
+  units?: 'metric' | 'imperial';
 }
 
 export interface GetForecastOutput {
-  "city": string;
-  "units": Units;
-  "days": {
-    "date": string;
-    "summary": string;
-    "high": number;
-    "low": number;
+  city: string;
+  units: Units;
+  days: {
+    date: string;
+    summary: string;
+    high: number;
+    low: number;
   }[];
 }
 
 /** metric (°C) or imperial (°F) */
-export type Units = "metric" | "imperial";
-
+export type Units = 'metric' | 'imperial';
 
 /** Variables of resource template "city_weather": Current conditions in a city, as one line of text. */
 export type CityWeatherVariables = {
-  "city": string;
+  city: string;
 };
 
 /** Arguments of prompt "plan_trip": Ask for a packing list based on the forecast. */
 export type PlanTripArgs = {
-  "city": string;
-  "days"?: string;
+  city: string;
+  days?: string;
 };
 
 export interface ToolTypes {
-  "get_forecast": { input: GetForecastInput; output: GetForecastOutput };
+  get_forecast: { input: GetForecastInput; output: GetForecastOutput };
 }
 
 export interface ResourceTemplateTypes {
-  "city_weather": CityWeatherVariables;
+  city_weather: CityWeatherVariables;
 }
 
 export interface PromptTypes {
-  "plan_trip": PlanTripArgs;
+  plan_trip: PlanTripArgs;
 }
 
 /** Suggests completions for one value; `args` holds what the client already filled in for the others. */
-export type CompletionHandler<Args> = (value: string, args: Partial<Record<keyof Args, string>>, ctx: Context) => Promise<string[]>;
+export type CompletionHandler<Args> = (
+  value: string,
+  args: Partial<Record<keyof Args, string>>,
+  ctx: Context,
+) => Promise<string[]>;
 
-export interface PromptCompletionTypes {
-}
+export interface PromptCompletionTypes {}
 
-export interface ResourceTemplateCompletionTypes {
-}
+export interface ResourceTemplateCompletionTypes {}
 
 /** Completion handlers of a prompt's arguments declared `complete: true`. */
 export type PromptCompletions<N extends keyof PromptCompletionTypes> = PromptCompletionTypes[N];
 /** Completion handlers of a resource template's variables declared `complete: true`. */
-export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> = ResourceTemplateCompletionTypes[N];
+export type ResourceTemplateCompletions<N extends keyof ResourceTemplateCompletionTypes> =
+  ResourceTemplateCompletionTypes[N];
 
 export type ToolName = keyof ToolTypes;
-export type ResourceName = "supported_cities";
+export type ResourceName = 'supported_cities';
 export type ResourceTemplateName = keyof ResourceTemplateTypes;
 export type PromptName = keyof PromptTypes;
 
@@ -81,7 +83,11 @@ export type ToolHandler<N extends ToolName> = (
 ) => Promise<ToolResult<ToolTypes[N]['output']>>;
 
 // N names the resource, so a handler typed for a name the manifest no longer has fails to compile.
-export type ResourceHandler<N extends ResourceName> = (uri: URL, ctx: Context, resource?: N) => Promise<ReadResourceResult>;
+export type ResourceHandler<N extends ResourceName> = (
+  uri: URL,
+  ctx: Context,
+  resource?: N,
+) => Promise<ReadResourceResult>;
 
 export type ResourceTemplateHandler<N extends ResourceTemplateName> = (
   uri: URL,
