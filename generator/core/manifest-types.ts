@@ -134,6 +134,7 @@ export interface Manifest {
       'output-schema-not-object'?: 'off' | 'warn' | 'error';
       'unknown-spec-key'?: 'off' | 'warn' | 'error';
       'tools-list-token-budget'?: 'off' | 'warn' | 'error';
+      'bundle-icon'?: 'off' | 'warn' | 'error';
     };
     /**
      * Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4).
@@ -183,6 +184,44 @@ export interface Manifest {
      * Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum).
      */
     replicas?: number;
+  };
+  /**
+   * The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.
+   */
+  bundle?: {
+    /**
+     * The bundle's author, shown by clients when installing it. Default: the server's title.
+     */
+    author?: {
+      name: string;
+      email?: string;
+      url?: string;
+    };
+    /**
+     * Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.
+     */
+    env?: {
+      [k: string]: {
+        /**
+         * Label of the setting in the client's install dialog.
+         */
+        title: string;
+        description: string;
+        /**
+         * How the client asks for the value; the variable holds it as text (booleans as true or false).
+         */
+        type?: 'string' | 'number' | 'boolean' | 'directory' | 'file';
+        /**
+         * A secret (an API key, a token): the client masks it and keeps it in the system's secret store.
+         */
+        sensitive?: boolean;
+        required?: boolean;
+        /**
+         * The value when the user gives none. An optional setting without one reaches the server as an empty variable.
+         */
+        default?: string | number | boolean;
+      };
+    };
   };
 }
 /**

@@ -20,6 +20,7 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     serverVersionLiteral: stringLiteral(model.serverVersion),
     serverNameLiteral: stringLiteral(model.serverName),
     descriptionLiteral: stringLiteral(model.description),
+    nodeEnginesLiteral: stringLiteral(model.nodeEngines),
     // The README is Markdown: what the manifest says is shown as text, never run as HTML.
     serverTitle: markdownText(model.serverTitle),
     descriptionText: markdownText(model.description || `The ${model.serverTitle} MCP server.`),

@@ -23,6 +23,7 @@ import { isObject } from '../core/index.js';
 import type { EntryModel, HttpModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
 import { parseUriTemplate } from '../core/index.js';
 import { enabledFeatures, featurePackages } from './runtime-features.js';
+import { bundleManifest, NODE_ENGINES } from './bundle-model.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
 export function sdkVersions(): ServerModel['sdk'] {
@@ -171,11 +172,14 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       m.deploy && (m.deploy.compose || m.deploy.kubernetes)
         ? { compose: m.deploy.compose === true, kubernetes: m.deploy.kubernetes === true, replicas: m.deploy.replicas ?? 3 }
         : null,
+    bundleManifestJson: null,
+    nodeEngines: NODE_ENGINES,
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
     sdk: sdkVersions(),
     generatorVersion: generatorVersion(),
   };
+  model.bundleManifestJson = bundleManifest(m, model);
   const features = enabledFeatures(model);
   return { ...model, features, packages: featurePackages(features, model.sdk) };
 }

@@ -57,7 +57,8 @@ const FEATURES = {
   },
   // json-schema-faker is loaded only when mock mode starts (a dev-time tool: `npm run mock`).
   mock: { when: () => true, files: ['mock', 'example-match'], devDependencies: { 'json-schema-faker': 'jsonSchemaFaker' } },
-  stdio: { when: (m) => m.stdio, files: ['stdio', 'batch'] },
+  // The MCP Bundle tooling: `npm run bundle` packs a stdio server into a .mcpb for desktop clients.
+  stdio: { when: (m) => m.stdio, files: ['stdio', 'batch'], devDependencies: { '@anthropic-ai/mcpb': 'mcpb' } },
   http: {
     when: (m) => m.http !== null,
     files: ['http', 'host-guard', 'loopback', 'sessions', 'store'],

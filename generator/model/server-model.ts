@@ -148,6 +148,10 @@ export interface ServerModel {
   scale: ScaleModel;
   /** Deployment files to emit under deploy/ (manifest `deploy`), or null. */
   deploy: DeployModel | null;
+  /** manifest.json of the MCP Bundle (generator/model/bundle-model.ts), or null without stdio. */
+  bundleManifestJson: string | null;
+  /** package.json `engines.node`. */
+  nodeEngines: string;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
@@ -171,6 +175,7 @@ export interface ServerModel {
     vitest: string;
     pino: string;
     pinoPretty: string;
+    mcpb: string;
     otel: Record<string, string>;
   };
   /** The mcp-gen version generating the project (stamped into runtime files' headers). */

@@ -8358,7 +8358,7 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
@@ -8367,6 +8367,9 @@ export function manifestValidatorFactory() {
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
+  const pattern8 = new RegExp("^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$", "u");
+  const pattern9 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
+  const pattern10 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
   const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
   const schema17 = {"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}};
   const schema18 = {"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}};
@@ -14042,9 +14045,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err120 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data69};
+  if(data69["bundle-icon"] !== undefined){
+  let data82 = data69["bundle-icon"];
+  if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
+  const err120 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data82};
   if(vErrors === null){
   vErrors = [err120];
   }
@@ -14054,10 +14058,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data68.toolsListTokenBudget !== undefined){
-  let data82 = data68.toolsListTokenBudget;
-  if(!((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82)))){
-  const err121 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data82};
+  }
+  else {
+  const err121 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data69};
   if(vErrors === null){
   vErrors = [err121];
   }
@@ -14066,9 +14069,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data82 == "number"){
-  if(data82 < 1 || isNaN(data82)){
-  const err122 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data82};
+  }
+  if(data68.toolsListTokenBudget !== undefined){
+  let data83 = data68.toolsListTokenBudget;
+  if(!((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83)))){
+  const err122 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data83};
   if(vErrors === null){
   vErrors = [err122];
   }
@@ -14077,11 +14082,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err123 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data68};
+  if(typeof data83 == "number"){
+  if(data83 < 1 || isNaN(data83)){
+  const err123 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data83};
   if(vErrors === null){
   vErrors = [err123];
   }
@@ -14091,14 +14094,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.toolsets !== undefined){
-  let data83 = data.toolsets;
-  if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-  for(const key19 in data83){
-  let data84 = data83[key19];
-  if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-  if(data84.tools === undefined){
-  const err124 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data84};
+  }
+  }
+  else {
+  const err124 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data68};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14107,9 +14106,15 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key20 in data84){
-  if(!(((key20 === "description") || (key20 === "tools")) || (key20 === "default"))){
-  const err125 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data84};
+  }
+  if(data.toolsets !== undefined){
+  let data84 = data.toolsets;
+  if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+  for(const key19 in data84){
+  let data85 = data84[key19];
+  if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+  if(data85.tools === undefined){
+  const err125 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data85};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14118,11 +14123,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data84.description !== undefined){
-  let data85 = data84.description;
-  if(typeof data85 !== "string"){
-  const err126 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data85};
+  for(const key20 in data85){
+  if(!(((key20 === "description") || (key20 === "tools")) || (key20 === "default"))){
+  const err126 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data85};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14132,15 +14135,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data84.tools !== undefined){
-  let data86 = data84.tools;
-  if(Array.isArray(data86)){
-  const len4 = data86.length;
-  for(let i4=0; i4<len4; i4++){
-  let data87 = data86[i4];
-  if(typeof data87 === "string"){
-  if(func3(data87) < 1){
-  const err127 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data87};
+  if(data85.description !== undefined){
+  let data86 = data85.description;
+  if(typeof data86 !== "string"){
+  const err127 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data86};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14150,8 +14148,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err128 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data87};
+  if(data85.tools !== undefined){
+  let data87 = data85.tools;
+  if(Array.isArray(data87)){
+  const len4 = data87.length;
+  for(let i4=0; i4<len4; i4++){
+  let data88 = data87[i4];
+  if(typeof data88 === "string"){
+  if(func3(data88) < 1){
+  const err128 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data88};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14161,23 +14166,34 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i5 = data86.length;
-  let j0;
-  if(i5 > 1){
-  const indices0 = {};
-  for(;i5--;){
-  let item0 = data86[i5];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err129 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data86};
+  else {
+  const err129 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data88};
   if(vErrors === null){
   vErrors = [err129];
   }
   else {
   vErrors.push(err129);
+  }
+  errors++;
+  }
+  }
+  let i5 = data87.length;
+  let j0;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data87[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err130 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data87};
+  if(vErrors === null){
+  vErrors = [err130];
+  }
+  else {
+  vErrors.push(err130);
   }
   errors++;
   break;
@@ -14187,20 +14203,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err130 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data86};
-  if(vErrors === null){
-  vErrors = [err130];
-  }
-  else {
-  vErrors.push(err130);
-  }
-  errors++;
-  }
-  }
-  if(data84.default !== undefined){
-  let data88 = data84.default;
-  if(typeof data88 !== "boolean"){
-  const err131 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data88};
+  const err131 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data87};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14210,9 +14213,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err132 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data84};
+  if(data85.default !== undefined){
+  let data89 = data85.default;
+  if(typeof data89 !== "boolean"){
+  const err132 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data89};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14224,7 +14228,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err133 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data83};
+  const err133 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data85};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14234,12 +14238,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data89 = data.scale;
-  if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-  for(const key21 in data89){
-  if(!((((key21 === "store") || (key21 === "sessionTtlMs")) || (key21 === "eventRetention")) || (key21 === "maxSessionsPerPrincipal"))){
-  const err134 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data89};
+  }
+  else {
+  const err134 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data84};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14249,10 +14250,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data89.store !== undefined){
-  let data90 = data89.store;
-  if(!((data90 === "memory") || (data90 === "redis"))){
-  const err135 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data90};
+  if(data.scale !== undefined){
+  let data90 = data.scale;
+  if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+  for(const key21 in data90){
+  if(!((((key21 === "store") || (key21 === "sessionTtlMs")) || (key21 === "eventRetention")) || (key21 === "maxSessionsPerPrincipal"))){
+  const err135 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data90};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14262,10 +14265,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data89.sessionTtlMs !== undefined){
-  let data91 = data89.sessionTtlMs;
-  if(!((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91)))){
-  const err136 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data91};
+  if(data90.store !== undefined){
+  let data91 = data90.store;
+  if(!((data91 === "memory") || (data91 === "redis"))){
+  const err136 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data91};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14274,9 +14277,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data91 == "number"){
-  if(data91 < 1000 || isNaN(data91)){
-  const err137 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data91};
+  }
+  if(data90.sessionTtlMs !== undefined){
+  let data92 = data90.sessionTtlMs;
+  if(!((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92)))){
+  const err137 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data92};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14285,12 +14290,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data89.eventRetention !== undefined){
-  let data92 = data89.eventRetention;
-  if(!((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92)))){
-  const err138 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data92};
+  if(typeof data92 == "number"){
+  if(data92 < 1000 || isNaN(data92)){
+  const err138 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data92};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14299,9 +14301,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data92 == "number"){
-  if(data92 > 100000 || isNaN(data92)){
-  const err139 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data92};
+  }
+  }
+  if(data90.eventRetention !== undefined){
+  let data93 = data90.eventRetention;
+  if(!((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93)))){
+  const err139 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data93};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14310,8 +14315,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data92 < 1 || isNaN(data92)){
-  const err140 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data92};
+  if(typeof data93 == "number"){
+  if(data93 > 100000 || isNaN(data93)){
+  const err140 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data93};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14320,12 +14326,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data89.maxSessionsPerPrincipal !== undefined){
-  let data93 = data89.maxSessionsPerPrincipal;
-  if(!((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93)))){
-  const err141 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data93};
+  if(data93 < 1 || isNaN(data93)){
+  const err141 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data93};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14334,9 +14336,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data93 == "number"){
-  if(data93 < 1 || isNaN(data93)){
-  const err142 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data93};
+  }
+  }
+  if(data90.maxSessionsPerPrincipal !== undefined){
+  let data94 = data90.maxSessionsPerPrincipal;
+  if(!((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94)))){
+  const err142 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data94};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14345,11 +14350,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err143 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data89};
+  if(typeof data94 == "number"){
+  if(data94 < 1 || isNaN(data94)){
+  const err143 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data94};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14359,12 +14362,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.deploy !== undefined){
-  let data94 = data.deploy;
-  if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-  for(const key22 in data94){
-  if(!(((key22 === "compose") || (key22 === "kubernetes")) || (key22 === "replicas"))){
-  const err144 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data94};
+  }
+  }
+  else {
+  const err144 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data90};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14374,10 +14375,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data94.compose !== undefined){
-  let data95 = data94.compose;
-  if(typeof data95 !== "boolean"){
-  const err145 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data95};
+  if(data.deploy !== undefined){
+  let data95 = data.deploy;
+  if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
+  for(const key22 in data95){
+  if(!(((key22 === "compose") || (key22 === "kubernetes")) || (key22 === "replicas"))){
+  const err145 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data95};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14387,10 +14390,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data94.kubernetes !== undefined){
-  let data96 = data94.kubernetes;
+  if(data95.compose !== undefined){
+  let data96 = data95.compose;
   if(typeof data96 !== "boolean"){
-  const err146 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data96};
+  const err146 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data96};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14400,10 +14403,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data94.replicas !== undefined){
-  let data97 = data94.replicas;
-  if(!((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97)))){
-  const err147 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data97};
+  if(data95.kubernetes !== undefined){
+  let data97 = data95.kubernetes;
+  if(typeof data97 !== "boolean"){
+  const err147 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data97};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14412,9 +14415,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data97 == "number"){
-  if(data97 > 100 || isNaN(data97)){
-  const err148 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data97};
+  }
+  if(data95.replicas !== undefined){
+  let data98 = data95.replicas;
+  if(!((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98)))){
+  const err148 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data98};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14423,8 +14428,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data97 < 1 || isNaN(data97)){
-  const err149 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data97};
+  if(typeof data98 == "number"){
+  if(data98 > 100 || isNaN(data98)){
+  const err149 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data98};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14433,11 +14439,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err150 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data94};
+  if(data98 < 1 || isNaN(data98)){
+  const err150 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data98};
   if(vErrors === null){
   vErrors = [err150];
   }
@@ -14448,13 +14451,355 @@ export function manifestValidatorFactory() {
   }
   }
   }
+  }
   else {
-  const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  const err151 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data95};
   if(vErrors === null){
   vErrors = [err151];
   }
   else {
   vErrors.push(err151);
+  }
+  errors++;
+  }
+  }
+  if(data.bundle !== undefined){
+  let data99 = data.bundle;
+  if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+  for(const key23 in data99){
+  if(!((key23 === "author") || (key23 === "env"))){
+  const err152 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data99};
+  if(vErrors === null){
+  vErrors = [err152];
+  }
+  else {
+  vErrors.push(err152);
+  }
+  errors++;
+  }
+  }
+  if(data99.author !== undefined){
+  let data100 = data99.author;
+  if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+  if(data100.name === undefined){
+  const err153 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data100};
+  if(vErrors === null){
+  vErrors = [err153];
+  }
+  else {
+  vErrors.push(err153);
+  }
+  errors++;
+  }
+  for(const key24 in data100){
+  if(!(((key24 === "name") || (key24 === "email")) || (key24 === "url"))){
+  const err154 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data100};
+  if(vErrors === null){
+  vErrors = [err154];
+  }
+  else {
+  vErrors.push(err154);
+  }
+  errors++;
+  }
+  }
+  if(data100.name !== undefined){
+  let data101 = data100.name;
+  if(typeof data101 === "string"){
+  if(func3(data101) < 1){
+  const err155 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data101};
+  if(vErrors === null){
+  vErrors = [err155];
+  }
+  else {
+  vErrors.push(err155);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err156 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data101};
+  if(vErrors === null){
+  vErrors = [err156];
+  }
+  else {
+  vErrors.push(err156);
+  }
+  errors++;
+  }
+  }
+  if(data100.email !== undefined){
+  let data102 = data100.email;
+  if(typeof data102 === "string"){
+  if(!pattern8.test(data102)){
+  const err157 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data102};
+  if(vErrors === null){
+  vErrors = [err157];
+  }
+  else {
+  vErrors.push(err157);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err158 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data102};
+  if(vErrors === null){
+  vErrors = [err158];
+  }
+  else {
+  vErrors.push(err158);
+  }
+  errors++;
+  }
+  }
+  if(data100.url !== undefined){
+  let data103 = data100.url;
+  if(typeof data103 === "string"){
+  if(!pattern9.test(data103)){
+  const err159 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data103};
+  if(vErrors === null){
+  vErrors = [err159];
+  }
+  else {
+  vErrors.push(err159);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err160 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data103};
+  if(vErrors === null){
+  vErrors = [err160];
+  }
+  else {
+  vErrors.push(err160);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err161 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data100};
+  if(vErrors === null){
+  vErrors = [err161];
+  }
+  else {
+  vErrors.push(err161);
+  }
+  errors++;
+  }
+  }
+  if(data99.env !== undefined){
+  let data104 = data99.env;
+  if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
+  for(const key25 in data104){
+  const _errs232 = errors;
+  if(typeof key25 === "string"){
+  if(!pattern10.test(key25)){
+  const err162 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key25,propertyName:key25};
+  if(vErrors === null){
+  vErrors = [err162];
+  }
+  else {
+  vErrors.push(err162);
+  }
+  errors++;
+  }
+  }
+  var valid45 = _errs232 === errors;
+  if(!valid45){
+  const err163 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key25},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data104};
+  if(vErrors === null){
+  vErrors = [err163];
+  }
+  else {
+  vErrors.push(err163);
+  }
+  errors++;
+  }
+  }
+  for(const key26 in data104){
+  let data105 = data104[key26];
+  if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+  if(data105.title === undefined){
+  const err164 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  if(vErrors === null){
+  vErrors = [err164];
+  }
+  else {
+  vErrors.push(err164);
+  }
+  errors++;
+  }
+  if(data105.description === undefined){
+  const err165 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  if(vErrors === null){
+  vErrors = [err165];
+  }
+  else {
+  vErrors.push(err165);
+  }
+  errors++;
+  }
+  for(const key27 in data105){
+  if(!((((((key27 === "title") || (key27 === "description")) || (key27 === "type")) || (key27 === "sensitive")) || (key27 === "required")) || (key27 === "default"))){
+  const err166 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  if(vErrors === null){
+  vErrors = [err166];
+  }
+  else {
+  vErrors.push(err166);
+  }
+  errors++;
+  }
+  }
+  if(data105.title !== undefined){
+  let data106 = data105.title;
+  if(typeof data106 === "string"){
+  if(func3(data106) < 1){
+  const err167 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data106};
+  if(vErrors === null){
+  vErrors = [err167];
+  }
+  else {
+  vErrors.push(err167);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err168 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data106};
+  if(vErrors === null){
+  vErrors = [err168];
+  }
+  else {
+  vErrors.push(err168);
+  }
+  errors++;
+  }
+  }
+  if(data105.description !== undefined){
+  let data107 = data105.description;
+  if(typeof data107 === "string"){
+  if(func3(data107) < 1){
+  const err169 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data107};
+  if(vErrors === null){
+  vErrors = [err169];
+  }
+  else {
+  vErrors.push(err169);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err170 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data107};
+  if(vErrors === null){
+  vErrors = [err170];
+  }
+  else {
+  vErrors.push(err170);
+  }
+  errors++;
+  }
+  }
+  if(data105.type !== undefined){
+  let data108 = data105.type;
+  if(!(((((data108 === "string") || (data108 === "number")) || (data108 === "boolean")) || (data108 === "directory")) || (data108 === "file"))){
+  const err171 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data108};
+  if(vErrors === null){
+  vErrors = [err171];
+  }
+  else {
+  vErrors.push(err171);
+  }
+  errors++;
+  }
+  }
+  if(data105.sensitive !== undefined){
+  let data109 = data105.sensitive;
+  if(typeof data109 !== "boolean"){
+  const err172 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data109};
+  if(vErrors === null){
+  vErrors = [err172];
+  }
+  else {
+  vErrors.push(err172);
+  }
+  errors++;
+  }
+  }
+  if(data105.required !== undefined){
+  let data110 = data105.required;
+  if(typeof data110 !== "boolean"){
+  const err173 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data110};
+  if(vErrors === null){
+  vErrors = [err173];
+  }
+  else {
+  vErrors.push(err173);
+  }
+  errors++;
+  }
+  }
+  if(data105.default !== undefined){
+  let data111 = data105.default;
+  if(((typeof data111 !== "string") && (!(typeof data111 == "number"))) && (typeof data111 !== "boolean")){
+  const err174 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data111};
+  if(vErrors === null){
+  vErrors = [err174];
+  }
+  else {
+  vErrors.push(err174);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err175 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  if(vErrors === null){
+  vErrors = [err175];
+  }
+  else {
+  vErrors.push(err175);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err176 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data104};
+  if(vErrors === null){
+  vErrors = [err176];
+  }
+  else {
+  vErrors.push(err176);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err177 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data99};
+  if(vErrors === null){
+  vErrors = [err177];
+  }
+  else {
+  vErrors.push(err177);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err178 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err178];
+  }
+  else {
+  vErrors.push(err178);
   }
   errors++;
   }

@@ -100,7 +100,8 @@ describe('minimal and atomic writes', () => {
       .filter(([p, f]) => before.get(p)?.mtimeMs !== f.mtimeMs)
       .map(([p]) => p.slice(dir.length + 1))
       .sort();
-    expect(changed).toEqual(['.mcp-gen/state.json', 'mcp.yaml', 'src/generated/definitions.gen.ts']);
+    // manifest.json (the MCP Bundle's) lists the tools with their descriptions.
+    expect(changed).toEqual(['.mcp-gen/state.json', 'manifest.json', 'mcp.yaml', 'src/generated/definitions.gen.ts']);
   });
 
   it('an invalid manifest writes nothing', () => {

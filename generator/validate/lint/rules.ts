@@ -208,6 +208,21 @@ export const LINT_RULES: readonly LintRule[] = [
     summary: `a tools/list above lint.toolsListTokenBudget (default ${DEFAULT_TOKEN_BUDGET.toLocaleString('en-US')} tokens): the whole list, or with toolsets the default choice and each set`,
     check: budgetFindings,
   },
+  {
+    id: 'bundle-icon',
+    summary: 'server icons on a stdio server: its MCP Bundle (manifest.json) shows none, as MCPB takes only PNG files packed inside it',
+    check: (m) =>
+      m.transports?.stdio !== false && Array.isArray(m.server?.icons) && m.server.icons.length > 0
+        ? [
+            {
+              path: ['server', 'icons'],
+              at: 'key' as const,
+              message: 'the MCP Bundle (manifest.json, npm run bundle) carries no icon: MCPB wants PNG files inside the bundle, not URIs',
+              hint: 'desktop clients installing the .mcpb show a default icon; serverInfo still publishes these icons',
+            },
+          ]
+        : [],
+  },
 ];
 
 function tooShort(text: string): boolean {

@@ -126,6 +126,11 @@ const cases: Case[] = [
     fires: { lint: { toolsListTokenBudget: 20 }, tools: { get_record: described() } },
     quiet: { lint: { toolsListTokenBudget: 200 }, tools: { get_record: described() } },
   },
+  {
+    rule: 'bundle-icon',
+    fires: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] } },
+    quiet: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] }, transports: { stdio: false, http: true } },
+  },
 ];
 
 describe('lint rules', () => {

@@ -1,0 +1,120 @@
+// `npm run bundle` for real: a generated stdio server is built and packed into a .mcpb by the official tooling, the
+// archive is unpacked by `mcpb unpack`, and the server is started exactly as its manifest.json tells a desktop
+// client (the package's own getMcpConfigForManifest substitutes ${__dirname} and the user's settings), then driven
+// over stdio by a real MCP client. The production install inside the bundle comes from the npm cache the shared
+// install of generated projects' packages filled (prefer-offline), so no download is needed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { linkDeps } from '../support/generated-deps.js';
+import { mcpb, mcpbLibrary } from '../support/mcpb.js';
+import { generateProject, tempDir } from '../support/project.js';
+
+const MANIFEST = `version: 1
+server: {name: '@acme/notes', version: 1.2.3, title: Notes, description: Keeps notes.}
+transports: {http: false}
+bundle:
+  author: {name: Acme}
+  env:
+    NOTES_TOKEN: {title: Token, description: Token of the notes service, sensitive: true, required: true}
+    NOTES_FOLDER: {title: Folder, description: Where notes live}
+tools:
+  whoami:
+    description: Says which token and folder the server was started with.
+    outputSchema:
+      type: object
+      properties: {token: {type: string}, folder: {type: string}}
+      required: [token, folder]
+`;
+
+const HANDLER = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { structured } from '../../generated/context.gen.js';
+
+export const whoami: ToolHandler<'whoami'> = async () =>
+  structured({ token: process.env.NOTES_TOKEN ?? '(unset)', folder: process.env.NOTES_FOLDER ?? '(unset)' });
+`;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .map((f) => f.split('\\').join('/'));
+}
+
+let project: string;
+let unpacked: string;
+let bundleMs: number;
+let bundleBytes: number;
+
+beforeAll(() => {
+  project = generateProject(MANIFEST);
+  writeFileSync(join(project, 'src', 'handlers', 'tools', 'whoami.ts'), HANDLER);
+  linkDeps(project);
+  const started = performance.now();
+  execFileSync('npm', ['run', 'bundle'], {
+    cwd: project,
+    stdio: 'pipe',
+    env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' },
+  });
+  bundleMs = performance.now() - started;
+  const archive = join(project, 'notes-1.2.3.mcpb');
+  bundleBytes = statSync(archive).size;
+  unpacked = tempDir('mcp-gen-unpacked-');
+  expect(mcpb(['unpack', archive, unpacked]).code).toBe(0);
+}, 300_000);
+
+describe('npm run bundle', () => {
+  it('packs the built server and its production dependencies, and nothing of development', () => {
+    const files = filesUnder(unpacked);
+    console.info(`npm run bundle: ${Math.round(bundleMs)} ms, .mcpb ${(bundleBytes / 1024 / 1024).toFixed(1)} MB, ${files.length} files`);
+    expect(files).toContain('manifest.json');
+    expect(files).toContain('dist/main.js');
+    expect(files).toContain('node_modules/@modelcontextprotocol/server/package.json');
+    expect(files).toContain('node_modules/pino/package.json');
+    // No sources, tests, TypeScript, lockfiles or scripts of the project.
+    expect(
+      files.filter((f) => !f.startsWith('node_modules/') && !/^(dist\/.*\.js|manifest\.json|package\.json|README\.md)$/.test(f)),
+    ).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+    const devOnly = Object.keys(pkg.devDependencies);
+    expect(devOnly).toContain('@anthropic-ai/mcpb');
+    for (const dev of devOnly) expect(existsSync(join(unpacked, 'node_modules', dev)), dev).toBe(false);
+    const shipped = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8'));
+    expect(shipped).toMatchObject({ type: 'module', dependencies: pkg.dependencies });
+    expect(shipped).not.toHaveProperty('devDependencies');
+    expect(readFileSync(join(unpacked, 'manifest.json'), 'utf8')).toBe(readFileSync(join(project, 'manifest.json'), 'utf8'));
+  });
+
+  it('starts as manifest.json says, with the settings the user gave, and serves a real client over stdio', async () => {
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'));
+    const lib = await mcpbLibrary();
+    const config = await lib.getMcpConfigForManifest({
+      manifest,
+      extensionPath: unpacked,
+      systemDirs: {},
+      userConfig: { NOTES_TOKEN: 'tok-123' },
+      pathSeparator: '/',
+    });
+    expect(config).toMatchObject({ command: 'node', args: [join(unpacked, 'dist', 'main.js'), '--transport', 'stdio'] });
+    // Started elsewhere than the bundle, as a desktop client would: nothing may depend on the working directory.
+    const client = new Client({ name: 'bundle-e2e', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: config!.command, args: config!.args, env: config!.env, cwd: tempDir(), stderr: 'pipe' }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => ({ name: t.name, description: t.description }))).toEqual(manifest.tools);
+      const result = await client.callTool({ name: 'whoami', arguments: {} });
+      expect(result.isError ?? false).toBe(false);
+      expect(result.structuredContent).toEqual({ token: 'tok-123', folder: '' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('writes the archive beside package.json, named after the package', () => {
+    expect(readdirSync(project).filter((f) => f.endsWith('.mcpb'))).toEqual(['notes-1.2.3.mcpb']);
+  });
+});
