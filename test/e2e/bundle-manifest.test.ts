@@ -30,7 +30,7 @@ describe('checked-in projects', () => {
   it.each(checkedIn.map((dir) => [dir.slice(ROOT.length + 1), dir]))(
     '%s: a manifest.json exactly when it serves stdio, valid',
     (_, dir) => {
-      const stdio = existsSync(join(dir, 'src', 'generated', 'stdio.gen.ts'));
+      const stdio = existsSync(join(dir, 'src', 'generated', 'runtime', 'stdio.gen.ts'));
       expect(existsSync(join(dir, 'manifest.json'))).toBe(stdio);
       if (!stdio) return;
       const manifest = expectValid(dir);

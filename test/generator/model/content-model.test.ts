@@ -83,7 +83,7 @@ describe('messageModels', () => {
 describe('completions', () => {
   it('separates static lists from handler completions', () => {
     expect(completionModels({ a: ['x', 'y'], b: true, c: undefined })).toEqual([
-      { keyLiteral: '"a"', valuesLiteral: '[ "x", "y" ]' },
+      { keyLiteral: '"a"', valuesLiteral: '["x", "y"]' },
       { keyLiteral: '"b"', valuesLiteral: null },
     ]);
     expect(completionHandler('prompts', 'plan-trip', { a: ['x'] }, 'PlanTripArgs')).toBeNull();
