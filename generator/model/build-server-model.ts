@@ -23,6 +23,7 @@ import { isObject } from '../core/index.js';
 import type { EntryModel, HttpModel, Json, PromptModel, ResourceModel, ServerModel, TemplateModel, ToolModel } from './server-model.js';
 import { parseUriTemplate } from '../core/index.js';
 import { enabledFeatures, featurePackages } from './runtime-features.js';
+import { registryModel, serverCardModel } from './registry-model.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
 export function sdkVersions(): ServerModel['sdk'] {
@@ -148,6 +149,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
             auth: authModel(m),
             toolScopes: toolScopes(m),
+            serverCard: serverCardModel(m),
           },
     tools,
     resources,
@@ -173,6 +175,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
         : null,
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
+    registry: registryModel(m, npmName(m.server.name)),
     sdk: sdkVersions(),
     generatorVersion: generatorVersion(),
   };

@@ -5,6 +5,7 @@ import type { CompletionHandlerModel, CompletionModel, MessageModel } from './co
 import type { FeatureSet, PackageLists } from './runtime-features.js';
 
 import type { Json } from '../core/index.js';
+import type { RegistryModel } from './registry-model.js';
 import type { ToolsetsModel } from './toolsets-model.js';
 export type { Json };
 
@@ -96,6 +97,8 @@ export interface HttpModel {
   auth: Json | null;
   /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
   toolScopes: Record<string, string[]> | null;
+  /** The server card (draft SEP-2127) the HTTP server serves; null without server.registryName. */
+  serverCard: Json | null;
 }
 
 export interface ScaleModel {
@@ -148,6 +151,8 @@ export interface ServerModel {
   scale: ScaleModel;
   /** Deployment files to emit under deploy/ (manifest `deploy`), or null. */
   deploy: DeployModel | null;
+  /** server.json for the MCP Registry and package.json's mcpName; null without server.registryName. */
+  registry: RegistryModel | null;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */
