@@ -149,7 +149,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
             auth: authModel(m),
             toolScopes: toolScopes(m),
-            serverCard: serverCardModel(m),
+            ...withServerCard(serverCardModel(m)),
           },
     tools,
     resources,
@@ -200,6 +200,11 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
     summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),
     hasHandler,
   };
+}
+
+/** The card only when there is one: projects without it keep the entry they had. */
+function withServerCard(card: Json | null): { serverCard?: Json } {
+  return card ? { serverCard: card } : {};
 }
 
 function sseModel(sse: boolean | SseTransport | undefined): { path: string; messagesPath: string } | null {

@@ -21,7 +21,7 @@ export interface RuntimeFeature {
 /** What the rows look at: these fields of the server model (named here so that the model can hold the result). */
 export interface FeatureInput {
   stdio: boolean;
-  http: { auth: Readonly<Record<string, unknown>> | null; sse: object | null; websocket: object | null; serverCard: object | null } | null;
+  http: { auth: Readonly<Record<string, unknown>> | null; sse: object | null; websocket: object | null; serverCard?: object } | null;
   policies: boolean;
   completions: boolean;
   telemetry: boolean;

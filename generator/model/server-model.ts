@@ -97,8 +97,8 @@ export interface HttpModel {
   auth: Json | null;
   /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
   toolScopes: Record<string, string[]> | null;
-  /** The server card (draft SEP-2127) the HTTP server serves; null without server.registryName. */
-  serverCard: Json | null;
+  /** The server card (draft SEP-2127) the HTTP server serves; absent without server.registryName. */
+  serverCard?: Json;
 }
 
 export interface ScaleModel {

@@ -25,45 +25,62 @@ export function checkRegistry(m: Manifest): Finding[] {
   if (typeof http?.publicUrl === 'string') findings.push(...checkPublicUrl(http.publicUrl, m.transports?.http === false));
   if (!server || typeof server.registryName !== 'string') return findings;
   const at = (...path: string[]) => ['server', ...path];
-  const add = (path: string[], message: string, hint: string) =>
-    findings.push({ code: 'registry/invalid', path: at(...path), message, hint });
+  const add = (code: string, path: string[], message: string, hint: string) =>
+    findings.push({ code: `registry/${code}`, path: at(...path), message, hint });
 
   const name = server.registryName;
   const problem = nameProblem(name);
-  if (problem) add(['registryName'], problem, 'e.g. io.github.<owner>/<server> (proved by GitHub login) or com.example/<server> (by DNS)');
+  if (problem)
+    add('name', ['registryName'], problem, 'e.g. io.github.<owner>/<server> (proved by GitHub login) or com.example/<server> (by DNS)');
 
   if (typeof server.description !== 'string' || server.description.trim() === '') {
     findings.push({
-      code: 'registry/invalid',
+      code: 'registry/description',
       path: at('registryName'),
       at: 'key',
       message: 'server.json needs a description, and server.description is not set',
       hint: 'add server.description: one sentence, at most 100 characters',
     });
   } else if ([...server.description].length > 100) {
-    add(['description'], `the registry allows 100 characters of description, this one has ${[...server.description].length}`, 'shorten it');
+    add(
+      'description',
+      ['description'],
+      `the registry allows 100 characters of description, this one has ${[...server.description].length}`,
+      'shorten it',
+    );
   }
   if (typeof server.title === 'string') {
-    if (server.title.trim() === '') add(['title'], 'the registry refuses a title of only spaces', 'remove it or give a name');
-    else if ([...server.title].length > 100) add(['title'], 'the registry allows 100 characters of title', 'shorten it');
+    if (server.title.trim() === '') add('title', ['title'], 'the registry refuses a title of only spaces', 'remove it or give a name');
+    else if ([...server.title].length > 100) add('title', ['title'], 'the registry allows 100 characters of title', 'shorten it');
   }
 
   const version = server.version;
   if (typeof version === 'string') {
-    if (version === 'latest') add(['version'], '"latest" is reserved by the registry', 'give the version being published, e.g. 1.0.0');
-    else if (looksLikeRange(version)) add(['version'], `${version} is a range; the registry wants one version`, 'e.g. 1.2.3');
-    else if (version.length > 255) add(['version'], 'the registry allows 255 characters of version', 'shorten it');
+    if (version === 'latest')
+      add('version', ['version'], '"latest" is reserved by the registry', 'give the version being published, e.g. 1.0.0');
+    else if (looksLikeRange(version)) add('version', ['version'], `${version} is a range; the registry wants one version`, 'e.g. 1.2.3');
+    else if (version.length > 255) add('version', ['version'], 'the registry allows 255 characters of version', 'shorten it');
   }
 
   if (typeof server.websiteUrl === 'string' && !isHttps(server.websiteUrl)) {
-    add(['websiteUrl'], `the registry wants an absolute https URL, not ${server.websiteUrl}`, 'e.g. https://example.com/docs');
+    add('url', ['websiteUrl'], `the registry wants an absolute https URL, not ${server.websiteUrl}`, 'e.g. https://example.com/docs');
   }
   const repo = isObject(server.repository) ? server.repository : undefined;
   if (typeof repo?.url === 'string' && !isHttps(repo.url)) {
-    add(['repository', 'url'], `the registry wants an absolute https URL, not ${repo.url}`, 'e.g. https://github.com/acme/weather-mcp');
+    add(
+      'url',
+      ['repository', 'url'],
+      `the registry wants an absolute https URL, not ${repo.url}`,
+      'e.g. https://github.com/acme/weather-mcp',
+    );
   }
   if (typeof repo?.subfolder === 'string' && !cleanRelative(repo.subfolder)) {
-    add(['repository', 'subfolder'], `${repo.subfolder} is not a clean relative path`, 'e.g. packages/weather (no leading /, no ..)');
+    add(
+      'subfolder',
+      ['repository', 'subfolder'],
+      `${repo.subfolder} is not a clean relative path`,
+      'e.g. packages/weather (no leading /, no ..)',
+    );
   }
   return findings;
 }
@@ -75,9 +92,9 @@ export function nameProblem(name: string): string | undefined {
   if (name.length < 3 || name.length > 200) return `the registry allows 3 to 200 characters, ${name} has ${name.length}`;
   const [namespace, part] = name.split('/');
   if (!NAMESPACE.test(namespace))
-    return `namespace ${JSON.stringify(namespace)} must start and end with a letter or digit, with only dots and hyphens between`;
+    return `namespace ${JSON.stringify(namespace)} must be 2+ characters starting and ending with a letter or digit, with only dots and hyphens between`;
   if (!NAME_PART.test(part))
-    return `name ${JSON.stringify(part)} must start and end with a letter or digit, with only dots, underscores and hyphens between`;
+    return `name ${JSON.stringify(part)} must be 2+ characters starting and ending with a letter or digit, with only dots, underscores and hyphens between`;
   return undefined;
 }
 
