@@ -16,6 +16,9 @@ const CORS = {
   'access-control-allow-headers': 'Content-Type',
 };
 const CACHE_CONTROL = 'public, max-age=3600';
+// The stateless revision the HTTP endpoint serves through createMcpHandler. The SDK's SUPPORTED_PROTOCOL_VERSIONS
+// lists only the revisions of the initialize handshake, and it exports no list of the stateless ones.
+const STATELESS_REVISION = '2026-07-28';
 
 export interface ServerCardEndpoint {
   /** Answers the request when `pathname` is a card location; false leaves it to the MCP endpoint. */
@@ -58,14 +61,12 @@ export function serverCardEndpoint(card: Readonly<Record<string, unknown>>, mcpP
   };
 }
 
-/** Each remote says which protocol revisions it speaks: those of the SDK this server runs on. */
+/** Each remote says which protocol revisions it speaks: the handshake's (from the SDK) and the stateless one. */
 function withProtocolVersions(card: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const remotes = Array.isArray(card.remotes) ? card.remotes : undefined;
   if (!remotes) return { ...card };
-  return {
-    ...card,
-    remotes: remotes.map((r: Record<string, unknown>) => ({ ...r, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] })),
-  };
+  const supportedProtocolVersions = [...new Set([...SUPPORTED_PROTOCOL_VERSIONS, STATELESS_REVISION])].sort();
+  return { ...card, remotes: remotes.map((r: Record<string, unknown>) => ({ ...r, supportedProtocolVersions })) };
 }
 
 function accepts(req: IncomingMessage, mediaType: string): boolean {
