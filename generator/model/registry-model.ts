@@ -2,9 +2,8 @@
 // Both exist only when the manifest names the server in the registry (server.registryName): that name is an
 // ownership claim (io.github.<owner>/ is checked against GitHub, com.example/ against the domain), which mcp-gen
 // cannot guess from the npm name, and a made-up one would publish a false claim.
-import type { Auth, HttpTransport, Manifest } from '../core/index.js';
+import type { Auth, HttpTransport, Json, Manifest } from '../core/index.js';
 import { HTTP_DEFAULTS, isObject } from '../core/index.js';
-import type { Json } from './server-model.js';
 
 /** The registry schema server.json conforms to (a copy with its licence is in schemas/registry/). */
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
