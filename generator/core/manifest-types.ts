@@ -35,6 +35,31 @@ export interface Manifest {
     instructions?: string;
     websiteUrl?: string;
     /**
+     * Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.
+     */
+    repository?: {
+      /**
+       * https URL of the repository, e.g. https://github.com/acme/weather-mcp.
+       */
+      url: string;
+      /**
+       * The hosting service, e.g. github or gitlab.
+       */
+      source: string;
+      /**
+       * Relative path of the server inside a monorepo.
+       */
+      subfolder?: string;
+      /**
+       * The hosting service's stable repository id.
+       */
+      id?: string;
+    };
+    /**
+     * The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card.
+     */
+    registryName?: string;
+    /**
      * Icons a client may show.
      */
     icons?: Icon[];
@@ -248,6 +273,10 @@ export interface HttpTransport {
   host?: string;
   port?: number;
   path?: string;
+  /**
+   * The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card.
+   */
+  publicUrl?: string;
   /**
    * Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind.
    */

@@ -3,6 +3,7 @@ import { emitBundle } from './bundle.js';
 import { emitDeploy } from './deploy.js';
 import { emitGenerated } from './generated.js';
 import { emitHandlers } from './handlers.js';
+import { emitRegistry } from './registry.js';
 import { emitScaffold } from './scaffold.js';
 import { emitTests } from './tests.js';
 import type { EmittedFile } from './emitted-file.js';
@@ -17,6 +18,7 @@ export function emitProject(model: ServerModel): Map<string, EmittedFile> {
     emitTests(model),
     emitDeploy(model),
     emitBundle(model),
+    emitRegistry(model),
   ]) {
     for (const [path, file] of part) files.set(path, file);
   }

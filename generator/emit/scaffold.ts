@@ -21,6 +21,8 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     serverNameLiteral: stringLiteral(model.serverName),
     descriptionLiteral: stringLiteral(model.description),
     nodeEnginesLiteral: stringLiteral(model.nodeEngines),
+    // The MCP Registry checks that the npm package names the server it is published for.
+    mcpNameLiteral: model.registry ? stringLiteral(model.registry.mcpName) : null,
     // The README is Markdown: what the manifest says is shown as text, never run as HTML.
     serverTitle: markdownText(model.serverTitle),
     descriptionText: markdownText(model.description || `The ${model.serverTitle} MCP server.`),

@@ -24,6 +24,7 @@ import type { EntryModel, HttpModel, Json, PromptModel, ResourceModel, ServerMod
 import { parseUriTemplate } from '../core/index.js';
 import { enabledFeatures, featurePackages } from './runtime-features.js';
 import { bundleManifest, NODE_ENGINES } from './bundle-model.js';
+import { registryModel, serverCardModel } from './registry-model.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
 export function sdkVersions(): ServerModel['sdk'] {
@@ -149,6 +150,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
             auth: authModel(m),
             toolScopes: toolScopes(m),
+            ...withServerCard(serverCardModel(m)),
           },
     tools,
     resources,
@@ -176,6 +178,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     nodeEngines: NODE_ENGINES,
     schemaTypes: printSchemaTypes(named, shared),
     ...buildExamplesModel(m),
+    registry: registryModel(m, npmName(m.server.name)),
     sdk: sdkVersions(),
     generatorVersion: generatorVersion(),
   };
@@ -201,6 +204,11 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
     summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),
     hasHandler,
   };
+}
+
+/** The card only when there is one: projects without it keep the entry they had. */
+function withServerCard(card: Json | null): { serverCard?: Json } {
+  return card ? { serverCard: card } : {};
 }
 
 function sseModel(sse: boolean | SseTransport | undefined): { path: string; messagesPath: string } | null {

@@ -21,7 +21,7 @@ export interface RuntimeFeature {
 /** What the rows look at: these fields of the server model (named here so that the model can hold the result). */
 export interface FeatureInput {
   stdio: boolean;
-  http: { auth: Readonly<Record<string, unknown>> | null; sse: object | null; websocket: object | null } | null;
+  http: { auth: Readonly<Record<string, unknown>> | null; sse: object | null; websocket: object | null; serverCard?: object } | null;
   policies: boolean;
   completions: boolean;
   telemetry: boolean;
@@ -84,6 +84,12 @@ const FEATURES = {
     dependencies: { ws: 'ws' },
     devDependencies: { '@types/ws': 'typesWs' },
     httpPlugins: [{ option: 'webSocketEndpoint', export: 'webSocketEndpoint' }],
+  },
+  // The draft server card (SEP-2127) at <path>/server-card and /.well-known/mcp/server-card(.json).
+  serverCard: {
+    when: (m) => !!m.http?.serverCard,
+    files: ['server-card'],
+    httpPlugins: [{ option: 'serverCardEndpoint', export: 'serverCardEndpoint' }],
   },
   completions: { when: (m) => m.completions, files: ['completions'] },
   telemetry: {

@@ -5,6 +5,7 @@ import type { CompletionHandlerModel, CompletionModel, MessageModel } from './co
 import type { FeatureSet, PackageLists } from './runtime-features.js';
 
 import type { Json } from '../core/index.js';
+import type { RegistryModel } from './registry-model.js';
 import type { ToolsetsModel } from './toolsets-model.js';
 export type { Json };
 
@@ -96,6 +97,8 @@ export interface HttpModel {
   auth: Json | null;
   /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
   toolScopes: Record<string, string[]> | null;
+  /** The server card (draft SEP-2127) the HTTP server serves; absent without server.registryName. */
+  serverCard?: Json;
 }
 
 export interface ScaleModel {
@@ -152,6 +155,8 @@ export interface ServerModel {
   bundleManifestJson: string | null;
   /** package.json `engines.node`. */
   nodeEngines: string;
+  /** server.json for the MCP Registry and package.json's mcpName; null without server.registryName. */
+  registry: RegistryModel | null;
   /** Generated TypeScript declarations of every input and output schema. */
   schemaTypes: string;
   /** The manifest's examples as a TypeScript literal (examples.gen.ts), and how many there are. */

@@ -8358,14 +8358,14 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
-  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
+  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
   const schema48 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
-  const func3 = require("ajv/dist/runtime/ucs2length").default;
+  const func4 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
   const pattern8 = new RegExp("^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$", "u");
   const pattern9 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
@@ -8518,7 +8518,7 @@ export function manifestValidatorFactory() {
   if(data2.messagePattern !== undefined){
   let data8 = data2.messagePattern;
   if(typeof data8 === "string"){
-  if(func3(data8) < 1){
+  if(func4(data8) < 1){
   const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err10];
@@ -8559,7 +8559,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data10 = data9[i1];
   if(typeof data10 === "string"){
-  if(func3(data10) < 1){
+  if(func4(data10) < 1){
   const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data10};
   if(vErrors === null){
   vErrors = [err13];
@@ -8929,7 +8929,7 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data22 = data21[i2];
   if(typeof data22 === "string"){
-  if(func3(data22) < 1){
+  if(func4(data22) < 1){
   const err23 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.scopes.items,data:data22};
   if(vErrors === null){
   vErrors = [err23];
@@ -9228,7 +9228,7 @@ export function manifestValidatorFactory() {
   if(data.renamedFrom !== undefined){
   let data32 = data.renamedFrom;
   if(typeof data32 === "string"){
-  if(func3(data32) < 1){
+  if(func4(data32) < 1){
   const err46 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
   if(vErrors === null){
   vErrors = [err46];
@@ -9496,7 +9496,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data3 = data2[i0];
   if(typeof data3 === "string"){
-  if(func3(data3) < 1){
+  if(func4(data3) < 1){
   const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
@@ -9904,7 +9904,7 @@ export function manifestValidatorFactory() {
   if(data.file !== undefined){
   let data20 = data.file;
   if(typeof data20 === "string"){
-  if(func3(data20) < 1){
+  if(func4(data20) < 1){
   const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err27];
@@ -9950,7 +9950,7 @@ export function manifestValidatorFactory() {
   if(data.renamedFrom !== undefined){
   let data23 = data.renamedFrom;
   if(typeof data23 === "string"){
-  if(func3(data23) < 1){
+  if(func4(data23) < 1){
   const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err30];
@@ -10043,7 +10043,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data1 = data.uri;
   if(typeof data1 === "string"){
-  if(func3(data1) < 1){
+  if(func4(data1) < 1){
   const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err4];
@@ -10078,7 +10078,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data4 = data3[i0];
   if(typeof data4 === "string"){
-  if(func3(data4) < 1){
+  if(func4(data4) < 1){
   const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data4};
   if(vErrors === null){
   vErrors = [err6];
@@ -10550,7 +10550,7 @@ export function manifestValidatorFactory() {
   if(data.renamedFrom !== undefined){
   let data22 = data.renamedFrom;
   if(typeof data22 === "string"){
-  if(func3(data22) < 1){
+  if(func4(data22) < 1){
   const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err29];
@@ -10670,7 +10670,7 @@ export function manifestValidatorFactory() {
   if(data.file !== undefined){
   let data3 = data.file;
   if(typeof data3 === "string"){
-  if(func3(data3) < 1){
+  if(func4(data3) < 1){
   const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err6];
@@ -10797,7 +10797,7 @@ export function manifestValidatorFactory() {
   if(data5.file !== undefined){
   let data10 = data5.file;
   if(typeof data10 === "string"){
-  if(func3(data10) < 1){
+  if(func4(data10) < 1){
   const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err16];
@@ -11390,7 +11390,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data11 = data10[i1];
   if(typeof data11 === "string"){
-  if(func3(data11) < 1){
+  if(func4(data11) < 1){
   const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
@@ -11514,7 +11514,7 @@ export function manifestValidatorFactory() {
   if(data3.name !== undefined){
   let data4 = data3.name;
   if(typeof data4 === "string"){
-  if(func3(data4) < 1){
+  if(func4(data4) < 1){
   const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err5];
@@ -11931,7 +11931,7 @@ export function manifestValidatorFactory() {
   if(data.renamedFrom !== undefined){
   let data25 = data.renamedFrom;
   if(typeof data25 === "string"){
-  if(func3(data25) < 1){
+  if(func4(data25) < 1){
   const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err34];
@@ -12014,7 +12014,7 @@ export function manifestValidatorFactory() {
   if(data.header !== undefined){
   let data1 = data.header;
   if(typeof data1 === "string"){
-  if(func3(data1) < 1){
+  if(func4(data1) < 1){
   const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err3];
@@ -12091,7 +12091,7 @@ export function manifestValidatorFactory() {
   if(data3.principal !== undefined){
   let data5 = data3.principal;
   if(typeof data5 === "string"){
-  if(func3(data5) < 1){
+  if(func4(data5) < 1){
   const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err9];
@@ -12120,7 +12120,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data7 = data6[i1];
   if(typeof data7 === "string"){
-  if(func3(data7) < 1){
+  if(func4(data7) < 1){
   const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err11];
@@ -12224,7 +12224,7 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data12 = data11[i2];
   if(typeof data12 === "string"){
-  if(func3(data12) < 1){
+  if(func4(data12) < 1){
   const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err19];
@@ -12320,7 +12320,7 @@ export function manifestValidatorFactory() {
   if(data.tokenType !== undefined){
   let data15 = data.tokenType;
   if(typeof data15 === "string"){
-  if(func3(data15) < 1){
+  if(func4(data15) < 1){
   const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err26];
@@ -12458,7 +12458,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key1 in data2){
-  if(!(((((((key1 === "name") || (key1 === "version")) || (key1 === "title")) || (key1 === "description")) || (key1 === "instructions")) || (key1 === "websiteUrl")) || (key1 === "icons"))){
+  if(!(func2.call(schema11.properties.server.properties, key1))){
   const err7 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.server,data:data2};
   if(vErrors === null){
   vErrors = [err7];
@@ -12472,7 +12472,7 @@ export function manifestValidatorFactory() {
   if(data2.name !== undefined){
   let data3 = data2.name;
   if(typeof data3 === "string"){
-  if(func3(data3) < 1){
+  if(func4(data3) < 1){
   const err8 = {instancePath:instancePath+"/server/name",schemaPath:"#/properties/server/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.server.properties.name,data:data3};
   if(vErrors === null){
   vErrors = [err8];
@@ -12497,7 +12497,7 @@ export function manifestValidatorFactory() {
   if(data2.version !== undefined){
   let data4 = data2.version;
   if(typeof data4 === "string"){
-  if(func3(data4) < 1){
+  if(func4(data4) < 1){
   const err10 = {instancePath:instancePath+"/server/version",schemaPath:"#/properties/server/properties/version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.server.properties.version,data:data4};
   if(vErrors === null){
   vErrors = [err10];
@@ -12571,15 +12571,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data2.icons !== undefined){
-  let data9 = data2.icons;
-  if(Array.isArray(data9)){
-  const len0 = data9.length;
-  for(let i0=0; i0<len0; i0++){
-  let data10 = data9[i0];
-  if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-  if(data10.src === undefined){
-  const err16 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data10};
+  if(data2.repository !== undefined){
+  let data9 = data2.repository;
+  if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+  if(data9.url === undefined){
+  const err16 = {instancePath:instancePath+"/server/repository",schemaPath:"#/properties/server/properties/repository/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema11.properties.server.properties.repository.required,parentSchema:schema11.properties.server.properties.repository,data:data9};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -12588,10 +12584,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data10.src !== undefined){
-  let data11 = data10.src;
-  if(typeof data11 !== "string"){
-  const err17 = {instancePath:instancePath+"/server/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data11};
+  if(data9.source === undefined){
+  const err17 = {instancePath:instancePath+"/server/repository",schemaPath:"#/properties/server/properties/repository/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema11.properties.server.properties.repository.required,parentSchema:schema11.properties.server.properties.repository,data:data9};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12600,11 +12594,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data10.mimeType !== undefined){
-  let data12 = data10.mimeType;
-  if(typeof data12 !== "string"){
-  const err18 = {instancePath:instancePath+"/server/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data12};
+  for(const key2 in data9){
+  if(!((((key2 === "url") || (key2 === "source")) || (key2 === "subfolder")) || (key2 === "id"))){
+  const err18 = {instancePath:instancePath+"/server/repository",schemaPath:"#/properties/server/properties/repository/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.server.properties.repository,data:data9};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -12614,14 +12606,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.sizes !== undefined){
-  let data13 = data10.sizes;
-  if(Array.isArray(data13)){
-  const len1 = data13.length;
-  for(let i1=0; i1<len1; i1++){
-  let data14 = data13[i1];
-  if(typeof data14 !== "string"){
-  const err19 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data14};
+  if(data9.url !== undefined){
+  let data10 = data9.url;
+  if(typeof data10 !== "string"){
+  const err19 = {instancePath:instancePath+"/server/repository/url",schemaPath:"#/properties/server/properties/repository/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.server.properties.repository.properties.url.type,parentSchema:schema11.properties.server.properties.repository.properties.url,data:data10};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -12631,9 +12619,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err20 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data13};
+  if(data9.source !== undefined){
+  let data11 = data9.source;
+  if(typeof data11 === "string"){
+  if(func4(data11) < 1){
+  const err20 = {instancePath:instancePath+"/server/repository/source",schemaPath:"#/properties/server/properties/repository/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.server.properties.repository.properties.source,data:data11};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12643,10 +12633,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data10.theme !== undefined){
-  let data15 = data10.theme;
-  if(!((data15 === "light") || (data15 === "dark"))){
-  const err21 = {instancePath:instancePath+"/server/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data15};
+  else {
+  const err21 = {instancePath:instancePath+"/server/repository/source",schemaPath:"#/properties/server/properties/repository/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.server.properties.repository.properties.source.type,parentSchema:schema11.properties.server.properties.repository.properties.source,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12656,9 +12644,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err22 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data10};
+  if(data9.subfolder !== undefined){
+  let data12 = data9.subfolder;
+  if(typeof data12 !== "string"){
+  const err22 = {instancePath:instancePath+"/server/repository/subfolder",schemaPath:"#/properties/server/properties/repository/properties/subfolder/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.server.properties.repository.properties.subfolder.type,parentSchema:schema11.properties.server.properties.repository.properties.subfolder,data:data12};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -12668,9 +12657,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err23 = {instancePath:instancePath+"/server/icons",schemaPath:"#/properties/server/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.server.properties.icons.type,parentSchema:schema11.properties.server.properties.icons,data:data9};
+  if(data9.id !== undefined){
+  let data13 = data9.id;
+  if(typeof data13 !== "string"){
+  const err23 = {instancePath:instancePath+"/server/repository/id",schemaPath:"#/properties/server/properties/repository/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.server.properties.repository.properties.id.type,parentSchema:schema11.properties.server.properties.repository.properties.id,data:data13};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -12682,7 +12672,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err24 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.server.type,parentSchema:schema11.properties.server,data:data2};
+  const err24 = {instancePath:instancePath+"/server/repository",schemaPath:"#/properties/server/properties/repository/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.server.properties.repository.type,parentSchema:schema11.properties.server.properties.repository,data:data9};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -12692,12 +12682,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.transports !== undefined){
-  let data16 = data.transports;
-  if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-  for(const key2 in data16){
-  if(!((((key2 === "stdio") || (key2 === "http")) || (key2 === "sse")) || (key2 === "websocket"))){
-  const err25 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.transports,data:data16};
+  if(data2.registryName !== undefined){
+  let data14 = data2.registryName;
+  if(typeof data14 !== "string"){
+  const err25 = {instancePath:instancePath+"/server/registryName",schemaPath:"#/properties/server/properties/registryName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.server.properties.registryName.type,parentSchema:schema11.properties.server.properties.registryName,data:data14};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -12707,10 +12695,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data16.stdio !== undefined){
-  let data17 = data16.stdio;
-  if(typeof data17 !== "boolean"){
-  const err26 = {instancePath:instancePath+"/transports/stdio",schemaPath:"#/properties/transports/properties/stdio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.stdio.type,parentSchema:schema11.properties.transports.properties.stdio,data:data17};
+  if(data2.icons !== undefined){
+  let data15 = data2.icons;
+  if(Array.isArray(data15)){
+  const len0 = data15.length;
+  for(let i0=0; i0<len0; i0++){
+  let data16 = data15[i0];
+  if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+  if(data16.src === undefined){
+  const err26 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data16};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -12719,15 +12712,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data16.http !== undefined){
-  let data18 = data16.http;
-  const _errs41 = errors;
-  let valid9 = false;
-  let passing0 = null;
-  const _errs42 = errors;
-  if(typeof data18 !== "boolean"){
-  const err27 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.http.oneOf[0].type,parentSchema:schema11.properties.transports.properties.http.oneOf[0],data:data18};
+  if(data16.src !== undefined){
+  let data17 = data16.src;
+  if(typeof data17 !== "string"){
+  const err27 = {instancePath:instancePath+"/server/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data17};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -12736,16 +12724,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid0 = _errs42 === errors;
-  if(_valid0){
-  valid9 = true;
-  passing0 = 0;
   }
-  const _errs44 = errors;
-  if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-  for(const key3 in data18){
-  if(!(func2.call(schema13.properties, key3))){
-  const err28 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data:data18};
+  if(data16.mimeType !== undefined){
+  let data18 = data16.mimeType;
+  if(typeof data18 !== "string"){
+  const err28 = {instancePath:instancePath+"/server/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data18};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -12755,10 +12738,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.mode !== undefined){
-  let data19 = data18.mode;
-  if(!((data19 === "stateful") || (data19 === "stateless"))){
-  const err29 = {instancePath:instancePath+"/transports/http/mode",schemaPath:"#/definitions/HttpTransport/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.mode.enum,parentSchema:schema13.properties.mode,data:data19};
+  if(data16.sizes !== undefined){
+  let data19 = data16.sizes;
+  if(Array.isArray(data19)){
+  const len1 = data19.length;
+  for(let i1=0; i1<len1; i1++){
+  let data20 = data19[i1];
+  if(typeof data20 !== "string"){
+  const err29 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data20};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -12768,10 +12755,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.host !== undefined){
-  let data20 = data18.host;
-  if(typeof data20 !== "string"){
-  const err30 = {instancePath:instancePath+"/transports/http/host",schemaPath:"#/definitions/HttpTransport/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.host.type,parentSchema:schema13.properties.host,data:data20};
+  }
+  else {
+  const err30 = {instancePath:instancePath+"/server/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data19};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -12781,10 +12767,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.port !== undefined){
-  let data21 = data18.port;
-  if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-  const err31 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.port.type,parentSchema:schema13.properties.port,data:data21};
+  if(data16.theme !== undefined){
+  let data21 = data16.theme;
+  if(!((data21 === "light") || (data21 === "dark"))){
+  const err31 = {instancePath:instancePath+"/server/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data21};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -12793,9 +12779,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data21 == "number"){
-  if(data21 > 65535 || isNaN(data21)){
-  const err32 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema13.properties.port,data:data21};
+  }
+  }
+  else {
+  const err32 = {instancePath:instancePath+"/server/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data16};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -12804,8 +12791,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data21 < 0 || isNaN(data21)){
-  const err33 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.port,data:data21};
+  }
+  }
+  else {
+  const err33 = {instancePath:instancePath+"/server/icons",schemaPath:"#/properties/server/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.server.properties.icons.type,parentSchema:schema11.properties.server.properties.icons,data:data15};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -12816,11 +12805,8 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data18.path !== undefined){
-  let data22 = data18.path;
-  if(typeof data22 === "string"){
-  if(!pattern0.test(data22)){
-  const err34 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema13.properties.path,data:data22};
+  else {
+  const err34 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.server.type,parentSchema:schema11.properties.server,data:data2};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -12830,8 +12816,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err35 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.path.type,parentSchema:schema13.properties.path,data:data22};
+  if(data.transports !== undefined){
+  let data22 = data.transports;
+  if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+  for(const key3 in data22){
+  if(!((((key3 === "stdio") || (key3 === "http")) || (key3 === "sse")) || (key3 === "websocket"))){
+  const err35 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.transports,data:data22};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -12841,14 +12831,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.allowedHosts !== undefined){
-  let data23 = data18.allowedHosts;
-  if(Array.isArray(data23)){
-  const len2 = data23.length;
-  for(let i2=0; i2<len2; i2++){
-  let data24 = data23[i2];
-  if(typeof data24 !== "string"){
-  const err36 = {instancePath:instancePath+"/transports/http/allowedHosts/" + i2,schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedHosts.items.type,parentSchema:schema13.properties.allowedHosts.items,data:data24};
+  if(data22.stdio !== undefined){
+  let data23 = data22.stdio;
+  if(typeof data23 !== "boolean"){
+  const err36 = {instancePath:instancePath+"/transports/stdio",schemaPath:"#/properties/transports/properties/stdio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.stdio.type,parentSchema:schema11.properties.transports.properties.stdio,data:data23};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -12858,9 +12844,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err37 = {instancePath:instancePath+"/transports/http/allowedHosts",schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedHosts.type,parentSchema:schema13.properties.allowedHosts,data:data23};
+  if(data22.http !== undefined){
+  let data24 = data22.http;
+  const _errs54 = errors;
+  let valid10 = false;
+  let passing0 = null;
+  const _errs55 = errors;
+  if(typeof data24 !== "boolean"){
+  const err37 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.http.oneOf[0].type,parentSchema:schema11.properties.transports.properties.http.oneOf[0],data:data24};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -12869,15 +12860,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid0 = _errs55 === errors;
+  if(_valid0){
+  valid10 = true;
+  passing0 = 0;
   }
-  if(data18.allowedOrigins !== undefined){
-  let data25 = data18.allowedOrigins;
-  if(Array.isArray(data25)){
-  const len3 = data25.length;
-  for(let i3=0; i3<len3; i3++){
-  let data26 = data25[i3];
-  if(typeof data26 !== "string"){
-  const err38 = {instancePath:instancePath+"/transports/http/allowedOrigins/" + i3,schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedOrigins.items.type,parentSchema:schema13.properties.allowedOrigins.items,data:data26};
+  const _errs57 = errors;
+  if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+  for(const key4 in data24){
+  if(!(func2.call(schema13.properties, key4))){
+  const err38 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data:data24};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -12887,9 +12879,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err39 = {instancePath:instancePath+"/transports/http/allowedOrigins",schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedOrigins.type,parentSchema:schema13.properties.allowedOrigins,data:data25};
+  if(data24.mode !== undefined){
+  let data25 = data24.mode;
+  if(!((data25 === "stateful") || (data25 === "stateless"))){
+  const err39 = {instancePath:instancePath+"/transports/http/mode",schemaPath:"#/definitions/HttpTransport/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.mode.enum,parentSchema:schema13.properties.mode,data:data25};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -12899,10 +12892,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data18.maxBodyBytes !== undefined){
-  let data27 = data18.maxBodyBytes;
-  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-  const err40 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxBodyBytes.type,parentSchema:schema13.properties.maxBodyBytes,data:data27};
+  if(data24.host !== undefined){
+  let data26 = data24.host;
+  if(typeof data26 !== "string"){
+  const err40 = {instancePath:instancePath+"/transports/http/host",schemaPath:"#/definitions/HttpTransport/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.host.type,parentSchema:schema13.properties.host,data:data26};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -12911,9 +12904,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data27 == "number"){
-  if(data27 < 1024 || isNaN(data27)){
-  const err41 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1024},message:"must be >= 1024",schema:1024,parentSchema:schema13.properties.maxBodyBytes,data:data27};
+  }
+  if(data24.port !== undefined){
+  let data27 = data24.port;
+  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+  const err41 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.port.type,parentSchema:schema13.properties.port,data:data27};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -12922,12 +12917,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.headersTimeoutMs !== undefined){
-  let data28 = data18.headersTimeoutMs;
-  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-  const err42 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.headersTimeoutMs.type,parentSchema:schema13.properties.headersTimeoutMs,data:data28};
+  if(typeof data27 == "number"){
+  if(data27 > 65535 || isNaN(data27)){
+  const err42 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema13.properties.port,data:data27};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -12936,9 +12928,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data28 == "number"){
-  if(data28 < 1 || isNaN(data28)){
-  const err43 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.headersTimeoutMs,data:data28};
+  if(data27 < 0 || isNaN(data27)){
+  const err43 = {instancePath:instancePath+"/transports/http/port",schemaPath:"#/definitions/HttpTransport/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.port,data:data27};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -12949,10 +12940,11 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data18.requestTimeoutMs !== undefined){
-  let data29 = data18.requestTimeoutMs;
-  if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-  const err44 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.requestTimeoutMs.type,parentSchema:schema13.properties.requestTimeoutMs,data:data29};
+  if(data24.path !== undefined){
+  let data28 = data24.path;
+  if(typeof data28 === "string"){
+  if(!pattern0.test(data28)){
+  const err44 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema13.properties.path,data:data28};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -12961,9 +12953,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data29 == "number"){
-  if(data29 < 1 || isNaN(data29)){
-  const err45 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.requestTimeoutMs,data:data29};
+  }
+  else {
+  const err45 = {instancePath:instancePath+"/transports/http/path",schemaPath:"#/definitions/HttpTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.path.type,parentSchema:schema13.properties.path,data:data28};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -12973,11 +12965,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data18.keepAliveTimeoutMs !== undefined){
-  let data30 = data18.keepAliveTimeoutMs;
-  if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-  const err46 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.keepAliveTimeoutMs.type,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data30};
+  if(data24.publicUrl !== undefined){
+  let data29 = data24.publicUrl;
+  if(typeof data29 !== "string"){
+  const err46 = {instancePath:instancePath+"/transports/http/publicUrl",schemaPath:"#/definitions/HttpTransport/properties/publicUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.publicUrl.type,parentSchema:schema13.properties.publicUrl,data:data29};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -12986,9 +12977,15 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data30 == "number"){
-  if(data30 < 1 || isNaN(data30)){
-  const err47 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data30};
+  }
+  if(data24.allowedHosts !== undefined){
+  let data30 = data24.allowedHosts;
+  if(Array.isArray(data30)){
+  const len2 = data30.length;
+  for(let i2=0; i2<len2; i2++){
+  let data31 = data30[i2];
+  if(typeof data31 !== "string"){
+  const err47 = {instancePath:instancePath+"/transports/http/allowedHosts/" + i2,schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedHosts.items.type,parentSchema:schema13.properties.allowedHosts.items,data:data31};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -12999,10 +12996,8 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data18.sessionIdleTimeoutMs !== undefined){
-  let data31 = data18.sessionIdleTimeoutMs;
-  if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
-  const err48 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.sessionIdleTimeoutMs.type,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
+  else {
+  const err48 = {instancePath:instancePath+"/transports/http/allowedHosts",schemaPath:"#/definitions/HttpTransport/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedHosts.type,parentSchema:schema13.properties.allowedHosts,data:data30};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -13011,9 +13006,15 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data31 == "number"){
-  if(data31 < 1000 || isNaN(data31)){
-  const err49 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data31};
+  }
+  if(data24.allowedOrigins !== undefined){
+  let data32 = data24.allowedOrigins;
+  if(Array.isArray(data32)){
+  const len3 = data32.length;
+  for(let i3=0; i3<len3; i3++){
+  let data33 = data32[i3];
+  if(typeof data33 !== "string"){
+  const err49 = {instancePath:instancePath+"/transports/http/allowedOrigins/" + i3,schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.allowedOrigins.items.type,parentSchema:schema13.properties.allowedOrigins.items,data:data33};
   if(vErrors === null){
   vErrors = [err49];
   }
@@ -13024,10 +13025,8 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data18.maxSessionsPerPrincipal !== undefined){
-  let data32 = data18.maxSessionsPerPrincipal;
-  if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
-  const err50 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSessionsPerPrincipal.type,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
+  else {
+  const err50 = {instancePath:instancePath+"/transports/http/allowedOrigins",schemaPath:"#/definitions/HttpTransport/properties/allowedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.allowedOrigins.type,parentSchema:schema13.properties.allowedOrigins,data:data32};
   if(vErrors === null){
   vErrors = [err50];
   }
@@ -13036,9 +13035,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data32 == "number"){
-  if(data32 < 1 || isNaN(data32)){
-  const err51 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data32};
+  }
+  if(data24.maxBodyBytes !== undefined){
+  let data34 = data24.maxBodyBytes;
+  if(!((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34)))){
+  const err51 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxBodyBytes.type,parentSchema:schema13.properties.maxBodyBytes,data:data34};
   if(vErrors === null){
   vErrors = [err51];
   }
@@ -13047,12 +13048,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.maxSubscriptionsPerSession !== undefined){
-  let data33 = data18.maxSubscriptionsPerSession;
-  if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
-  const err52 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSubscriptionsPerSession.type,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
+  if(typeof data34 == "number"){
+  if(data34 < 1024 || isNaN(data34)){
+  const err52 = {instancePath:instancePath+"/transports/http/maxBodyBytes",schemaPath:"#/definitions/HttpTransport/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1024},message:"must be >= 1024",schema:1024,parentSchema:schema13.properties.maxBodyBytes,data:data34};
   if(vErrors === null){
   vErrors = [err52];
   }
@@ -13061,9 +13059,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data33 == "number"){
-  if(data33 < 1 || isNaN(data33)){
-  const err53 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data33};
+  }
+  }
+  if(data24.headersTimeoutMs !== undefined){
+  let data35 = data24.headersTimeoutMs;
+  if(!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))){
+  const err53 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.headersTimeoutMs.type,parentSchema:schema13.properties.headersTimeoutMs,data:data35};
   if(vErrors === null){
   vErrors = [err53];
   }
@@ -13072,14 +13073,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data18.toolsets !== undefined){
-  let data34 = data18.toolsets;
-  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-  for(const key4 in data34){
-  if(!((key4 === "header") || (key4 === "query"))){
-  const err54 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data34};
+  if(typeof data35 == "number"){
+  if(data35 < 1 || isNaN(data35)){
+  const err54 = {instancePath:instancePath+"/transports/http/headersTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/headersTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.headersTimeoutMs,data:data35};
   if(vErrors === null){
   vErrors = [err54];
   }
@@ -13089,11 +13085,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data34.header !== undefined){
-  let data35 = data34.header;
-  if(typeof data35 === "string"){
-  if(func3(data35) < 1){
-  const err55 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
+  }
+  if(data24.requestTimeoutMs !== undefined){
+  let data36 = data24.requestTimeoutMs;
+  if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
+  const err55 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.requestTimeoutMs.type,parentSchema:schema13.properties.requestTimeoutMs,data:data36};
   if(vErrors === null){
   vErrors = [err55];
   }
@@ -13102,9 +13098,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err56 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data35};
+  if(typeof data36 == "number"){
+  if(data36 < 1 || isNaN(data36)){
+  const err56 = {instancePath:instancePath+"/transports/http/requestTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.requestTimeoutMs,data:data36};
   if(vErrors === null){
   vErrors = [err56];
   }
@@ -13114,11 +13110,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data34.query !== undefined){
-  let data36 = data34.query;
-  if(typeof data36 === "string"){
-  if(func3(data36) < 1){
-  const err57 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
+  }
+  if(data24.keepAliveTimeoutMs !== undefined){
+  let data37 = data24.keepAliveTimeoutMs;
+  if(!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))){
+  const err57 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.keepAliveTimeoutMs.type,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data37};
   if(vErrors === null){
   vErrors = [err57];
   }
@@ -13127,9 +13123,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err58 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data36};
+  if(typeof data37 == "number"){
+  if(data37 < 1 || isNaN(data37)){
+  const err58 = {instancePath:instancePath+"/transports/http/keepAliveTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/keepAliveTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.keepAliveTimeoutMs,data:data37};
   if(vErrors === null){
   vErrors = [err58];
   }
@@ -13140,8 +13136,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  else {
-  const err59 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data34};
+  if(data24.sessionIdleTimeoutMs !== undefined){
+  let data38 = data24.sessionIdleTimeoutMs;
+  if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){
+  const err59 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.sessionIdleTimeoutMs.type,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data38};
   if(vErrors === null){
   vErrors = [err59];
   }
@@ -13150,10 +13148,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err60 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data18};
+  if(typeof data38 == "number"){
+  if(data38 < 1000 || isNaN(data38)){
+  const err60 = {instancePath:instancePath+"/transports/http/sessionIdleTimeoutMs",schemaPath:"#/definitions/HttpTransport/properties/sessionIdleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema13.properties.sessionIdleTimeoutMs,data:data38};
   if(vErrors === null){
   vErrors = [err60];
   }
@@ -13162,19 +13159,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid0 = _errs44 === errors;
-  if(_valid0 && valid9){
-  valid9 = false;
-  passing0 = [passing0, 1];
-  }
-  else {
-  if(_valid0){
-  valid9 = true;
-  passing0 = 1;
   }
   }
-  if(!valid9){
-  const err61 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data18};
+  if(data24.maxSessionsPerPrincipal !== undefined){
+  let data39 = data24.maxSessionsPerPrincipal;
+  if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
+  const err61 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSessionsPerPrincipal.type,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data39};
   if(vErrors === null){
   vErrors = [err61];
   }
@@ -13183,26 +13173,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs41;
-  if(vErrors !== null){
-  if(_errs41){
-  vErrors.length = _errs41;
-  }
-  else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  if(data16.sse !== undefined){
-  let data37 = data16.sse;
-  const _errs85 = errors;
-  let valid17 = false;
-  let passing1 = null;
-  const _errs86 = errors;
-  if(typeof data37 !== "boolean"){
-  const err62 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data37};
+  if(typeof data39 == "number"){
+  if(data39 < 1 || isNaN(data39)){
+  const err62 = {instancePath:instancePath+"/transports/http/maxSessionsPerPrincipal",schemaPath:"#/definitions/HttpTransport/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSessionsPerPrincipal,data:data39};
   if(vErrors === null){
   vErrors = [err62];
   }
@@ -13211,16 +13184,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid1 = _errs86 === errors;
-  if(_valid1){
-  valid17 = true;
-  passing1 = 0;
   }
-  const _errs88 = errors;
-  if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-  for(const key5 in data37){
-  if(!((key5 === "path") || (key5 === "messagesPath"))){
-  const err63 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data37};
+  }
+  if(data24.maxSubscriptionsPerSession !== undefined){
+  let data40 = data24.maxSubscriptionsPerSession;
+  if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+  const err63 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxSubscriptionsPerSession.type,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data40};
   if(vErrors === null){
   vErrors = [err63];
   }
@@ -13229,12 +13198,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data37.path !== undefined){
-  let data38 = data37.path;
-  if(typeof data38 === "string"){
-  if(!pattern0.test(data38)){
-  const err64 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data38};
+  if(typeof data40 == "number"){
+  if(data40 < 1 || isNaN(data40)){
+  const err64 = {instancePath:instancePath+"/transports/http/maxSubscriptionsPerSession",schemaPath:"#/definitions/HttpTransport/properties/maxSubscriptionsPerSession/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxSubscriptionsPerSession,data:data40};
   if(vErrors === null){
   vErrors = [err64];
   }
@@ -13244,8 +13210,13 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err65 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data38};
+  }
+  if(data24.toolsets !== undefined){
+  let data41 = data24.toolsets;
+  if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+  for(const key5 in data41){
+  if(!((key5 === "header") || (key5 === "query"))){
+  const err65 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data41};
   if(vErrors === null){
   vErrors = [err65];
   }
@@ -13255,11 +13226,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data37.messagesPath !== undefined){
-  let data39 = data37.messagesPath;
-  if(typeof data39 === "string"){
-  if(!pattern0.test(data39)){
-  const err66 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data39};
+  if(data41.header !== undefined){
+  let data42 = data41.header;
+  if(typeof data42 === "string"){
+  if(func4(data42) < 1){
+  const err66 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data42};
   if(vErrors === null){
   vErrors = [err66];
   }
@@ -13270,7 +13241,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err67 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data39};
+  const err67 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data42};
   if(vErrors === null){
   vErrors = [err67];
   }
@@ -13280,9 +13251,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err68 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data37};
+  if(data41.query !== undefined){
+  let data43 = data41.query;
+  if(typeof data43 === "string"){
+  if(func4(data43) < 1){
+  const err68 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data43};
   if(vErrors === null){
   vErrors = [err68];
   }
@@ -13291,19 +13264,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid1 = _errs88 === errors;
-  if(_valid1 && valid17){
-  valid17 = false;
-  passing1 = [passing1, 1];
   }
   else {
-  if(_valid1){
-  valid17 = true;
-  passing1 = 1;
-  }
-  }
-  if(!valid17){
-  const err69 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data37};
+  const err69 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data43};
   if(vErrors === null){
   vErrors = [err69];
   }
@@ -13312,26 +13275,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs85;
-  if(vErrors !== null){
-  if(_errs85){
-  vErrors.length = _errs85;
+  }
   }
   else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  if(data16.websocket !== undefined){
-  let data40 = data16.websocket;
-  const _errs97 = errors;
-  let valid20 = false;
-  let passing2 = null;
-  const _errs98 = errors;
-  if(typeof data40 !== "boolean"){
-  const err70 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data40};
+  const err70 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data41};
   if(vErrors === null){
   vErrors = [err70];
   }
@@ -13340,16 +13287,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs98 === errors;
-  if(_valid2){
-  valid20 = true;
-  passing2 = 0;
   }
-  const _errs100 = errors;
-  if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-  for(const key6 in data40){
-  if(!((((key6 === "path") || (key6 === "maxConnections")) || (key6 === "idleTimeoutMs")) || (key6 === "initTimeoutMs"))){
-  const err71 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data40};
+  }
+  else {
+  const err71 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data24};
   if(vErrors === null){
   vErrors = [err71];
   }
@@ -13358,12 +13299,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid0 = _errs57 === errors;
+  if(_valid0 && valid10){
+  valid10 = false;
+  passing0 = [passing0, 1];
   }
-  if(data40.path !== undefined){
-  let data41 = data40.path;
-  if(typeof data41 === "string"){
-  if(!pattern0.test(data41)){
-  const err72 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data41};
+  else {
+  if(_valid0){
+  valid10 = true;
+  passing0 = 1;
+  }
+  }
+  if(!valid10){
+  const err72 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data24};
   if(vErrors === null){
   vErrors = [err72];
   }
@@ -13372,9 +13320,26 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs54;
+  if(vErrors !== null){
+  if(_errs54){
+  vErrors.length = _errs54;
   }
   else {
-  const err73 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data41};
+  vErrors = null;
+  }
+  }
+  }
+  }
+  if(data22.sse !== undefined){
+  let data44 = data22.sse;
+  const _errs100 = errors;
+  let valid18 = false;
+  let passing1 = null;
+  const _errs101 = errors;
+  if(typeof data44 !== "boolean"){
+  const err73 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data44};
   if(vErrors === null){
   vErrors = [err73];
   }
@@ -13383,11 +13348,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid1 = _errs101 === errors;
+  if(_valid1){
+  valid18 = true;
+  passing1 = 0;
   }
-  if(data40.maxConnections !== undefined){
-  let data42 = data40.maxConnections;
-  if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
-  const err74 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data42};
+  const _errs103 = errors;
+  if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+  for(const key6 in data44){
+  if(!((key6 === "path") || (key6 === "messagesPath"))){
+  const err74 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data44};
   if(vErrors === null){
   vErrors = [err74];
   }
@@ -13396,9 +13366,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data42 == "number"){
-  if(data42 < 1 || isNaN(data42)){
-  const err75 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data42};
+  }
+  if(data44.path !== undefined){
+  let data45 = data44.path;
+  if(typeof data45 === "string"){
+  if(!pattern0.test(data45)){
+  const err75 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data45};
   if(vErrors === null){
   vErrors = [err75];
   }
@@ -13408,11 +13381,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data40.idleTimeoutMs !== undefined){
-  let data43 = data40.idleTimeoutMs;
-  if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
-  const err76 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
+  else {
+  const err76 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data45};
   if(vErrors === null){
   vErrors = [err76];
   }
@@ -13421,9 +13391,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data43 == "number"){
-  if(data43 < 1000 || isNaN(data43)){
-  const err77 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data43};
+  }
+  if(data44.messagesPath !== undefined){
+  let data46 = data44.messagesPath;
+  if(typeof data46 === "string"){
+  if(!pattern0.test(data46)){
+  const err77 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data46};
   if(vErrors === null){
   vErrors = [err77];
   }
@@ -13433,11 +13406,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data40.initTimeoutMs !== undefined){
-  let data44 = data40.initTimeoutMs;
-  if(!((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44)))){
-  const err78 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data44};
+  else {
+  const err78 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data46};
   if(vErrors === null){
   vErrors = [err78];
   }
@@ -13446,9 +13416,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data44 == "number"){
-  if(data44 < 100 || isNaN(data44)){
-  const err79 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data44};
+  }
+  }
+  else {
+  const err79 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data44};
   if(vErrors === null){
   vErrors = [err79];
   }
@@ -13457,11 +13428,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
+  var _valid1 = _errs103 === errors;
+  if(_valid1 && valid18){
+  valid18 = false;
+  passing1 = [passing1, 1];
   }
   else {
-  const err80 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data40};
+  if(_valid1){
+  valid18 = true;
+  passing1 = 1;
+  }
+  }
+  if(!valid18){
+  const err80 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data44};
   if(vErrors === null){
   vErrors = [err80];
   }
@@ -13470,19 +13449,26 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs100 === errors;
-  if(_valid2 && valid20){
-  valid20 = false;
-  passing2 = [passing2, 1];
+  else {
+  errors = _errs100;
+  if(vErrors !== null){
+  if(_errs100){
+  vErrors.length = _errs100;
   }
   else {
-  if(_valid2){
-  valid20 = true;
-  passing2 = 1;
+  vErrors = null;
   }
   }
-  if(!valid20){
-  const err81 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data40};
+  }
+  }
+  if(data22.websocket !== undefined){
+  let data47 = data22.websocket;
+  const _errs112 = errors;
+  let valid21 = false;
+  let passing2 = null;
+  const _errs113 = errors;
+  if(typeof data47 !== "boolean"){
+  const err81 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data47};
   if(vErrors === null){
   vErrors = [err81];
   }
@@ -13491,21 +13477,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  else {
-  errors = _errs97;
-  if(vErrors !== null){
-  if(_errs97){
-  vErrors.length = _errs97;
+  var _valid2 = _errs113 === errors;
+  if(_valid2){
+  valid21 = true;
+  passing2 = 0;
   }
-  else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  }
-  else {
-  const err82 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data16};
+  const _errs115 = errors;
+  if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+  for(const key7 in data47){
+  if(!((((key7 === "path") || (key7 === "maxConnections")) || (key7 === "idleTimeoutMs")) || (key7 === "initTimeoutMs"))){
+  const err82 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data47};
   if(vErrors === null){
   vErrors = [err82];
   }
@@ -13515,12 +13496,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.capabilities !== undefined){
-  let data45 = data.capabilities;
-  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-  for(const key7 in data45){
-  if(!((((key7 === "resources") || (key7 === "tools")) || (key7 === "prompts")) || (key7 === "experimental"))){
-  const err83 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data45};
+  if(data47.path !== undefined){
+  let data48 = data47.path;
+  if(typeof data48 === "string"){
+  if(!pattern0.test(data48)){
+  const err83 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data48};
   if(vErrors === null){
   vErrors = [err83];
   }
@@ -13530,12 +13510,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.resources !== undefined){
-  let data46 = data45.resources;
-  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-  for(const key8 in data46){
-  if(!((key8 === "subscribe") || (key8 === "listChanged"))){
-  const err84 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
+  else {
+  const err84 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data48};
   if(vErrors === null){
   vErrors = [err84];
   }
@@ -13545,10 +13521,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data46.subscribe !== undefined){
-  let data47 = data46.subscribe;
-  if(typeof data47 !== "boolean"){
-  const err85 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data47};
+  if(data47.maxConnections !== undefined){
+  let data49 = data47.maxConnections;
+  if(!((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49)))){
+  const err85 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data49};
   if(vErrors === null){
   vErrors = [err85];
   }
@@ -13557,11 +13533,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data46.listChanged !== undefined){
-  let data48 = data46.listChanged;
-  if(typeof data48 !== "boolean"){
-  const err86 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data48};
+  if(typeof data49 == "number"){
+  if(data49 < 1 || isNaN(data49)){
+  const err86 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data49};
   if(vErrors === null){
   vErrors = [err86];
   }
@@ -13572,8 +13546,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  else {
-  const err87 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data46};
+  if(data47.idleTimeoutMs !== undefined){
+  let data50 = data47.idleTimeoutMs;
+  if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
+  const err87 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data50};
   if(vErrors === null){
   vErrors = [err87];
   }
@@ -13582,13 +13558,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data45.tools !== undefined){
-  let data49 = data45.tools;
-  if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-  for(const key9 in data49){
-  if(!(key9 === "listChanged")){
-  const err88 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
+  if(typeof data50 == "number"){
+  if(data50 < 1000 || isNaN(data50)){
+  const err88 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data50};
   if(vErrors === null){
   vErrors = [err88];
   }
@@ -13598,10 +13570,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data49.listChanged !== undefined){
-  let data50 = data49.listChanged;
-  if(typeof data50 !== "boolean"){
-  const err89 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data50};
+  }
+  if(data47.initTimeoutMs !== undefined){
+  let data51 = data47.initTimeoutMs;
+  if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
+  const err89 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data51};
   if(vErrors === null){
   vErrors = [err89];
   }
@@ -13610,10 +13583,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err90 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data49};
+  if(typeof data51 == "number"){
+  if(data51 < 100 || isNaN(data51)){
+  const err90 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data51};
   if(vErrors === null){
   vErrors = [err90];
   }
@@ -13623,12 +13595,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.prompts !== undefined){
-  let data51 = data45.prompts;
-  if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-  for(const key10 in data51){
-  if(!(key10 === "listChanged")){
-  const err91 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
+  }
+  }
+  else {
+  const err91 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data47};
   if(vErrors === null){
   vErrors = [err91];
   }
@@ -13637,11 +13607,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid2 = _errs115 === errors;
+  if(_valid2 && valid21){
+  valid21 = false;
+  passing2 = [passing2, 1];
   }
-  if(data51.listChanged !== undefined){
-  let data52 = data51.listChanged;
-  if(typeof data52 !== "boolean"){
-  const err92 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data52};
+  else {
+  if(_valid2){
+  valid21 = true;
+  passing2 = 1;
+  }
+  }
+  if(!valid21){
+  const err92 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data47};
   if(vErrors === null){
   vErrors = [err92];
   }
@@ -13650,10 +13628,21 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs112;
+  if(vErrors !== null){
+  if(_errs112){
+  vErrors.length = _errs112;
+  }
+  else {
+  vErrors = null;
+  }
+  }
+  }
   }
   }
   else {
-  const err93 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data51};
+  const err93 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data22};
   if(vErrors === null){
   vErrors = [err93];
   }
@@ -13663,10 +13652,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.experimental !== undefined){
-  let data53 = data45.experimental;
-  if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
-  const err94 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data53};
+  if(data.capabilities !== undefined){
+  let data52 = data.capabilities;
+  if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+  for(const key8 in data52){
+  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
+  const err94 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data52};
   if(vErrors === null){
   vErrors = [err94];
   }
@@ -13676,9 +13667,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err95 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data45};
+  if(data52.resources !== undefined){
+  let data53 = data52.resources;
+  if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+  for(const key9 in data53){
+  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
+  const err95 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data53};
   if(vErrors === null){
   vErrors = [err95];
   }
@@ -13688,10 +13682,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data54 = data.schemaFiles;
+  if(data53.subscribe !== undefined){
+  let data54 = data53.subscribe;
   if(typeof data54 !== "boolean"){
-  const err96 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data54};
+  const err96 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data54};
   if(vErrors === null){
   vErrors = [err96];
   }
@@ -13701,13 +13695,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data55 = data.definitions;
-  if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-  for(const key11 in data55){
-  let data56 = data55[key11];
-  if((!(data56 && typeof data56 == "object" && !Array.isArray(data56))) && (typeof data56 !== "boolean")){
-  const err97 = {instancePath:instancePath+"/definitions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data56};
+  if(data53.listChanged !== undefined){
+  let data55 = data53.listChanged;
+  if(typeof data55 !== "boolean"){
+  const err97 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data55};
   if(vErrors === null){
   vErrors = [err97];
   }
@@ -13719,7 +13710,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err98 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data55};
+  const err98 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data53};
   if(vErrors === null){
   vErrors = [err98];
   }
@@ -13729,18 +13720,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data57 = data.tools;
-  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-  for(const key12 in data57){
-  if(!(validate11(data57[key12], {instancePath:instancePath+"/tools/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data57,parentDataProperty:key12,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err99 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data57};
+  if(data52.tools !== undefined){
+  let data56 = data52.tools;
+  if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+  for(const key10 in data56){
+  if(!(key10 === "listChanged")){
+  const err99 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data56};
   if(vErrors === null){
   vErrors = [err99];
   }
@@ -13750,18 +13735,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data59 = data.resources;
-  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-  for(const key13 in data59){
-  if(!(validate15(data59[key13], {instancePath:instancePath+"/resources/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data59,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err100 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data59};
+  if(data56.listChanged !== undefined){
+  let data57 = data56.listChanged;
+  if(typeof data57 !== "boolean"){
+  const err100 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data57};
   if(vErrors === null){
   vErrors = [err100];
   }
@@ -13771,18 +13748,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data61 = data.resourceTemplates;
-  if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-  for(const key14 in data61){
-  if(!(validate21(data61[key14], {instancePath:instancePath+"/resourceTemplates/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data61,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err101 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data61};
+  const err101 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data56};
   if(vErrors === null){
   vErrors = [err101];
   }
@@ -13792,23 +13760,192 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data52.prompts !== undefined){
+  let data58 = data52.prompts;
+  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+  for(const key11 in data58){
+  if(!(key11 === "listChanged")){
+  const err102 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data58};
+  if(vErrors === null){
+  vErrors = [err102];
+  }
+  else {
+  vErrors.push(err102);
+  }
+  errors++;
+  }
+  }
+  if(data58.listChanged !== undefined){
+  let data59 = data58.listChanged;
+  if(typeof data59 !== "boolean"){
+  const err103 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data59};
+  if(vErrors === null){
+  vErrors = [err103];
+  }
+  else {
+  vErrors.push(err103);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err104 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data58};
+  if(vErrors === null){
+  vErrors = [err104];
+  }
+  else {
+  vErrors.push(err104);
+  }
+  errors++;
+  }
+  }
+  if(data52.experimental !== undefined){
+  let data60 = data52.experimental;
+  if(!(data60 && typeof data60 == "object" && !Array.isArray(data60))){
+  const err105 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data60};
+  if(vErrors === null){
+  vErrors = [err105];
+  }
+  else {
+  vErrors.push(err105);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err106 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data52};
+  if(vErrors === null){
+  vErrors = [err106];
+  }
+  else {
+  vErrors.push(err106);
+  }
+  errors++;
+  }
+  }
+  if(data.schemaFiles !== undefined){
+  let data61 = data.schemaFiles;
+  if(typeof data61 !== "boolean"){
+  const err107 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data61};
+  if(vErrors === null){
+  vErrors = [err107];
+  }
+  else {
+  vErrors.push(err107);
+  }
+  errors++;
+  }
+  }
+  if(data.definitions !== undefined){
+  let data62 = data.definitions;
+  if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+  for(const key12 in data62){
+  let data63 = data62[key12];
+  if((!(data63 && typeof data63 == "object" && !Array.isArray(data63))) && (typeof data63 !== "boolean")){
+  const err108 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data63};
+  if(vErrors === null){
+  vErrors = [err108];
+  }
+  else {
+  vErrors.push(err108);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err109 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data62};
+  if(vErrors === null){
+  vErrors = [err109];
+  }
+  else {
+  vErrors.push(err109);
+  }
+  errors++;
+  }
+  }
+  if(data.tools !== undefined){
+  let data64 = data.tools;
+  if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+  for(const key13 in data64){
+  if(!(validate11(data64[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data64,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err110 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data64};
+  if(vErrors === null){
+  vErrors = [err110];
+  }
+  else {
+  vErrors.push(err110);
+  }
+  errors++;
+  }
+  }
+  if(data.resources !== undefined){
+  let data66 = data.resources;
+  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+  for(const key14 in data66){
+  if(!(validate15(data66[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data66,parentDataProperty:key14,rootData}))){
+  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err111 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data66};
+  if(vErrors === null){
+  vErrors = [err111];
+  }
+  else {
+  vErrors.push(err111);
+  }
+  errors++;
+  }
+  }
+  if(data.resourceTemplates !== undefined){
+  let data68 = data.resourceTemplates;
+  if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+  for(const key15 in data68){
+  if(!(validate21(data68[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data68,parentDataProperty:key15,rootData}))){
+  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err112 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data68};
+  if(vErrors === null){
+  vErrors = [err112];
+  }
+  else {
+  vErrors.push(err112);
+  }
+  errors++;
+  }
+  }
   if(data.prompts !== undefined){
-  let data63 = data.prompts;
-  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-  for(const key15 in data63){
-  if(!(validate26(data63[key15], {instancePath:instancePath+"/prompts/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data63,parentDataProperty:key15,rootData}))){
+  let data70 = data.prompts;
+  if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+  for(const key16 in data70){
+  if(!(validate26(data70[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data70,parentDataProperty:key16,rootData}))){
   vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err102 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data63};
+  const err113 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data70};
   if(vErrors === null){
-  vErrors = [err102];
+  vErrors = [err113];
   }
   else {
-  vErrors.push(err102);
+  vErrors.push(err113);
   }
   errors++;
   }
@@ -13820,157 +13957,11 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.telemetry !== undefined){
-  let data66 = data.telemetry;
-  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-  for(const key16 in data66){
-  if(!(key16 === "otel")){
-  const err103 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data66};
-  if(vErrors === null){
-  vErrors = [err103];
-  }
-  else {
-  vErrors.push(err103);
-  }
-  errors++;
-  }
-  }
-  if(data66.otel !== undefined){
-  let data67 = data66.otel;
-  if(typeof data67 !== "boolean"){
-  const err104 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data67};
-  if(vErrors === null){
-  vErrors = [err104];
-  }
-  else {
-  vErrors.push(err104);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err105 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data66};
-  if(vErrors === null){
-  vErrors = [err105];
-  }
-  else {
-  vErrors.push(err105);
-  }
-  errors++;
-  }
-  }
-  if(data.lint !== undefined){
-  let data68 = data.lint;
-  if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-  for(const key17 in data68){
-  if(!((key17 === "rules") || (key17 === "toolsListTokenBudget"))){
-  const err106 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data68};
-  if(vErrors === null){
-  vErrors = [err106];
-  }
-  else {
-  vErrors.push(err106);
-  }
-  errors++;
-  }
-  }
-  if(data68.rules !== undefined){
-  let data69 = data68.rules;
-  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-  for(const key18 in data69){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key18))){
-  const err107 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data69};
-  if(vErrors === null){
-  vErrors = [err107];
-  }
-  else {
-  vErrors.push(err107);
-  }
-  errors++;
-  }
-  }
-  if(data69["description-missing"] !== undefined){
-  let data70 = data69["description-missing"];
-  if(!(((data70 === "off") || (data70 === "warn")) || (data70 === "error"))){
-  const err108 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data70};
-  if(vErrors === null){
-  vErrors = [err108];
-  }
-  else {
-  vErrors.push(err108);
-  }
-  errors++;
-  }
-  }
-  if(data69["description-short"] !== undefined){
-  let data71 = data69["description-short"];
-  if(!(((data71 === "off") || (data71 === "warn")) || (data71 === "error"))){
-  const err109 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data71};
-  if(vErrors === null){
-  vErrors = [err109];
-  }
-  else {
-  vErrors.push(err109);
-  }
-  errors++;
-  }
-  }
-  if(data69["parameter-description-missing"] !== undefined){
-  let data72 = data69["parameter-description-missing"];
-  if(!(((data72 === "off") || (data72 === "warn")) || (data72 === "error"))){
-  const err110 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data72};
-  if(vErrors === null){
-  vErrors = [err110];
-  }
-  else {
-  vErrors.push(err110);
-  }
-  errors++;
-  }
-  }
-  if(data69["write-without-annotations"] !== undefined){
-  let data73 = data69["write-without-annotations"];
-  if(!(((data73 === "off") || (data73 === "warn")) || (data73 === "error"))){
-  const err111 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data73};
-  if(vErrors === null){
-  vErrors = [err111];
-  }
-  else {
-  vErrors.push(err111);
-  }
-  errors++;
-  }
-  }
-  if(data69["destructive-without-idempotent"] !== undefined){
-  let data74 = data69["destructive-without-idempotent"];
-  if(!(((data74 === "off") || (data74 === "warn")) || (data74 === "error"))){
-  const err112 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data74};
-  if(vErrors === null){
-  vErrors = [err112];
-  }
-  else {
-  vErrors.push(err112);
-  }
-  errors++;
-  }
-  }
-  if(data69["name-convention"] !== undefined){
-  let data75 = data69["name-convention"];
-  if(!(((data75 === "off") || (data75 === "warn")) || (data75 === "error"))){
-  const err113 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data75};
-  if(vErrors === null){
-  vErrors = [err113];
-  }
-  else {
-  vErrors.push(err113);
-  }
-  errors++;
-  }
-  }
-  if(data69["tool-name-length"] !== undefined){
-  let data76 = data69["tool-name-length"];
-  if(!(((data76 === "off") || (data76 === "warn")) || (data76 === "error"))){
-  const err114 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data76};
+  let data73 = data.telemetry;
+  if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+  for(const key17 in data73){
+  if(!(key17 === "otel")){
+  const err114 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data73};
   if(vErrors === null){
   vErrors = [err114];
   }
@@ -13980,10 +13971,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["input-schema-ref"] !== undefined){
-  let data77 = data69["input-schema-ref"];
-  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
-  const err115 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data77};
+  if(data73.otel !== undefined){
+  let data74 = data73.otel;
+  if(typeof data74 !== "boolean"){
+  const err115 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data74};
   if(vErrors === null){
   vErrors = [err115];
   }
@@ -13993,10 +13984,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["openapi-keyword"] !== undefined){
-  let data78 = data69["openapi-keyword"];
-  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
-  const err116 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data78};
+  }
+  else {
+  const err116 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data73};
   if(vErrors === null){
   vErrors = [err116];
   }
@@ -14006,10 +13996,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["output-schema-not-object"] !== undefined){
-  let data79 = data69["output-schema-not-object"];
-  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
-  const err117 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data79};
+  if(data.lint !== undefined){
+  let data75 = data.lint;
+  if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+  for(const key18 in data75){
+  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
+  const err117 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data75};
   if(vErrors === null){
   vErrors = [err117];
   }
@@ -14019,10 +14011,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["unknown-spec-key"] !== undefined){
-  let data80 = data69["unknown-spec-key"];
-  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
-  const err118 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data80};
+  if(data75.rules !== undefined){
+  let data76 = data75.rules;
+  if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+  for(const key19 in data76){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
+  const err118 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data76};
   if(vErrors === null){
   vErrors = [err118];
   }
@@ -14032,10 +14026,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["tools-list-token-budget"] !== undefined){
-  let data81 = data69["tools-list-token-budget"];
-  if(!(((data81 === "off") || (data81 === "warn")) || (data81 === "error"))){
-  const err119 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data81};
+  if(data76["description-missing"] !== undefined){
+  let data77 = data76["description-missing"];
+  if(!(((data77 === "off") || (data77 === "warn")) || (data77 === "error"))){
+  const err119 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data77};
   if(vErrors === null){
   vErrors = [err119];
   }
@@ -14045,10 +14039,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data69["bundle-icon"] !== undefined){
-  let data82 = data69["bundle-icon"];
-  if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
-  const err120 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data82};
+  if(data76["description-short"] !== undefined){
+  let data78 = data76["description-short"];
+  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
+  const err120 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data78};
   if(vErrors === null){
   vErrors = [err120];
   }
@@ -14058,9 +14052,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err121 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data69};
+  if(data76["parameter-description-missing"] !== undefined){
+  let data79 = data76["parameter-description-missing"];
+  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
+  const err121 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data79};
   if(vErrors === null){
   vErrors = [err121];
   }
@@ -14070,10 +14065,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data68.toolsListTokenBudget !== undefined){
-  let data83 = data68.toolsListTokenBudget;
-  if(!((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83)))){
-  const err122 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data83};
+  if(data76["write-without-annotations"] !== undefined){
+  let data80 = data76["write-without-annotations"];
+  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
+  const err122 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data80};
   if(vErrors === null){
   vErrors = [err122];
   }
@@ -14082,9 +14077,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data83 == "number"){
-  if(data83 < 1 || isNaN(data83)){
-  const err123 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data83};
+  }
+  if(data76["destructive-without-idempotent"] !== undefined){
+  let data81 = data76["destructive-without-idempotent"];
+  if(!(((data81 === "off") || (data81 === "warn")) || (data81 === "error"))){
+  const err123 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data81};
   if(vErrors === null){
   vErrors = [err123];
   }
@@ -14094,10 +14091,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err124 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data68};
+  if(data76["name-convention"] !== undefined){
+  let data82 = data76["name-convention"];
+  if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
+  const err124 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data82};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14107,14 +14104,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.toolsets !== undefined){
-  let data84 = data.toolsets;
-  if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-  for(const key19 in data84){
-  let data85 = data84[key19];
-  if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-  if(data85.tools === undefined){
-  const err125 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data85};
+  if(data76["tool-name-length"] !== undefined){
+  let data83 = data76["tool-name-length"];
+  if(!(((data83 === "off") || (data83 === "warn")) || (data83 === "error"))){
+  const err125 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data83};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14123,9 +14116,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key20 in data85){
-  if(!(((key20 === "description") || (key20 === "tools")) || (key20 === "default"))){
-  const err126 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data85};
+  }
+  if(data76["input-schema-ref"] !== undefined){
+  let data84 = data76["input-schema-ref"];
+  if(!(((data84 === "off") || (data84 === "warn")) || (data84 === "error"))){
+  const err126 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data84};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14135,10 +14130,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data85.description !== undefined){
-  let data86 = data85.description;
-  if(typeof data86 !== "string"){
-  const err127 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data86};
+  if(data76["openapi-keyword"] !== undefined){
+  let data85 = data76["openapi-keyword"];
+  if(!(((data85 === "off") || (data85 === "warn")) || (data85 === "error"))){
+  const err127 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data85};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14148,15 +14143,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data85.tools !== undefined){
-  let data87 = data85.tools;
-  if(Array.isArray(data87)){
-  const len4 = data87.length;
-  for(let i4=0; i4<len4; i4++){
-  let data88 = data87[i4];
-  if(typeof data88 === "string"){
-  if(func3(data88) < 1){
-  const err128 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data88};
+  if(data76["output-schema-not-object"] !== undefined){
+  let data86 = data76["output-schema-not-object"];
+  if(!(((data86 === "off") || (data86 === "warn")) || (data86 === "error"))){
+  const err128 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data86};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14166,8 +14156,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err129 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data88};
+  if(data76["unknown-spec-key"] !== undefined){
+  let data87 = data76["unknown-spec-key"];
+  if(!(((data87 === "off") || (data87 === "warn")) || (data87 === "error"))){
+  const err129 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data87};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14177,18 +14169,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i5 = data87.length;
-  let j0;
-  if(i5 > 1){
-  const indices0 = {};
-  for(;i5--;){
-  let item0 = data87[i5];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err130 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data87};
+  if(data76["tools-list-token-budget"] !== undefined){
+  let data88 = data76["tools-list-token-budget"];
+  if(!(((data88 === "off") || (data88 === "warn")) || (data88 === "error"))){
+  const err130 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data88};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14196,14 +14180,12 @@ export function manifestValidatorFactory() {
   vErrors.push(err130);
   }
   errors++;
-  break;
-  }
-  indices0[item0] = i5;
   }
   }
-  }
-  else {
-  const err131 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data87};
+  if(data76["bundle-icon"] !== undefined){
+  let data89 = data76["bundle-icon"];
+  if(!(((data89 === "off") || (data89 === "warn")) || (data89 === "error"))){
+  const err131 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data89};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14213,10 +14195,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data85.default !== undefined){
-  let data89 = data85.default;
-  if(typeof data89 !== "boolean"){
-  const err132 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data89};
+  }
+  else {
+  const err132 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data76};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14226,9 +14207,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err133 = {instancePath:instancePath+"/toolsets/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data85};
+  if(data75.toolsListTokenBudget !== undefined){
+  let data90 = data75.toolsListTokenBudget;
+  if(!((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90)))){
+  const err133 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data90};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14237,10 +14219,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err134 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data84};
+  if(typeof data90 == "number"){
+  if(data90 < 1 || isNaN(data90)){
+  const err134 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data90};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14250,12 +14231,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data90 = data.scale;
-  if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-  for(const key21 in data90){
-  if(!((((key21 === "store") || (key21 === "sessionTtlMs")) || (key21 === "eventRetention")) || (key21 === "maxSessionsPerPrincipal"))){
-  const err135 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data90};
+  }
+  }
+  else {
+  const err135 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data75};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14265,10 +14244,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data90.store !== undefined){
-  let data91 = data90.store;
-  if(!((data91 === "memory") || (data91 === "redis"))){
-  const err136 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data91};
+  if(data.toolsets !== undefined){
+  let data91 = data.toolsets;
+  if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+  for(const key20 in data91){
+  let data92 = data91[key20];
+  if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+  if(data92.tools === undefined){
+  const err136 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data92};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14277,11 +14260,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data90.sessionTtlMs !== undefined){
-  let data92 = data90.sessionTtlMs;
-  if(!((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92)))){
-  const err137 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data92};
+  for(const key21 in data92){
+  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
+  const err137 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data92};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14290,9 +14271,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data92 == "number"){
-  if(data92 < 1000 || isNaN(data92)){
-  const err138 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data92};
+  }
+  if(data92.description !== undefined){
+  let data93 = data92.description;
+  if(typeof data93 !== "string"){
+  const err138 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data93};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14302,11 +14285,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data90.eventRetention !== undefined){
-  let data93 = data90.eventRetention;
-  if(!((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93)))){
-  const err139 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data93};
+  if(data92.tools !== undefined){
+  let data94 = data92.tools;
+  if(Array.isArray(data94)){
+  const len4 = data94.length;
+  for(let i4=0; i4<len4; i4++){
+  let data95 = data94[i4];
+  if(typeof data95 === "string"){
+  if(func4(data95) < 1){
+  const err139 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data95};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14315,9 +14302,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data93 == "number"){
-  if(data93 > 100000 || isNaN(data93)){
-  const err140 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data93};
+  }
+  else {
+  const err140 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data95};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14326,8 +14313,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data93 < 1 || isNaN(data93)){
-  const err141 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data93};
+  }
+  let i5 = data94.length;
+  let j0;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data94[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err141 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data94};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14335,13 +14333,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err141);
   }
   errors++;
+  break;
+  }
+  indices0[item0] = i5;
   }
   }
   }
-  if(data90.maxSessionsPerPrincipal !== undefined){
-  let data94 = data90.maxSessionsPerPrincipal;
-  if(!((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94)))){
-  const err142 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data94};
+  else {
+  const err142 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data94};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14350,9 +14349,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data94 == "number"){
-  if(data94 < 1 || isNaN(data94)){
-  const err143 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data94};
+  }
+  if(data92.default !== undefined){
+  let data96 = data92.default;
+  if(typeof data96 !== "boolean"){
+  const err143 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data96};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14363,9 +14364,8 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
   else {
-  const err144 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data90};
+  const err144 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data92};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14375,12 +14375,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.deploy !== undefined){
-  let data95 = data.deploy;
-  if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-  for(const key22 in data95){
-  if(!(((key22 === "compose") || (key22 === "kubernetes")) || (key22 === "replicas"))){
-  const err145 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data95};
+  }
+  else {
+  const err145 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data91};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14390,10 +14387,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data95.compose !== undefined){
-  let data96 = data95.compose;
-  if(typeof data96 !== "boolean"){
-  const err146 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data96};
+  if(data.scale !== undefined){
+  let data97 = data.scale;
+  if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+  for(const key22 in data97){
+  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
+  const err146 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data97};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14403,10 +14402,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data95.kubernetes !== undefined){
-  let data97 = data95.kubernetes;
-  if(typeof data97 !== "boolean"){
-  const err147 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data97};
+  if(data97.store !== undefined){
+  let data98 = data97.store;
+  if(!((data98 === "memory") || (data98 === "redis"))){
+  const err147 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data98};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14416,10 +14415,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data95.replicas !== undefined){
-  let data98 = data95.replicas;
-  if(!((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98)))){
-  const err148 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data98};
+  if(data97.sessionTtlMs !== undefined){
+  let data99 = data97.sessionTtlMs;
+  if(!((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99)))){
+  const err148 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data99};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14428,9 +14427,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data98 == "number"){
-  if(data98 > 100 || isNaN(data98)){
-  const err149 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data98};
+  if(typeof data99 == "number"){
+  if(data99 < 1000 || isNaN(data99)){
+  const err149 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data99};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14439,8 +14438,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data98 < 1 || isNaN(data98)){
-  const err150 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data98};
+  }
+  }
+  if(data97.eventRetention !== undefined){
+  let data100 = data97.eventRetention;
+  if(!((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100)))){
+  const err150 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data100};
   if(vErrors === null){
   vErrors = [err150];
   }
@@ -14449,11 +14452,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err151 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data95};
+  if(typeof data100 == "number"){
+  if(data100 > 100000 || isNaN(data100)){
+  const err151 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data100};
   if(vErrors === null){
   vErrors = [err151];
   }
@@ -14462,13 +14463,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.bundle !== undefined){
-  let data99 = data.bundle;
-  if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-  for(const key23 in data99){
-  if(!((key23 === "author") || (key23 === "env"))){
-  const err152 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data99};
+  if(data100 < 1 || isNaN(data100)){
+  const err152 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data100};
   if(vErrors === null){
   vErrors = [err152];
   }
@@ -14478,11 +14474,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data99.author !== undefined){
-  let data100 = data99.author;
-  if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
-  if(data100.name === undefined){
-  const err153 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data100};
+  }
+  if(data97.maxSessionsPerPrincipal !== undefined){
+  let data101 = data97.maxSessionsPerPrincipal;
+  if(!((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101)))){
+  const err153 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data101};
   if(vErrors === null){
   vErrors = [err153];
   }
@@ -14491,9 +14487,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key24 in data100){
-  if(!(((key24 === "name") || (key24 === "email")) || (key24 === "url"))){
-  const err154 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data100};
+  if(typeof data101 == "number"){
+  if(data101 < 1 || isNaN(data101)){
+  const err154 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data101};
   if(vErrors === null){
   vErrors = [err154];
   }
@@ -14503,11 +14499,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data100.name !== undefined){
-  let data101 = data100.name;
-  if(typeof data101 === "string"){
-  if(func3(data101) < 1){
-  const err155 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data101};
+  }
+  }
+  else {
+  const err155 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data97};
   if(vErrors === null){
   vErrors = [err155];
   }
@@ -14517,8 +14512,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err156 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data101};
+  if(data.deploy !== undefined){
+  let data102 = data.deploy;
+  if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
+  for(const key23 in data102){
+  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
+  const err156 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data102};
   if(vErrors === null){
   vErrors = [err156];
   }
@@ -14528,11 +14527,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data100.email !== undefined){
-  let data102 = data100.email;
-  if(typeof data102 === "string"){
-  if(!pattern8.test(data102)){
-  const err157 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data102};
+  if(data102.compose !== undefined){
+  let data103 = data102.compose;
+  if(typeof data103 !== "boolean"){
+  const err157 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data103};
   if(vErrors === null){
   vErrors = [err157];
   }
@@ -14542,8 +14540,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err158 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data102};
+  if(data102.kubernetes !== undefined){
+  let data104 = data102.kubernetes;
+  if(typeof data104 !== "boolean"){
+  const err158 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data104};
   if(vErrors === null){
   vErrors = [err158];
   }
@@ -14553,11 +14553,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data100.url !== undefined){
-  let data103 = data100.url;
-  if(typeof data103 === "string"){
-  if(!pattern9.test(data103)){
-  const err159 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data103};
+  if(data102.replicas !== undefined){
+  let data105 = data102.replicas;
+  if(!((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105)))){
+  const err159 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data105};
   if(vErrors === null){
   vErrors = [err159];
   }
@@ -14566,9 +14565,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err160 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data103};
+  if(typeof data105 == "number"){
+  if(data105 > 100 || isNaN(data105)){
+  const err160 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data105};
   if(vErrors === null){
   vErrors = [err160];
   }
@@ -14577,10 +14576,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err161 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data100};
+  if(data105 < 1 || isNaN(data105)){
+  const err161 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data105};
   if(vErrors === null){
   vErrors = [err161];
   }
@@ -14590,14 +14587,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data99.env !== undefined){
-  let data104 = data99.env;
-  if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-  for(const key25 in data104){
-  const _errs232 = errors;
-  if(typeof key25 === "string"){
-  if(!pattern10.test(key25)){
-  const err162 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key25,propertyName:key25};
+  }
+  }
+  else {
+  const err162 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data102};
   if(vErrors === null){
   vErrors = [err162];
   }
@@ -14607,9 +14600,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  var valid45 = _errs232 === errors;
-  if(!valid45){
-  const err163 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key25},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data104};
+  if(data.bundle !== undefined){
+  let data106 = data.bundle;
+  if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+  for(const key24 in data106){
+  if(!((key24 === "author") || (key24 === "env"))){
+  const err163 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data106};
   if(vErrors === null){
   vErrors = [err163];
   }
@@ -14619,11 +14615,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  for(const key26 in data104){
-  let data105 = data104[key26];
-  if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-  if(data105.title === undefined){
-  const err164 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  if(data106.author !== undefined){
+  let data107 = data106.author;
+  if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+  if(data107.name === undefined){
+  const err164 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data107};
   if(vErrors === null){
   vErrors = [err164];
   }
@@ -14632,8 +14628,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data105.description === undefined){
-  const err165 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  for(const key25 in data107){
+  if(!(((key25 === "name") || (key25 === "email")) || (key25 === "url"))){
+  const err165 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data107};
   if(vErrors === null){
   vErrors = [err165];
   }
@@ -14642,9 +14639,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key27 in data105){
-  if(!((((((key27 === "title") || (key27 === "description")) || (key27 === "type")) || (key27 === "sensitive")) || (key27 === "required")) || (key27 === "default"))){
-  const err166 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  }
+  if(data107.name !== undefined){
+  let data108 = data107.name;
+  if(typeof data108 === "string"){
+  if(func4(data108) < 1){
+  const err166 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data108};
   if(vErrors === null){
   vErrors = [err166];
   }
@@ -14654,11 +14654,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105.title !== undefined){
-  let data106 = data105.title;
-  if(typeof data106 === "string"){
-  if(func3(data106) < 1){
-  const err167 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data106};
+  else {
+  const err167 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data108};
   if(vErrors === null){
   vErrors = [err167];
   }
@@ -14668,8 +14665,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err168 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data106};
+  if(data107.email !== undefined){
+  let data109 = data107.email;
+  if(typeof data109 === "string"){
+  if(!pattern8.test(data109)){
+  const err168 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data109};
   if(vErrors === null){
   vErrors = [err168];
   }
@@ -14679,11 +14679,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105.description !== undefined){
-  let data107 = data105.description;
-  if(typeof data107 === "string"){
-  if(func3(data107) < 1){
-  const err169 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data107};
+  else {
+  const err169 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data109};
   if(vErrors === null){
   vErrors = [err169];
   }
@@ -14693,8 +14690,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err170 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data107};
+  if(data107.url !== undefined){
+  let data110 = data107.url;
+  if(typeof data110 === "string"){
+  if(!pattern9.test(data110)){
+  const err170 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data110};
   if(vErrors === null){
   vErrors = [err170];
   }
@@ -14704,10 +14704,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105.type !== undefined){
-  let data108 = data105.type;
-  if(!(((((data108 === "string") || (data108 === "number")) || (data108 === "boolean")) || (data108 === "directory")) || (data108 === "file"))){
-  const err171 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data108};
+  else {
+  const err171 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data110};
   if(vErrors === null){
   vErrors = [err171];
   }
@@ -14717,10 +14715,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105.sensitive !== undefined){
-  let data109 = data105.sensitive;
-  if(typeof data109 !== "boolean"){
-  const err172 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data109};
+  }
+  else {
+  const err172 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data107};
   if(vErrors === null){
   vErrors = [err172];
   }
@@ -14730,10 +14727,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105.required !== undefined){
-  let data110 = data105.required;
-  if(typeof data110 !== "boolean"){
-  const err173 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data110};
+  if(data106.env !== undefined){
+  let data111 = data106.env;
+  if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
+  for(const key26 in data111){
+  const _errs247 = errors;
+  if(typeof key26 === "string"){
+  if(!pattern10.test(key26)){
+  const err173 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key26,propertyName:key26};
   if(vErrors === null){
   vErrors = [err173];
   }
@@ -14743,10 +14744,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105.default !== undefined){
-  let data111 = data105.default;
-  if(((typeof data111 !== "string") && (!(typeof data111 == "number"))) && (typeof data111 !== "boolean")){
-  const err174 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data111};
+  var valid46 = _errs247 === errors;
+  if(!valid46){
+  const err174 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key26},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data111};
   if(vErrors === null){
   vErrors = [err174];
   }
@@ -14756,9 +14756,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err175 = {instancePath:instancePath+"/bundle/env/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data105};
+  for(const key27 in data111){
+  let data112 = data111[key27];
+  if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+  if(data112.title === undefined){
+  const err175 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data112};
   if(vErrors === null){
   vErrors = [err175];
   }
@@ -14767,10 +14769,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err176 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data104};
+  if(data112.description === undefined){
+  const err176 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data112};
   if(vErrors === null){
   vErrors = [err176];
   }
@@ -14779,10 +14779,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err177 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data99};
+  for(const key28 in data112){
+  if(!((((((key28 === "title") || (key28 === "description")) || (key28 === "type")) || (key28 === "sensitive")) || (key28 === "required")) || (key28 === "default"))){
+  const err177 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data112};
   if(vErrors === null){
   vErrors = [err177];
   }
@@ -14792,14 +14791,152 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err178 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(data112.title !== undefined){
+  let data113 = data112.title;
+  if(typeof data113 === "string"){
+  if(func4(data113) < 1){
+  const err178 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data113};
   if(vErrors === null){
   vErrors = [err178];
   }
   else {
   vErrors.push(err178);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err179 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data113};
+  if(vErrors === null){
+  vErrors = [err179];
+  }
+  else {
+  vErrors.push(err179);
+  }
+  errors++;
+  }
+  }
+  if(data112.description !== undefined){
+  let data114 = data112.description;
+  if(typeof data114 === "string"){
+  if(func4(data114) < 1){
+  const err180 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data114};
+  if(vErrors === null){
+  vErrors = [err180];
+  }
+  else {
+  vErrors.push(err180);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err181 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data114};
+  if(vErrors === null){
+  vErrors = [err181];
+  }
+  else {
+  vErrors.push(err181);
+  }
+  errors++;
+  }
+  }
+  if(data112.type !== undefined){
+  let data115 = data112.type;
+  if(!(((((data115 === "string") || (data115 === "number")) || (data115 === "boolean")) || (data115 === "directory")) || (data115 === "file"))){
+  const err182 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data115};
+  if(vErrors === null){
+  vErrors = [err182];
+  }
+  else {
+  vErrors.push(err182);
+  }
+  errors++;
+  }
+  }
+  if(data112.sensitive !== undefined){
+  let data116 = data112.sensitive;
+  if(typeof data116 !== "boolean"){
+  const err183 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data116};
+  if(vErrors === null){
+  vErrors = [err183];
+  }
+  else {
+  vErrors.push(err183);
+  }
+  errors++;
+  }
+  }
+  if(data112.required !== undefined){
+  let data117 = data112.required;
+  if(typeof data117 !== "boolean"){
+  const err184 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data117};
+  if(vErrors === null){
+  vErrors = [err184];
+  }
+  else {
+  vErrors.push(err184);
+  }
+  errors++;
+  }
+  }
+  if(data112.default !== undefined){
+  let data118 = data112.default;
+  if(((typeof data118 !== "string") && (!(typeof data118 == "number"))) && (typeof data118 !== "boolean")){
+  const err185 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data118};
+  if(vErrors === null){
+  vErrors = [err185];
+  }
+  else {
+  vErrors.push(err185);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err186 = {instancePath:instancePath+"/bundle/env/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data112};
+  if(vErrors === null){
+  vErrors = [err186];
+  }
+  else {
+  vErrors.push(err186);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err187 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data111};
+  if(vErrors === null){
+  vErrors = [err187];
+  }
+  else {
+  vErrors.push(err187);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err188 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data106};
+  if(vErrors === null){
+  vErrors = [err188];
+  }
+  else {
+  vErrors.push(err188);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err189 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err189];
+  }
+  else {
+  vErrors.push(err189);
   }
   errors++;
   }

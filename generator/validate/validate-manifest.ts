@@ -9,6 +9,7 @@ import { checkManifestShape } from './manifest-shape.js';
 import { checkNames } from './names.js';
 import { checkPaths } from './paths.js';
 import { checkPrompts } from './prompts.js';
+import { checkRegistry } from './registry.js';
 import { checkSchemas } from './schemas.js';
 import { checkScale } from './scale.js';
 import { checkSpec } from './spec.js';
@@ -64,6 +65,7 @@ export function validateManifest(loaded: LoadedManifest | ResolvedManifest, opti
     ...checkToolsets(m),
     ...checkHttp(m),
     ...checkScale(m),
+    ...checkRegistry(m),
     ...checkPaths(m, dirname(loaded.file)),
     ...checkLimits(m),
     ...checkInheritedNames(m),

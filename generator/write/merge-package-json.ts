@@ -5,6 +5,9 @@ import semver from 'semver';
 
 const SECTIONS = ['dependencies', 'devDependencies', 'scripts'] as const;
 const PACKAGE_SECTIONS = ['dependencies', 'devDependencies'] as const;
+// Once the server is published to the MCP Registry (server.registryName), the manifest owns these: server.json names
+// the npm package at server.version, and the registry checks that the package's mcpName is the server's name.
+const REGISTRY_SYNCED = ['mcpName', 'version'] as const;
 
 export interface RaisedPin {
   /** `dependencies.@modelcontextprotocol/server` */
@@ -18,6 +21,8 @@ export interface PackageMerge {
   added: string[];
   /** Pins older than generated code needs, raised to the version this mcp-gen was tested with. */
   raised: RaisedPin[];
+  /** Fields set to the manifest's value (mcpName, version) because server.json is generated. */
+  synced: RaisedPin[];
   /** Set when the current file is not valid JSON: nothing is merged then. */
   error?: string;
 }
@@ -27,11 +32,19 @@ export function mergePackageJson(current: string, wanted: string): PackageMerge 
   try {
     have = JSON.parse(current);
   } catch (err) {
-    return { content: current, added: [], raised: [], error: `package.json is not valid JSON (${(err as Error).message})` };
+    return { content: current, added: [], raised: [], synced: [], error: `package.json is not valid JSON (${(err as Error).message})` };
   }
   const want = JSON.parse(wanted) as Record<string, Record<string, string> | undefined>;
   const added: string[] = [];
   const raised: RaisedPin[] = [];
+  const synced: RaisedPin[] = [];
+  if (typeof want.mcpName === 'string') {
+    for (const key of REGISTRY_SYNCED) {
+      if (have[key] === want[key]) continue;
+      synced.push({ key, from: typeof have[key] === 'string' ? have[key] : '(none)', to: String(want[key]) });
+      have[key] = want[key];
+    }
+  }
   for (const section of SECTIONS) {
     const needed = want[section];
     if (!needed) continue;
@@ -50,9 +63,9 @@ export function mergePackageJson(current: string, wanted: string): PackageMerge 
       }
     }
   }
-  if (added.length === 0 && raised.length === 0) return { content: current, added, raised };
+  if (added.length === 0 && raised.length === 0 && synced.length === 0) return { content: current, added, raised, synced };
   const indent = /^[ \t]+(?=")/m.exec(current)?.[0] ?? '  ';
-  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised };
+  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised, synced };
 }
 
 function sectionOf(pkg: Record<string, unknown>, section: string): Record<string, string> | undefined {
@@ -81,6 +94,7 @@ export function describeMerge(merge: PackageMerge): string | undefined {
   const parts = [
     ...(merge.added.length ? [`added ${merge.added.join(', ')}`] : []),
     ...merge.raised.map((r) => `raised ${r.key} ${r.from} -> ${r.to}`),
+    ...merge.synced.map((r) => `set ${r.key} ${r.from} -> ${r.to} (from the manifest, for server.json)`),
   ];
   return merge.error ?? (parts.length ? parts.join('; ') : undefined);
 }

@@ -83,7 +83,7 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
     } else if (current !== undefined) {
       if (path === 'package.json') {
         const merged = mergePackageJson(current, emitted.content);
-        const changed = merged.added.length + merged.raised.length > 0;
+        const changed = merged.added.length + merged.raised.length + merged.synced.length > 0;
         files.push({
           ...base,
           content: merged.content,

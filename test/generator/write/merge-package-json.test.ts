@@ -22,7 +22,26 @@ describe('mergePackageJson', () => {
   it('returns the file byte for byte when nothing is missing', () => {
     const current =
       '{"dependencies":{"@modelcontextprotocol/server":"^2.4.0"},"devDependencies":{"typescript":"latest"},"scripts":{"build":"b","test":"t"}}';
-    expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [] });
+    expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [], synced: [] });
+  });
+
+  it('with server.json generated, keeps mcpName and version those of the manifest, and says so', () => {
+    const published = JSON.stringify({ ...JSON.parse(wanted), version: '0.2.0', mcpName: 'io.github.acme/weather' });
+    const current =
+      '{\n  "name": "weather",\n  "version": "0.1.0",\n  "dependencies": {"@modelcontextprotocol/server": "2.4.0"},\n  "devDependencies": {"typescript": "5.9.3"},\n  "scripts": {"build": "b", "test": "t"}\n}\n';
+    const r = mergePackageJson(current, published);
+    expect(r.synced).toEqual([
+      { key: 'mcpName', from: '(none)', to: 'io.github.acme/weather' },
+      { key: 'version', from: '0.1.0', to: '0.2.0' },
+    ]);
+    expect(JSON.parse(r.content)).toMatchObject({ name: 'weather', version: '0.2.0', mcpName: 'io.github.acme/weather' });
+    expect(describeMerge(r)).toBe(
+      'set mcpName (none) -> io.github.acme/weather (from the manifest, for server.json); set version 0.1.0 -> 0.2.0 (from the manifest, for server.json)',
+    );
+    // In step: nothing to do, the file is returned as it is.
+    expect(mergePackageJson(r.content, published).content).toBe(r.content);
+    // Without server.json (no mcpName wanted), the version is the user's: `npm version` is never undone.
+    expect(mergePackageJson(current, wanted).synced).toEqual([]);
   });
 
   it('leaves invalid JSON alone and says why', () => {

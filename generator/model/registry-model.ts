@@ -1,0 +1,185 @@
+// The server's public description: server.json for the MCP Registry, and the server card an HTTP server serves.
+// Both exist only when the manifest names the server in the registry (server.registryName): that name is an
+// ownership claim (io.github.<owner>/ is checked against GitHub, com.example/ against the domain), which mcp-gen
+// cannot guess from the npm name, and a made-up one would publish a false claim.
+import type { Auth, HttpTransport, Json, Manifest } from '../core/index.js';
+import { HTTP_DEFAULTS, isObject } from '../core/index.js';
+
+/** The registry schema server.json conforms to (a copy with its licence is in schemas/registry/). */
+export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+/** The draft server card schema (SEP-2127), versioned by /v1/ rather than by date. */
+export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+
+export interface RegistryModel {
+  /** server.registryName, also package.json's mcpName (the registry checks the two match). */
+  mcpName: string;
+  /** The server.json file, as written. */
+  serverJson: string;
+}
+
+interface EnvVar {
+  name: string;
+  description: string;
+  isSecret?: boolean;
+  default?: string;
+}
+
+interface Inputs {
+  m: Manifest;
+  packageName: string;
+  stdio: boolean;
+  http: HttpTransport | null;
+}
+
+// What the generated server reads from its environment, by the feature that reads it (templates/runtime/*.ts and
+// the entry). Secrets are marked so that clients store them as such; none has a value here.
+const ENV_TABLE: { when(i: Inputs): boolean; vars(i: Inputs): EnvVar[] }[] = [
+  {
+    when: (i) => i.stdio && i.http !== null,
+    vars: () => [{ name: 'MCP_TRANSPORT', description: 'Transports to serve: stdio, http or stdio,http', default: 'stdio' }],
+  },
+  {
+    when: (i) => i.http !== null,
+    vars: (i) => [
+      { name: 'MCP_HOST', description: 'Interface the HTTP server binds', default: i.http?.host ?? HTTP_DEFAULTS.host },
+      { name: 'MCP_PORT', description: 'Port of the HTTP server', default: String(i.http?.port ?? HTTP_DEFAULTS.port) },
+      { name: 'MCP_PATH', description: 'Path of the Streamable HTTP endpoint', default: i.http?.path ?? HTTP_DEFAULTS.path },
+    ],
+  },
+  {
+    when: () => true,
+    vars: () => [
+      { name: 'LOG_LEVEL', description: 'Log level (trace, debug, info, warn, error, fatal, silent); logs go to stderr', default: 'info' },
+      { name: 'LOG_FORMAT', description: 'Log format: json or pretty', default: 'json' },
+      {
+        name: 'MCP_REQUEST_STATE_KEY',
+        description: 'Key sealing the state of multi-round-trip requests; the same on every replica (random per process when unset)',
+        isSecret: true,
+      },
+    ],
+  },
+  {
+    when: (i) => i.m.toolsets !== undefined,
+    vars: () => [{ name: 'MCP_TOOLSETS', description: 'Toolsets to serve, comma-separated, or all' }],
+  },
+  {
+    when: (i) => i.m.telemetry?.otel === true,
+    vars: () => [
+      { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', description: 'Where OpenTelemetry traces and metrics are sent (OTLP over HTTP)' },
+      { name: 'OTEL_SDK_DISABLED', description: 'true turns OpenTelemetry off', default: 'false' },
+    ],
+  },
+  {
+    when: (i) => i.http !== null && i.m.scale?.store === 'redis',
+    vars: () => [
+      { name: 'MCP_STORE_URL', description: 'Redis or Valkey URL the replicas share state through (may hold a password)', isSecret: true },
+    ],
+  },
+  {
+    when: (i) => i.http !== null && (i.m.auth?.type === 'bearer' || i.m.auth?.type === 'apiKey'),
+    vars: (i) =>
+      (i.m.auth?.credentials ?? []).map((c) => ({
+        name: c.env,
+        description: `Credential of ${c.principal ?? c.env} accepted by the HTTP server (required when serving HTTP)`,
+        isSecret: true,
+      })),
+  },
+];
+
+export function registryModel(m: Manifest, packageName: string): RegistryModel | null {
+  const name = m.server.registryName;
+  if (typeof name !== 'string') return null;
+  const http = httpOf(m);
+  const inputs: Inputs = { m, packageName, stdio: m.transports?.stdio !== false, http };
+  const env = ENV_TABLE.filter((row) => row.when(inputs)).flatMap((row) => row.vars(inputs));
+  const transport = inputs.stdio
+    ? { type: 'stdio' }
+    : { type: 'streamable-http', url: `http://localhost:${http?.port ?? HTTP_DEFAULTS.port}${http?.path ?? HTTP_DEFAULTS.path}` };
+  const remotes = remotesOf(m);
+  const serverJson: Json = {
+    $schema: SERVER_JSON_SCHEMA,
+    ...identity(m),
+    packages: [
+      {
+        registryType: 'npm',
+        identifier: packageName,
+        version: m.server.version,
+        runtimeHint: 'npx',
+        transport,
+        environmentVariables: env.map((v) => ({
+          name: v.name,
+          description: v.description,
+          ...(v.isSecret ? { isSecret: true } : {}),
+          ...(v.default !== undefined ? { default: v.default } : {}),
+        })),
+      },
+    ],
+    ...(remotes.length ? { remotes } : {}),
+  };
+  return { mcpName: name, serverJson: `${JSON.stringify(serverJson, null, 2)}\n` };
+}
+
+/**
+ * The server card (SEP-2127 draft) served over HTTP: identity and the public remote, no primitives (the draft
+ * leaves those to the protocol's list operations). The runtime adds each remote's supportedProtocolVersions.
+ */
+export function serverCardModel(m: Manifest): Json | null {
+  if (typeof m.server.registryName !== 'string' || m.transports?.http === false) return null;
+  const remotes = remotesOf(m);
+  return { $schema: SERVER_CARD_SCHEMA, ...identity(m), ...(remotes.length ? { remotes } : {}) };
+}
+
+function identity(m: Manifest): Json {
+  const s = m.server;
+  const repo = s.repository;
+  return {
+    name: s.registryName ?? '',
+    ...(s.title !== undefined ? { title: s.title } : {}),
+    description: s.description ?? '',
+    version: s.version,
+    ...(s.websiteUrl !== undefined ? { websiteUrl: s.websiteUrl } : {}),
+    ...(repo
+      ? {
+          repository: {
+            url: repo.url,
+            source: repo.source,
+            ...(repo.subfolder !== undefined ? { subfolder: repo.subfolder } : {}),
+            ...(repo.id !== undefined ? { id: repo.id } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+function httpOf(m: Manifest): HttpTransport | null {
+  const http = m.transports?.http;
+  if (http === false) return null;
+  return isObject(http) ? (http as HttpTransport) : {};
+}
+
+/** The public Streamable HTTP endpoint, with the header its auth asks for (OAuth clients discover theirs). */
+function remotesOf(m: Manifest): Json[] {
+  const url = httpOf(m)?.publicUrl;
+  if (url === undefined) return [];
+  const headers = authHeaders(m.auth);
+  return [{ type: 'streamable-http', url, ...(headers.length ? { headers } : {}) }];
+}
+
+function authHeaders(auth: Auth | undefined): Json[] {
+  if (auth?.type === 'bearer') {
+    return [
+      {
+        name: 'Authorization',
+        description: 'Bearer token issued by the server operator',
+        isRequired: true,
+        isSecret: true,
+        value: 'Bearer {token}',
+        variables: { token: { description: 'The token', isRequired: true, isSecret: true } },
+      },
+    ];
+  }
+  if (auth?.type === 'apiKey') {
+    return [{ name: auth.header ?? 'X-API-Key', description: 'API key issued by the server operator', isRequired: true, isSecret: true }];
+  }
+  return [];
+}

@@ -1,0 +1,88 @@
+// The server card: a static description of this server (name, version, description, the public endpoint) that
+// clients and crawlers read before connecting. Shape and headers follow the draft SEP-2127 ("MCP Server Cards",
+// modelcontextprotocol/modelcontextprotocol pull request 2127, developed in experimental-ext-server-card); the draft
+// may still change. It is public metadata by design: no credential, no tool list (the draft leaves primitives to
+// the protocol's list operations). The HTTP server serves it behind its Host and Origin checks, before auth.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+
+/** The draft's media type, sent when the client asks for it; anyone else gets application/json. */
+const CARD_MEDIA_TYPE = 'application/mcp-server+json';
+// The draft: any origin may read a card (it holds only public metadata), with GET; caches may keep it an hour.
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'Content-Type',
+};
+const CACHE_CONTROL = 'public, max-age=3600';
+// The stateless revision the HTTP endpoint serves through createMcpHandler. The SDK's SUPPORTED_PROTOCOL_VERSIONS
+// lists only the revisions of the initialize handshake, and it exports no list of the stateless ones.
+const STATELESS_REVISION = '2026-07-28';
+
+export interface ServerCardEndpoint {
+  /** Answers the request when `pathname` is a card location; false leaves it to the MCP endpoint. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+}
+
+/**
+ * The locations served: the draft's reserved `<endpoint>/server-card`, and the .well-known names of its earlier text.
+ */
+export function serverCardPaths(mcpPath: string): string[] {
+  return [
+    `${mcpPath.replace(/\/+$/, '')}/server-card`,
+    '/.well-known/mcp/server-card',
+    '/.well-known/mcp/server-card.json',
+  ];
+}
+
+export function serverCardEndpoint(card: Readonly<Record<string, unknown>>, mcpPath: string): ServerCardEndpoint {
+  const body = JSON.stringify(withProtocolVersions(card));
+  // A strong validator: the card changes only with the manifest (or the SDK's protocol list), i.e. on a new build.
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  const paths = new Set(serverCardPaths(mcpPath));
+  return {
+    serve(req, res, pathname) {
+      if (!paths.has(pathname)) return false;
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { ...CORS, 'access-control-max-age': '86400' }).end();
+      } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res
+          .writeHead(405, { ...CORS, allow: 'GET, HEAD, OPTIONS', 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'Method Not Allowed' }));
+      } else {
+        const headers = {
+          ...CORS,
+          'cache-control': CACHE_CONTROL,
+          etag,
+          vary: 'Accept',
+          'content-type': accepts(req, CARD_MEDIA_TYPE) ? CARD_MEDIA_TYPE : 'application/json',
+          'x-content-type-options': 'nosniff',
+        };
+        if (matches(req.headers['if-none-match'], etag)) res.writeHead(304, headers).end();
+        else
+          res
+            .writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) })
+            .end(req.method === 'HEAD' ? undefined : body);
+      }
+      return true;
+    },
+  };
+}
+
+/** Each remote says which protocol revisions it speaks: the handshake's (from the SDK) and the stateless one. */
+function withProtocolVersions(card: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const remotes = Array.isArray(card.remotes) ? card.remotes : undefined;
+  if (!remotes) return { ...card };
+  const supportedProtocolVersions = [...new Set([...SUPPORTED_PROTOCOL_VERSIONS, STATELESS_REVISION])].sort();
+  return { ...card, remotes: remotes.map((r: Record<string, unknown>) => ({ ...r, supportedProtocolVersions })) };
+}
+
+function accepts(req: IncomingMessage, mediaType: string): boolean {
+  return (req.headers.accept ?? '').split(',').some((part) => part.split(';', 1)[0].trim().toLowerCase() === mediaType);
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
