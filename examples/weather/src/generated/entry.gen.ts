@@ -42,6 +42,13 @@ const defaults = {
     keepAliveTimeoutMs: 5000,
     auth: null,
     toolScopes: null,
+    serverCard: {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+      name: 'io.github.example/weather',
+      title: 'Weather',
+      description: 'Forecasts and current conditions for a handful of cities.',
+      version: '0.1.0',
+    },
   },
 } as const;
 
@@ -114,7 +121,9 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   if (transports.has('http')) {
     // Loaded only when HTTP is served: its stack (and the pieces the manifest adds to it) would slow a stdio start.
     const { startHttp } = await import('./runtime/http.gen.js');
-    const plugins = {};
+    const plugins = {
+      serverCardEndpoint: (await import('./runtime/server-card.gen.js')).serverCardEndpoint,
+    };
     const handle = await startHttp(
       { perRequest, connection },
       {

@@ -51,6 +51,9 @@ interface WebSocketEndpoint {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
 }
+interface ServerCardEndpoint {
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+}
 
 /** The HTTP server's optional pieces: each is the export of the same name of its generated file. */
 export interface HttpPlugins {
@@ -76,6 +79,7 @@ export interface HttpPlugins {
     onError: (error: Error) => void,
     limits: WebSocketLimits,
   ): WebSocketEndpoint;
+  serverCardEndpoint?(card: never, mcpPath: string): ServerCardEndpoint;
 }
 
 /** An option that needs a piece the project lacks is a hand edit or a stale project: say which, never ignore it. */
@@ -119,6 +123,8 @@ export interface HttpOptions {
   websocket?: ({ path: string } & Omit<WebSocketLimits, 'maxBodyBytes'>) | null;
   /** A shared store (scale.store redis): sessions, notifications and readiness come from it. */
   scale?: ScaleHooks | null;
+  /** The server card (draft SEP-2127), served at `<path>/server-card` and under /.well-known/mcp/, when set. */
+  serverCard?: object | null;
 }
 
 /**
@@ -209,6 +215,9 @@ export async function startHttp(
       )
     : undefined;
   const deniedCalls = options.toolScopes ? plugin(plugins, 'deniedCalls') : undefined;
+  const card = options.serverCard
+    ? plugin(plugins, 'serverCardEndpoint')(options.serverCard as never, options.path)
+    : undefined;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
   let closing = false;
@@ -305,6 +314,8 @@ export async function startHttp(
     if (authenticator?.serveMetadata(req, res, pathname)) return;
     if (!checks.every((check) => check(req, res))) return;
     if (closing) return rpcError(res, 503, -32000, 'Server is shutting down', { connection: 'close' });
+    // Public metadata, like the OAuth metadata above, but only for the Host and Origin names this server answers.
+    if (card?.serve(req, res, pathname)) return;
     const auth = authenticator ? await authenticator.authenticate(req, res) : undefined;
     if (authenticator && !auth) return;
     // Both SDK legs read the verified caller from `req.auth` and hand it to handlers as ctx.http.authInfo.
