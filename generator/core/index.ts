@@ -42,7 +42,7 @@ export {
   walkSchema,
 } from './schema-refs.js';
 export { TOKEN_METHOD, buildSurface, toolsListJson, toolsListSize, type ListSize, type Surface, type SurfaceEntry } from './surface.js';
-export { parseUriTemplate, uriTemplateVariableNames } from './uri-template.js';
+export { parseUriTemplate, type UriTemplateExpression, uriTemplateExpressions, uriTemplateVariableNames } from './uri-template.js';
 export { HTTP_DEFAULTS, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost } from './defaults.js';
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';

@@ -17,6 +17,17 @@ export interface UriTemplateError {
   message: string;
 }
 
+/** One `{...}` expression as written, for checks on how expressions sit together. */
+export interface UriTemplateExpression {
+  /** 0-based index of its '{'. */
+  offset: number;
+  /** Index just after its '}'. */
+  end: number;
+  operator: UriTemplateOperator;
+  /** Every varspec, repeats included, with the index where its name starts. */
+  varspecs: (Omit<UriTemplateVariable, 'operator'> & { offset: number })[];
+}
+
 export interface ParsedUriTemplate {
   /** Each name once, in order of first use, with the modifiers of that first use. */
   variables: UriTemplateVariable[];
@@ -32,8 +43,19 @@ const MAX_LENGTH = /^[1-9][0-9]{0,3}$/;
 const EXCLUDED_ASCII = new Set(['"', "'", '<', '>', '\\', '^', '`', '|']);
 
 export function parseUriTemplate(template: string): ParsedUriTemplate {
+  const { variables, errors } = parseAll(template);
+  return { variables, errors };
+}
+
+/** The expressions of a template, in order; those with errors are left out. */
+export function uriTemplateExpressions(template: string): UriTemplateExpression[] {
+  return parseAll(template).expressions;
+}
+
+function parseAll(template: string): ParsedUriTemplate & { expressions: UriTemplateExpression[] } {
   const variables: UriTemplateVariable[] = [];
   const errors: UriTemplateError[] = [];
+  const expressions: UriTemplateExpression[] = [];
   const seen = new Set<string>();
   const add = (v: UriTemplateVariable) => {
     if (seen.has(v.name)) return;
@@ -45,7 +67,7 @@ export function parseUriTemplate(template: string): ParsedUriTemplate {
   while (i < template.length) {
     const ch = template[i];
     if (ch === '{') {
-      i = parseExpression(template, i, add, errors);
+      i = parseExpression(template, i, add, errors, expressions);
     } else if (ch === '}') {
       errors.push({ offset: i, message: "unmatched '}'" });
       i++;
@@ -53,7 +75,7 @@ export function parseUriTemplate(template: string): ParsedUriTemplate {
       i = checkLiteralChar(template, i, errors);
     }
   }
-  return { variables, errors };
+  return { variables, errors, expressions };
 }
 
 /** Variable names in order of first use, each once. */
@@ -62,7 +84,13 @@ export function uriTemplateVariableNames(template: string): string[] {
 }
 
 /** Parses the expression opening at `start`; returns the index just after it. */
-function parseExpression(template: string, start: number, add: (v: UriTemplateVariable) => void, errors: UriTemplateError[]): number {
+function parseExpression(
+  template: string,
+  start: number,
+  add: (v: UriTemplateVariable) => void,
+  errors: UriTemplateError[],
+  expressions: UriTemplateExpression[],
+): number {
   let end = start + 1;
   while (end < template.length && template[end] !== '}' && template[end] !== '{') end++;
   if (template[end] !== '}') {
@@ -84,11 +112,17 @@ function parseExpression(template: string, start: number, add: (v: UriTemplateVa
     return next;
   }
   let offset = start + 1 + operator.length;
+  const varspecs: UriTemplateExpression['varspecs'] = [];
+  const failed = errors.length;
   for (const spec of list.split(',')) {
     const variable = parseVarspec(spec, offset, errors);
-    if (variable) add({ ...variable, operator });
+    if (variable) {
+      add({ ...variable, operator });
+      varspecs.push({ ...variable, offset });
+    }
     offset += spec.length + 1;
   }
+  if (errors.length === failed) expressions.push({ offset: start, end: next, operator, varspecs });
   return next;
 }
 

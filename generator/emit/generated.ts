@@ -85,5 +85,6 @@ function serverImports(model: ServerModel) {
     completions: model.completions ? [...(staticCompletions ? ['fromList'] : []), 'installCompletions'].join(', ') : '',
     schemas: model.tools.length > 0 || model.prompts.some((p) => p.argsSchemaConst !== null),
     types: model.templates.length > 0,
+    templates: model.templates.length > 0,
   };
 }

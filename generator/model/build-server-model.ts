@@ -79,9 +79,10 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       variablesBody: objectType(
         parseUriTemplate(t.uriTemplate).variables.map((v) => ({
           key: v.name,
-          // Query-style expansions ({?q}, {&q}) may be absent from a URI; exploded ones may repeat.
+          // What the runtime's matcher (uri-template.gen.ts) gives: query variables ({?q}, {&q}) only when the URI
+          // has them, exploded ones ({/path*}) always as a list, the rest as one decoded string.
           optional: v.operator === '?' || v.operator === '&',
-          type: v.explode ? 'string | string[]' : 'string',
+          type: v.explode ? 'string[]' : 'string',
         })),
       ),
     };

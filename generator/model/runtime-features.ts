@@ -48,10 +48,11 @@ const OTEL = [
 ];
 
 const FEATURES = {
-  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
+  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport; uri-template
+  // matches resource template URIs (for reads, subscriptions and mock mode).
   core: {
     when: () => true,
-    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown'],
+    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown', 'uri-template'],
     dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
     devDependencies: { 'pino-pretty': 'pinoPretty' },
   },

@@ -3,6 +3,7 @@ import type { Finding } from '../core/index.js';
 import type { Manifest } from '../core/index.js';
 import { entriesOf } from '../core/index.js';
 import { parseUriTemplate } from '../core/index.js';
+import { unservedTemplateForms } from './uri-template-served.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 // RFC 3986 characters: unreserved, reserved, and '%' for pct-encoding.
@@ -80,7 +81,11 @@ export function checkUris(m: Manifest): Finding[] {
         hint: 'variables look like {name}, {+path}, {?query,limit}',
       });
     }
-    if (errors.length === 0 && variables.length === 0) {
+    if (errors.length > 0) continue;
+    for (const p of unservedTemplateForms(t.uriTemplate)) {
+      findings.push({ code: 'uri/unmatchable-template', path, offset: p.offset, message: `uriTemplate ${p.message}`, hint: p.hint });
+    }
+    if (variables.length === 0) {
       findings.push({
         code: 'uri/template-without-variables',
         path,
