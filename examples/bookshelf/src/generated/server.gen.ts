@@ -17,6 +17,7 @@ import { publishListings } from './runtime/listings.gen.js';
 import { mockable } from './runtime/mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
+import { servedTemplate } from './runtime/uri-template.gen.js';
 import { searchBooks as toolSearchBooks } from '../handlers/tools/search_books.js';
 import { catalogue as resourceCatalogue } from '../handlers/resources/catalogue.js';
 import { book as templateBook } from '../handlers/resource-templates/book.js';
@@ -64,7 +65,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   server.registerResource(
     defs.bookResourceTemplate.name,
-    new ResourceTemplate(defs.bookResourceTemplate.uriTemplate, { list: undefined }),
+    new ResourceTemplate(servedTemplate(defs.bookResourceTemplate.uriTemplate), { list: undefined }),
     metadata(defs.bookResourceTemplate),
     (uri, variables, ctx) =>
       answering(() =>
@@ -77,7 +78,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   server.registerResource(
     defs.authorBooksResourceTemplate.name,
-    new ResourceTemplate(defs.authorBooksResourceTemplate.uriTemplate, { list: undefined }),
+    new ResourceTemplate(servedTemplate(defs.authorBooksResourceTemplate.uriTemplate), { list: undefined }),
     metadata(defs.authorBooksResourceTemplate),
     (uri, variables, ctx) =>
       answering(() =>

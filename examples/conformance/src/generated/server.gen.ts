@@ -20,6 +20,7 @@ import { installSubscriptions } from './runtime/notify.gen.js';
 import * as schemas from './schemas.gen.js';
 import { inTask, installTasks } from './runtime/tasks.gen.js';
 import type * as T from './types.gen.js';
+import { servedTemplate } from './runtime/uri-template.gen.js';
 import { testSimpleText as toolTestSimpleText } from '../handlers/tools/test_simple_text.js';
 import { testImageContent as toolTestImageContent } from '../handlers/tools/test_image_content.js';
 import { testAudioContent as toolTestAudioContent } from '../handlers/tools/test_audio_content.js';
@@ -588,7 +589,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   server.registerResource(
     defs.templateResourceTemplate.name,
-    new ResourceTemplate(defs.templateResourceTemplate.uriTemplate, { list: undefined }),
+    new ResourceTemplate(servedTemplate(defs.templateResourceTemplate.uriTemplate), { list: undefined }),
     metadata(defs.templateResourceTemplate),
     (uri, variables, ctx) =>
       answering(() =>

@@ -19,6 +19,7 @@ import { installSubscriptions } from './runtime/notify.gen.js';
 import { installPolicies, Policies } from './runtime/policy.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
+import { servedTemplate } from './runtime/uri-template.gen.js';
 import { reportStatus as toolReportStatus } from '../handlers/tools/report_status.js';
 import { confirmMaintenance as toolConfirmMaintenance } from '../handlers/tools/confirm_maintenance.js';
 import { serviceStatus as templateServiceStatus } from '../handlers/resource-templates/service_status.js';
@@ -56,7 +57,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   server.registerResource(
     defs.serviceStatusResourceTemplate.name,
-    new ResourceTemplate(defs.serviceStatusResourceTemplate.uriTemplate, { list: undefined }),
+    new ResourceTemplate(servedTemplate(defs.serviceStatusResourceTemplate.uriTemplate), { list: undefined }),
     metadata(defs.serviceStatusResourceTemplate),
     (uri, variables, ctx) =>
       answering(() =>

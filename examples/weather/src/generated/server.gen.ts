@@ -17,6 +17,7 @@ import { publishListings } from './runtime/listings.gen.js';
 import { mockable } from './runtime/mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
+import { servedTemplate } from './runtime/uri-template.gen.js';
 import { getForecast as toolGetForecast } from '../handlers/tools/get_forecast.js';
 import { cityWeather as templateCityWeather } from '../handlers/resource-templates/city_weather.js';
 
@@ -50,7 +51,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   server.registerResource(
     defs.cityWeatherResourceTemplate.name,
-    new ResourceTemplate(defs.cityWeatherResourceTemplate.uriTemplate, { list: undefined }),
+    new ResourceTemplate(servedTemplate(defs.cityWeatherResourceTemplate.uriTemplate), { list: undefined }),
     metadata(defs.cityWeatherResourceTemplate),
     (uri, variables, ctx) =>
       answering(() =>

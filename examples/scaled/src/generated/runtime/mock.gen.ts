@@ -7,11 +7,11 @@
 // outputSchema by json-schema-faker, seeded from --mock-seed (MCP_MOCK_SEED) and the call itself, so the same seed
 // gives the same answers. Client teams can build against the server before any handler exists.
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
-import { UriTemplate } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import * as defs from '../definitions.gen.js';
 import { canonicalJson, sameJson, type JsonObject, type ReadExample } from './example-match.gen.js';
 import { examples } from '../examples.gen.js';
+import { servedTemplate } from './uri-template.gen.js';
 
 type Fake = (schema: JsonObject, options: { seed: number }) => unknown;
 
@@ -167,7 +167,7 @@ function read(
 
 /** Whether two URIs fill the template's variables identically (so `weather://Lima/current` answers for itself only). */
 function sameMatch(template: string, a: string, b: string): boolean {
-  const t = new UriTemplate(template);
+  const t = servedTemplate(template);
   const [x, y] = [t.match(a), t.match(b)];
   return x !== null && y !== null && sameJson(x, y);
 }

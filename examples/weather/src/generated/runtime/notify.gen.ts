@@ -6,7 +6,6 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   ResourceNotFoundError,
-  UriTemplate,
   type McpServer,
   type ProtocolEra,
   type ServerEvent,
@@ -14,6 +13,7 @@ import {
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
 import { LIMITS } from './limits.gen.js';
+import { servedTemplate } from './uri-template.gen.js';
 
 /** Change notifications to every connected client that should hear them, in both eras and on every transport. */
 export interface Notifier {
@@ -122,7 +122,7 @@ export interface Subscribable {
  */
 export function installSubscriptions(server: McpServer, served: Subscribable): void {
   const resources = new Set(served.resources);
-  const templates = served.templates.map((t) => new UriTemplate(t));
+  const templates = served.templates.map((t) => servedTemplate(t));
   const max = served.max ?? LIMITS.maxSubscriptionsPerSession;
   server.server.setRequestHandler('resources/subscribe', async (request) => {
     const { uri } = request.params;
