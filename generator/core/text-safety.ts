@@ -14,3 +14,8 @@ export function showHidden(s: string): string {
 export function markdownText(s: string): string {
   return showHidden(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/** JSON for a file people review: two-space indents, hidden characters as `\uXXXX` escapes (the same value). */
+export function reviewableJson(value: unknown): string {
+  return `${showHidden(JSON.stringify(value, null, 2))}\n`;
+}

@@ -2,7 +2,7 @@
 // server from a .mcpb archive (`npm run bundle`). Made from the manifest on every run, like the generated code.
 // Spec: MANIFEST.md of github.com/anthropics/mcpb; the tests check the result with its own validator.
 import type { Manifest } from '../core/index.js';
-import { entriesOf, isObject } from '../core/index.js';
+import { entriesOf, isObject, reviewableJson } from '../core/index.js';
 
 /** The MCPB manifest version written: the spec's current one (0.4 only adds the experimental `uv` server type). */
 export const MCPB_MANIFEST_VERSION = '0.3';
@@ -125,7 +125,7 @@ export function bundleManifest(m: Manifest, model: BundleInput & { stdio: boolea
     compatibility: { platforms: ['darwin', 'linux', 'win32'], runtimes: { node: NODE_ENGINES } },
     user_config: userConfig,
   };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  return reviewableJson(manifest);
 }
 
 /** A prompt's text messages in MCPB's template syntax (`${arguments.name}`); null unless every message is text. */

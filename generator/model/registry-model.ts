@@ -3,7 +3,7 @@
 // ownership claim (io.github.<owner>/ is checked against GitHub, com.example/ against the domain), which mcp-gen
 // cannot guess from the npm name, and a made-up one would publish a false claim.
 import type { Auth, HttpTransport, Json, Manifest } from '../core/index.js';
-import { HTTP_DEFAULTS, isObject } from '../core/index.js';
+import { HTTP_DEFAULTS, isObject, reviewableJson } from '../core/index.js';
 
 /** The registry schema server.json conforms to (a copy with its licence is in schemas/registry/). */
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
@@ -116,7 +116,7 @@ export function registryModel(m: Manifest, packageName: string): RegistryModel |
     ],
     ...(remotes.length ? { remotes } : {}),
   };
-  return { mcpName: name, serverJson: `${JSON.stringify(serverJson, null, 2)}\n` };
+  return { mcpName: name, serverJson: reviewableJson(serverJson) };
 }
 
 /**

@@ -59,10 +59,18 @@ const FEATURES = {
   // json-schema-faker is loaded only when mock mode starts (a dev-time tool: `npm run mock`).
   mock: { when: () => true, files: ['mock', 'example-match'], devDependencies: { 'json-schema-faker': 'jsonSchemaFaker' } },
   // The MCP Bundle tooling: `npm run bundle` packs a stdio server into a .mcpb for desktop clients.
-  stdio: { when: (m) => m.stdio, files: ['stdio', 'batch'], devDependencies: { '@anthropic-ai/mcpb': 'mcpb' } },
+  // zod is the SDK's own (^4): declared so that npm puts it at the top of node_modules, where the SDK's packages share
+  // one copy. Otherwise the bundle tooling's zod 3 takes that place, the SDK's packages each get a private zod 4, and
+  // a stdio server held 20 MB more while reading an oversized line (test/e2e/transport-limits.test.ts).
+  stdio: {
+    when: (m) => m.stdio,
+    files: ['stdio', 'batch'],
+    dependencies: { zod: 'zod' },
+    devDependencies: { '@anthropic-ai/mcpb': 'mcpb' },
+  },
   http: {
     when: (m) => m.http !== null,
-    files: ['http', 'host-guard', 'loopback', 'sessions', 'store'],
+    files: ['http', 'host-guard', 'loopback', 'sessions'],
     dependencies: { '@modelcontextprotocol/node': 'node' },
   },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
@@ -103,7 +111,7 @@ const FEATURES = {
   // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
   scaleRedis: {
     when: (m) => m.scale.store === 'redis' && m.http !== null,
-    files: ['session-store', 'store-redis', 'store-setup', 'policy'],
+    files: ['session-store', 'store', 'store-redis', 'store-setup', 'policy'],
     dependencies: { ioredis: 'ioredis' },
   },
 } satisfies Record<string, RuntimeFeature>;

@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo, JSONRPCMessage, ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
 
 /**
  * Where the state that replicas of one server share lives (manifest `scale.store`). The memory store keeps it in
@@ -88,18 +87,6 @@ export class StoreUnavailableError extends Error {
 
 // Who a caller is, for sessions and shared limits: the same key the in-process limits use.
 export { principalOf } from './limits.gen.js';
-
-/** What the HTTP entry (http.gen.ts) needs from a shared store; built by store-setup with `scale.store: redis`. */
-export interface ScaleHooks {
-  /** The bus subscriptions/listen streams subscribe to; `notify` publishes on it. */
-  bus: ServerEventBus;
-  /** /readyz: the store answers. */
-  ready(): boolean;
-  /** Serves 2025-era session traffic (initialize, POST, GET, DELETE with Mcp-Session-Id) from the store. */
-  legacy(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body?: unknown): Promise<void>;
-  /** Closes this replica's session instances (streams end with a retry hint; the sessions live on) and the store. */
-  close(): Promise<void>;
-}
 
 /**
  * A ServerEventBus over the store's pub/sub: every replica's subscriptions/listen streams (and 2025-era sessions)
