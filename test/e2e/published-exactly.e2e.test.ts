@@ -2,7 +2,8 @@
 // by the current generator, built and served over stdio, each of tools/list, resources/list,
 // resources/templates/list and prompts/list is read raw (every page, no client-side parsing) in both protocol eras
 // and compared, as canonical JSON, with the manifest's own entries: the entry's key as `name`, the fields that only
-// steer the generator removed, shared schemas bundled into the tool schemas. Nothing else may differ.
+// steer the generator removed, shared schemas bundled into the tool schemas. Nothing else may differ. examples/scaled
+// serves HTTP only with a shared store: it is read over HTTP, with a real Redis.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { bundleSchema } from '../../generator/core/schema-refs.js';
 import { loadManifest } from '../../generator/load/load-manifest.js';
 import { resolveSchemaFiles } from '../../generator/load/schema-files/resolve.js';
 import { readPublished, withClient, type Json } from '../import/lists.js';
-import { buildProject, connectStdio, copyExample, ROOT, runCli, tempDir, type Era } from '../support/project.js';
+import { buildProject, connectHttp, connectStdio, copyExample, ROOT, runCli, tempDir, type Era } from '../support/project.js';
+import { binary, freePort, RedisServer, Replica } from '../support/scale-cluster.js';
 
 /** Manifest-only fields, per section: they steer the generator and are never published. */
 const GENERATOR_ONLY: Record<string, string[]> = {
@@ -50,8 +52,9 @@ const FIXTURES = join(ROOT, 'test', 'fixtures');
 const goldens = readdirSync(FIXTURES).filter(
   (n) => existsSync(join(FIXTURES, n, 'mcp.yaml')) && !n.startsWith('error-') && !existsSync(join(FIXTURES, n, 'expected-stderr.txt')),
 );
-// Served over stdio here; examples/scaled serves HTTP only and needs a Redis store (test/e2e/scale.e2e.test.ts runs it).
-const examples = readdirSync(join(ROOT, 'examples')).filter((n) => existsSync(join(ROOT, 'examples', n, 'mcp.yaml')) && n !== 'scaled');
+const examples = readdirSync(join(ROOT, 'examples')).filter((n) => existsSync(join(ROOT, 'examples', n, 'mcp.yaml')));
+/** Examples served over HTTP with a shared store rather than over stdio. */
+const OVER_HTTP = new Set(['scaled']);
 
 /** A golden case's inputs (mcp.yaml and its schema files) or a copy of an example, generated afresh. */
 function project(kind: 'golden' | 'example', name: string): string {
@@ -76,11 +79,28 @@ const cases = [
   ...examples.map((name) => ({ kind: 'example' as const, name })),
 ];
 
+/** The listings as a client reads them: over stdio, or over HTTP from a replica on a fresh Redis. */
+async function listings(dir: string, name: string, era: Era) {
+  if (!OVER_HTTP.has(name)) return withClient(connectStdio(dir, era), readPublished);
+  const redis = new RedisServer(await freePort(), join(tempDir('published-redis-'), 'data'));
+  await redis.start();
+  // Replicas share the key that protects request state; a shared store refuses to start without one.
+  const env = { MCP_STORE_URL: redis.url, MCP_REQUEST_STATE_KEY: 'a-request-state-key-of-at-least-32-bytes-0123456789' };
+  const replica = new Replica(dir, await freePort(), 'a', env);
+  try {
+    await replica.start();
+    return await withClient(connectHttp(replica.url, era), readPublished);
+  } finally {
+    await replica.stop();
+    await redis.stop();
+  }
+}
+
 describe.each(cases)('$kind $name: every listing is the manifest as written', ({ kind, name }) => {
   let built: string | undefined;
-  it.each(['legacy', 'modern'] as const)('%s era', async (era) => {
+  it.skipIf(OVER_HTTP.has(name) && !binary('redis-server')).each(['legacy', 'modern'] as const)('%s era', async (era) => {
     const dir = (built ??= project(kind, name));
-    const published = await withClient(connectStdio(dir, era), readPublished);
+    const published = await listings(dir, name, era);
     const want = declared(join(dir, 'mcp.yaml'), era);
     expect(Object.values(want).flat().length).toBeGreaterThan(0);
     for (const section of Object.keys(GENERATOR_ONLY) as (keyof typeof want & keyof typeof published)[]) {

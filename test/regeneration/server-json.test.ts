@@ -120,13 +120,14 @@ describe('server.json', () => {
     expect(secrets).toEqual(['MCP_REQUEST_STATE_KEY', 'MCP_STORE_URL', 'TICKETS_ADMIN_KEY', 'TICKETS_BOT_KEY']);
     expect(env.MCP_PORT.default).toBe('8080');
     // Each variable named is one the generated code really reads.
-    const code = readdirSync(join(dir, 'src', 'generated'))
-      .map((f) => readFileSync(join(dir, 'src', 'generated', f), 'utf8'))
+    const code = readdirSync(join(dir, 'src', 'generated'), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => readFileSync(join(f.parentPath, f.name), 'utf8'))
       .join('\n');
     for (const name of Object.keys(env).filter((n) => !n.startsWith('TICKETS_') && n !== 'OTEL_EXPORTER_OTLP_ENDPOINT')) {
       expect(code, name).toContain(name);
     }
-    expect(code).toContain('"env": "TICKETS_ADMIN_KEY"');
+    expect(code).toContain("env: 'TICKETS_ADMIN_KEY'");
   });
 
   it('is not written without a registry name, and package.json has no mcpName then', () => {

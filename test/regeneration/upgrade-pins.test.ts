@@ -44,10 +44,10 @@ describe('dependency pins on regeneration', () => {
     expect(runCli(['check', '-m', 'mcp.yaml', '--quiet'], dir).code).toBe(0);
   });
 
-  it('a stdio-only project depends on the server package and its logger alone, without ws, server-legacy, node, jose or the faker', () => {
+  it('a stdio-only project depends on the server package, its zod and the logger alone, without ws, server-legacy, node, jose or the faker', () => {
     const dir = generateProject(MANIFEST);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.dependencies)).toEqual(['@modelcontextprotocol/server', 'pino']);
+    expect(Object.keys(pkg.dependencies)).toEqual(['@modelcontextprotocol/server', 'pino', 'zod']);
     expect(pkg.devDependencies['json-schema-faker']).toBe(versions.jsonSchemaFaker);
     expect(pkg.devDependencies['@types/node']).toMatch(/^22\./);
     expect(pkg.engines.node).toBe('>=22');

@@ -190,8 +190,8 @@ describe('what the runtime receives', () => {
     expect(Object.getPrototypeOf(scopes)).toBe(Object.prototype);
   });
   it('prints only the policy keys it knows', () => {
-    expect(policyLiteral({ timeoutMs: 5 })).toBe('{\n    "timeoutMs": 5\n  }');
+    expect(policyLiteral({ timeoutMs: 5 })).toBe('{ "timeoutMs": 5 }');
     expect(policyLiteral({})).toBeNull();
-    expect(policyLiteral({ maxConcurrencyPerPrincipal: 2 })).toBe('{\n    "maxConcurrencyPerPrincipal": 2\n  }');
+    expect(policyLiteral({ maxConcurrencyPerPrincipal: 2 })).toBe('{ "maxConcurrencyPerPrincipal": 2 }');
   });
 });

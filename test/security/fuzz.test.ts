@@ -55,7 +55,7 @@ async function generateText(text: string): Promise<void> {
     expect(result.plan).toBeUndefined();
     expect(readdirSync(dir)).toEqual(['mcp.yaml']);
   } else {
-    expect(readdirSync(join(dir, 'src', 'generated')).length).toBeGreaterThan(10);
+    expect(readdirSync(join(dir, 'src', 'generated', 'runtime')).length).toBeGreaterThan(10);
   }
 }
 

@@ -112,7 +112,7 @@ describe('runtime features', () => {
   it('adds packages only with the features that use them', () => {
     const off = Object.fromEntries(FLAGS.map((k) => [k, false])) as Flags;
     const stdioOnly = featurePackages(enabledFeatures(input({ ...off, stdio: true })), sdk);
-    expect(Object.keys(stdioOnly.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'pino']);
+    expect(Object.keys(stdioOnly.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'pino', 'zod']);
     expect(stdioOnly.devDependencies).toHaveProperty('json-schema-faker', sdk.jsonSchemaFaker);
     const http = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true })), sdk);
     expect(Object.keys(http.dependencies).sort()).toEqual(['@modelcontextprotocol/node', '@modelcontextprotocol/server', 'pino']);
