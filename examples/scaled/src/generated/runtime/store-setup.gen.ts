@@ -8,7 +8,8 @@ import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { useBus } from './notify.gen.js';
 import { useLimiter } from './policy.gen.js';
 import { storeSessions } from './session-store.gen.js';
-import { StoreBus, type ScaleHooks } from './store.gen.js';
+import type { ScaleHooks } from './http.gen.js';
+import { StoreBus } from './store.gen.js';
 import { RedisStore } from './store-redis.gen.js';
 
 /** The manifest's `scale` settings, each overridable from the environment. */
