@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from '../dist/generator/cli/index.js';
+import { main } from '../dist/cli/index.js';
 
 process.exitCode = await main(process.argv);

@@ -4,7 +4,8 @@
 // written to dist/, so `generate` can skip all work when neither the manifest nor the generator changed.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,3 +36,36 @@ for (const dir of ['generator', 'templates', 'schemas']) {
 }
 hash.update(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
 writeFileSync(join(root, 'dist/fingerprint.txt'), `${hash.digest('hex')}\n`);
+
+// The CLI as a few files: bin/mcp-gen.js loads dist/cli/index.js. A no-op generate read ~110 files (our modules,
+// commander, semver's) in separate module loads; bundled, it reads a handful, ~60 ms less per run. The stages stay
+// separate chunks (dynamic imports), so a no-op still loads none of them. Packages that are large, load lazily or
+// resolve files of their own stay outside.
+rmSync(join(root, 'dist/cli'), { recursive: true, force: true });
+await build({
+  entryPoints: [join(root, 'dist/generator/cli/index.js')],
+  outdir: join(root, 'dist/cli'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  external: [
+    'typescript',
+    'ts-morph',
+    'handlebars',
+    'ajv',
+    'ajv/*',
+    'ajv-formats',
+    'yaml',
+    'js-yaml',
+    'diff',
+    '@biomejs/*',
+    '@modelcontextprotocol/*',
+    './templates.gen.cjs',
+  ],
+  // commander and semver are CommonJS: their require() calls need one in scope.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
+copyFileSync(join(root, 'dist/generator/emit/templates.gen.cjs'), join(root, 'dist/cli/templates.gen.cjs'));
