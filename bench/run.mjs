@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ensureGeneratedDeps } from '../test/support/generated-deps.ts';
+import { compareOpenApi, renderOpenApi } from './compare-openapi.mjs';
 import { compareScale, renderScale } from './compare-scale.mjs';
 import { compareServers, prepareServers } from './compare-servers.mjs';
 import { benchEditLoop, renderEditLoop } from './edit-loop.mjs';
@@ -19,6 +20,9 @@ const yaml = (m) => stringify(m, { aliasDuplicateObjects: false, lineWidth: 0 })
 const texts = new Map();
 const results = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, generation: [], servers: undefined };
 const started = performance.now();
+// Every figure below includes a Node start; this is its cost alone on this machine (NODE_EXTRA_CA_CERTS, when set,
+// makes Node parse a certificate bundle at every start).
+results.nodeStartMs = timeCommand(process.execPath, ['-e', '0'], { runs: 7 });
 
 for (const size of SIZES) {
   const dir = join(work, `t${size}`);
@@ -69,6 +73,7 @@ results.contractCheck = {
   ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }),
 };
 results.editLoop = benchEditLoop(work, deps);
+results.openapi = compareOpenApi(work);
 
 const servers = prepareServers(work, deps);
 results.servers = await compareServers(servers);
@@ -96,7 +101,18 @@ function renderTable(r) {
   lines.push(
     `generate after one tool changed, with the handler contract check (dependencies installed), ${r.contractCheck.tools} tools: ${fmtMs(r.contractCheck.ms)}`,
   );
-  lines.push('', renderEditLoop(r.editLoop, fmtMs));
+  lines.push(
+    `Node start alone (node -e 0): ${fmtMs(r.nodeStartMs)}${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set)' : ''}`,
+  );
+  lines.push(
+    '',
+    renderEditLoop(
+      r.editLoop,
+      fmtMs,
+      r.generation.find((g) => g.tools === 500),
+    ),
+  );
+  lines.push('', renderOpenApi(r.openapi, fmtMs));
   const s = r.servers;
   const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
   lines.push('', '| generated vs hand-written (same run, alternating) | generated | hand-written | ratio |', '|---|---:|---:|---:|');
