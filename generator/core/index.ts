@@ -3,24 +3,24 @@ export { PLAIN, painter, type Painter } from './colors.js';
 export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type EntryKind } from './entries.js';
 export { closest, formatPath, type Finding } from './finding.js';
 export { hasErrors, type Issue } from './issue.js';
-export {
-  type Auth,
-  type Completion,
-  type HttpTransport,
-  type JsonSchema,
-  type Manifest,
-  type Prompt,
-  type PromptContent,
-  type Resource,
-  type ResourceTemplate,
-  type SseTransport,
-  type Tool,
-  type ToolPolicy,
-  type WebSocketTransport,
+export type {
+  Auth,
+  Completion,
+  HttpTransport,
+  JsonSchema,
+  Manifest,
+  Prompt,
+  PromptContent,
+  Resource,
+  ResourceTemplate,
+  SseTransport,
+  Tool,
+  ToolPolicy,
+  WebSocketTransport,
 } from './manifest-types.js';
 export { TOOL_NAME_PATTERN, camelCase, fileBase, pascalCase, words } from './naming.js';
 export { packageRoot } from './package-root.js';
-export { type PathSegment } from './path.js';
+export type { PathSegment } from './path.js';
 export { formatIssuesJson, formatIssuesText, summarize } from './print-issues.js';
 export {
   DEFAULT_INPUT_SCHEMA,
@@ -42,7 +42,13 @@ export {
   walkSchema,
 } from './schema-refs.js';
 export { TOKEN_METHOD, buildSurface, toolsListJson, toolsListSize, type ListSize, type Surface, type SurfaceEntry } from './surface.js';
-export { parseUriTemplate, type UriTemplateExpression, uriTemplateExpressions, uriTemplateVariableNames } from './uri-template.js';
+export {
+  parseUriTemplate,
+  type UriTemplateExpression,
+  uriMatcher,
+  uriTemplateExpressions,
+  uriTemplateVariableNames,
+} from './uri-template.js';
 export { HTTP_DEFAULTS, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost } from './defaults.js';
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';

@@ -194,3 +194,6 @@ function invalidCharMessage(char: string, cp: number): string {
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
+
+/** The generated server's matcher: an example URI is checked exactly as the server will match it. */
+export { uriMatcher } from '../../templates/runtime/uri-match.js';

@@ -52,7 +52,7 @@ const FEATURES = {
   // matches resource template URIs (for reads, subscriptions and mock mode).
   core: {
     when: () => true,
-    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown', 'uri-template'],
+    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown', 'uri-match', 'uri-template'],
     dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
     devDependencies: { 'pino-pretty': 'pinoPretty' },
   },

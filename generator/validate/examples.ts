@@ -8,7 +8,7 @@ import type { PathSegment } from '../load/index.js';
 import type { JsonSchema, Manifest } from '../core/index.js';
 import { entriesOf, type EntryKind } from '../core/index.js';
 import { DEFAULT_INPUT_SCHEMA } from '../core/index.js';
-import { bundleSchema, isObject } from '../core/index.js';
+import { bundleSchema, isObject, uriMatcher } from '../core/index.js';
 
 import type { Json } from '../core/index.js';
 
@@ -48,7 +48,7 @@ export function checkExamples(m: Manifest): Finding[] {
     for (const [name, entry] of entriesOf(m, kind)) {
       const template = kind === 'resourceTemplates' ? (entry as { uriTemplate?: unknown }).uriTemplate : undefined;
       for (const [, example, path] of examplesOf(entry, kind, name)) {
-        if (typeof template === 'string' && typeof example.uri === 'string' && !uriTemplatePattern(template).test(example.uri)) {
+        if (typeof template === 'string' && typeof example.uri === 'string' && !templateMatches(template, example.uri)) {
           findings.push({
             code: 'example/uri-mismatch',
             path: [...path, 'uri'],
@@ -199,8 +199,16 @@ function ignoreFindings(ignore: unknown, output: unknown, path: PathSegment[]): 
   return out;
 }
 
-/** A URI matches a template when its literal parts appear in order; each expression may stand for any text. */
-export function uriTemplatePattern(template: string): RegExp {
-  const parts = template.split(/\{[^}]*\}/);
-  return new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^]*?')}$`, 'u');
+/**
+ * Whether the generated server would match `uri` with this template (its own matcher, uri-match). A template the server
+ * cannot match at all has its own error from validate; its examples are not judged twice.
+ */
+export function templateMatches(template: string, uri: string): boolean {
+  let matcher: ReturnType<typeof uriMatcher>;
+  try {
+    matcher = uriMatcher(template);
+  } catch {
+    return true;
+  }
+  return matcher.match(uri) !== null;
 }

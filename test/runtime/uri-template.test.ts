@@ -12,7 +12,8 @@ import { ROOT } from '../support/project.js';
 const dir = join(ROOT, '.cache', 'runtime-uri-template');
 mkdirSync(dir, { recursive: true });
 linkDeps(dir);
-copyFileSync(join(ROOT, 'templates', 'runtime', 'uri-template.ts'), join(dir, 'uri-template.gen.ts'));
+for (const name of ['uri-template', 'uri-match'])
+  copyFileSync(join(ROOT, 'templates', 'runtime', `${name}.ts`), join(dir, `${name}.gen.ts`));
 const { ServedUriTemplate, MAX_TEMPLATE_URI_LENGTH } = (await import(
   join(dir, 'uri-template.gen.ts')
 )) as typeof import('../../templates/runtime/uri-template.js');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildExamplesModel } from '../../../generator/model/examples-model.js';
-import { checkExamples, uriTemplatePattern } from '../../../generator/validate/examples.js';
+import { checkExamples, templateMatches } from '../../../generator/validate/examples.js';
 import { parseIgnorePath, resolveIgnorePath } from '../../../generator/validate/example-paths.js';
 import { examplesMarkdown } from '../../../generator/model/examples-markdown.js';
 import type { Manifest, Tool } from '../../../generator/core/manifest-types.js';
@@ -197,15 +197,24 @@ describe('ignore paths', () => {
   });
 });
 
-describe('uriTemplatePattern', () => {
+// Example URIs are judged by the generated server's own matcher: what validate accepts is what the server reads.
+describe('templateMatches', () => {
   const cases = [
     { template: 'weather://{city}/current', uri: 'weather://Lima/current', want: true },
     { template: 'weather://{city}/current', uri: 'weather://Lima/past', want: false },
     { template: 'file:///{+path}', uri: 'file:///a/b/c.txt', want: true },
     { template: 'a://x.y/{id}', uri: 'a://xzy/1', want: false },
+    { template: 'x://s{?q}', uri: 'x://s?q=1', want: true },
+    { template: 'x://s{?q}', uri: 'x://s', want: true },
+    { template: 'x://s{?q}', uri: 'x://s?q=1&r=2', want: false },
+    { template: 'x://s{?q}', uri: 'x://s?q=1&q=2', want: false },
+    { template: 'x://{id}', uri: 'x://a/b', want: false },
+    { template: 'x://{id}', uri: 'x://a%2', want: false },
+    { template: 'docs://tree{/path*}', uri: 'docs://tree/a/b', want: true },
+    { template: 'x://{name:3}', uri: 'x://abc', want: true },
   ];
   it.each(cases)('$template ~ $uri: $want', ({ template, uri, want }) => {
-    expect(uriTemplatePattern(template).test(uri)).toBe(want);
+    expect(templateMatches(template, uri)).toBe(want);
   });
 });
 
