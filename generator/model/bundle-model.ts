@@ -3,6 +3,7 @@
 // Spec: MANIFEST.md of github.com/anthropics/mcpb; the tests check the result with its own validator.
 import type { Manifest } from '../core/index.js';
 import { entriesOf, isObject, reviewableJson } from '../core/index.js';
+import { serverEnv } from './server-env.js';
 
 /** The MCPB manifest version written: the spec's current one (0.4 only adds the experimental `uv` server type). */
 export const MCPB_MANIFEST_VERSION = '0.3';
@@ -23,59 +24,26 @@ type UserConfigOption = {
 export interface BundleInput {
   serverTitle: string;
   description: string;
-  telemetry: boolean;
   toolsets: { usageList: string } | null;
 }
-
-/**
- * The environment variables the generated runtime reads when it serves stdio, offered as settings. Each has a
- * default: a client substitutes nothing for an unset setting without one, and the server would see the literal
- * `${user_config.X}`. LOG_FORMAT and MCP_MOCK are left out: pretty logs and mock mode need devDependencies, which a
- * bundle does not ship; HTTP settings do not apply to a stdio server.
- */
-const RUNTIME_ENV: readonly { env: string; when(m: BundleInput): boolean; option(m: BundleInput): UserConfigOption }[] = [
-  {
-    env: 'LOG_LEVEL',
-    when: () => true,
-    option: () => ({
-      type: 'string',
-      title: 'Log level',
-      description: 'What the server logs (to the client’s log of this server): trace, debug, info, warn, error, fatal or silent.',
-      default: 'info',
-    }),
-  },
-  {
-    env: 'MCP_TOOLSETS',
-    when: (m) => !!m.toolsets?.usageList,
-    option: (m) => ({
-      type: 'string',
-      title: 'Toolsets',
-      description: `Toolsets to serve, comma-separated, or all (${m.toolsets?.usageList}). Empty: the default ones.`,
-      default: '',
-    }),
-  },
-  {
-    env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
-    when: (m) => m.telemetry,
-    option: () => ({
-      type: 'string',
-      title: 'OpenTelemetry endpoint',
-      description: 'OTLP endpoint receiving traces and metrics. Empty: http://localhost:4318.',
-      default: '',
-    }),
-  },
-  {
-    env: 'OTEL_SDK_DISABLED',
-    when: (m) => m.telemetry,
-    option: () => ({ type: 'boolean', title: 'Turn off OpenTelemetry', description: 'Export no traces or metrics.', default: false }),
-  },
-];
 
 /** manifest.json of the bundle, as JSON text; null when the server does not serve stdio (a bundle starts it that way). */
 export function bundleManifest(m: Manifest, model: BundleInput & { stdio: boolean }): string | null {
   if (!model.stdio) return null;
   const userConfig: Record<string, UserConfigOption> = {};
-  for (const v of RUNTIME_ENV) if (v.when(model)) userConfig[v.env] = v.option(model);
+  // The runtime's own settings (server-env.ts), each with a default: a client substitutes nothing for an unset
+  // setting without one, and the server would see the literal `${user_config.X}`.
+  for (const v of serverEnv({ m, stdio: true, http: null, toolsetList: model.toolsets?.usageList ?? '' })) {
+    if (!v.inBundle) continue;
+    const boolean = v.type === 'boolean';
+    userConfig[v.name] = {
+      type: boolean ? 'boolean' : 'string',
+      title: v.title,
+      description: v.description,
+      ...(v.isSecret ? { sensitive: true } : {}),
+      default: boolean ? v.default === 'true' : (v.default ?? ''),
+    };
+  }
   // Variables the manifest declares come after, and win over a runtime one of the same name.
   for (const [env, o] of Object.entries(m.bundle?.env ?? {})) {
     userConfig[env] = {

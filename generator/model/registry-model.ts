@@ -4,6 +4,7 @@
 // cannot guess from the npm name, and a made-up one would publish a false claim.
 import type { Auth, HttpTransport, Json, Manifest } from '../core/index.js';
 import { HTTP_DEFAULTS, isObject, reviewableJson } from '../core/index.js';
+import { serverEnv } from './server-env.js';
 
 /** The registry schema server.json conforms to (a copy with its licence is in schemas/registry/). */
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
@@ -17,82 +18,14 @@ export interface RegistryModel {
   serverJson: string;
 }
 
-interface EnvVar {
-  name: string;
-  description: string;
-  isSecret?: boolean;
-  default?: string;
-}
-
-interface Inputs {
-  m: Manifest;
-  packageName: string;
-  stdio: boolean;
-  http: HttpTransport | null;
-}
-
-// What the generated server reads from its environment, by the feature that reads it (templates/runtime/*.ts and
-// the entry). Secrets are marked so that clients store them as such; none has a value here.
-const ENV_TABLE: { when(i: Inputs): boolean; vars(i: Inputs): EnvVar[] }[] = [
-  {
-    when: (i) => i.stdio && i.http !== null,
-    vars: () => [{ name: 'MCP_TRANSPORT', description: 'Transports to serve: stdio, http or stdio,http', default: 'stdio' }],
-  },
-  {
-    when: (i) => i.http !== null,
-    vars: (i) => [
-      { name: 'MCP_HOST', description: 'Interface the HTTP server binds', default: i.http?.host ?? HTTP_DEFAULTS.host },
-      { name: 'MCP_PORT', description: 'Port of the HTTP server', default: String(i.http?.port ?? HTTP_DEFAULTS.port) },
-      { name: 'MCP_PATH', description: 'Path of the Streamable HTTP endpoint', default: i.http?.path ?? HTTP_DEFAULTS.path },
-    ],
-  },
-  {
-    when: () => true,
-    vars: () => [
-      { name: 'LOG_LEVEL', description: 'Log level (trace, debug, info, warn, error, fatal, silent); logs go to stderr', default: 'info' },
-      { name: 'LOG_FORMAT', description: 'Log format: json or pretty', default: 'json' },
-      {
-        name: 'MCP_REQUEST_STATE_KEY',
-        description: 'Key sealing the state of multi-round-trip requests; the same on every replica (random per process when unset)',
-        isSecret: true,
-      },
-    ],
-  },
-  {
-    when: (i) => i.m.toolsets !== undefined,
-    vars: () => [{ name: 'MCP_TOOLSETS', description: 'Toolsets to serve, comma-separated, or all' }],
-  },
-  {
-    when: (i) => i.m.telemetry?.otel === true,
-    vars: () => [
-      { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', description: 'Where OpenTelemetry traces and metrics are sent (OTLP over HTTP)' },
-      { name: 'OTEL_SDK_DISABLED', description: 'true turns OpenTelemetry off', default: 'false' },
-    ],
-  },
-  {
-    when: (i) => i.http !== null && i.m.scale?.store === 'redis',
-    vars: () => [
-      { name: 'MCP_STORE_URL', description: 'Redis or Valkey URL the replicas share state through (may hold a password)', isSecret: true },
-    ],
-  },
-  {
-    when: (i) => i.http !== null && (i.m.auth?.type === 'bearer' || i.m.auth?.type === 'apiKey'),
-    vars: (i) =>
-      (i.m.auth?.credentials ?? []).map((c) => ({
-        name: c.env,
-        description: `Credential of ${c.principal ?? c.env} accepted by the HTTP server (required when serving HTTP)`,
-        isSecret: true,
-      })),
-  },
-];
-
-export function registryModel(m: Manifest, packageName: string): RegistryModel | null {
+/** `toolsetList`: the toolset names, when the server lets a client choose them (MCP_TOOLSETS). */
+export function registryModel(m: Manifest, packageName: string, toolsetList = ''): RegistryModel | null {
   const name = m.server.registryName;
   if (typeof name !== 'string') return null;
   const http = httpOf(m);
-  const inputs: Inputs = { m, packageName, stdio: m.transports?.stdio !== false, http };
-  const env = ENV_TABLE.filter((row) => row.when(inputs)).flatMap((row) => row.vars(inputs));
-  const transport = inputs.stdio
+  const stdio = m.transports?.stdio !== false;
+  const env = serverEnv({ m, stdio, http, toolsetList });
+  const transport = stdio
     ? { type: 'stdio' }
     : { type: 'streamable-http', url: `http://localhost:${http?.port ?? HTTP_DEFAULTS.port}${http?.path ?? HTTP_DEFAULTS.path}` };
   const remotes = remotesOf(m);
