@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, median, ROOT } from './lib.mjs';
+import { CLI, median, ROOT, TIMED_ENV } from './lib.mjs';
 
 const PEER = { name: 'openapi-mcp-generator', version: '4.0.1' };
 export const OPERATIONS = 500;
@@ -79,7 +79,7 @@ export function compareOpenApi(work, runs = 7) {
       mkdirSync(ours, { recursive: true });
       spawnSync('sync');
       const start = performance.now();
-      const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+      const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: TIMED_ENV });
       times[name].push(performance.now() - start);
       if (r.status !== 0 || !existsSync(made)) throw new Error(`${name} failed (${r.status}):\n${(r.stdout + r.stderr).slice(0, 2000)}`);
     }

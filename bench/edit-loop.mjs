@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { CLI, median, ROOT } from './lib.mjs';
+import { CLI, median, ROOT, TIMED_ENV } from './lib.mjs';
 import { makeManifest } from './make-manifest.mjs';
 
 /** Wall times of `command args` in fresh processes; `before(i)` runs untimed, `expect(result)` checks each run. */
@@ -15,7 +15,7 @@ function timeRuns(command, args, { runs, cwd, before, expect }) {
     before?.(i);
     spawnSync('sync');
     const start = performance.now();
-    const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...TIMED_ENV, NO_COLOR: '1' } });
     times.push(performance.now() - start);
     const problem = expect(r);
     if (problem) throw new Error(`${command} ${args.join(' ')} in ${cwd}: ${problem}\n${(r.stdout + r.stderr).slice(0, 2000)}`);

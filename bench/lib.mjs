@@ -7,6 +7,15 @@ import { join } from 'node:path';
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'bin', 'mcp-gen.js');
 
+/**
+ * The environment of every timed run: this one without NODE_EXTRA_CA_CERTS. With it, each Node start parses a
+ * certificate bundle (about 45 ms on the bench machine, where the sandbox sets it for its npm proxy); none of the
+ * timed commands opens a TLS connection, and a user's machine rarely sets it. Set BENCH_KEEP_CA_CERTS=1 to keep it.
+ */
+export const TIMED_ENV = process.env.BENCH_KEEP_CA_CERTS
+  ? { ...process.env }
+  : Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS'));
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -28,7 +37,7 @@ export function timeCli(args, { runs = 5, cwd = ROOT, before } = {}) {
     before?.(i);
     spawnSync('sync');
     const start = performance.now();
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: TIMED_ENV });
     times.push(performance.now() - start);
     if (r.status !== 0 && r.status !== 3 && !args.includes('diff'))
       throw new Error(`mcp-gen ${args.join(' ')} exited ${r.status}:\n${r.stderr.slice(0, 2000)}`);
@@ -51,11 +60,11 @@ export function peakRssMb(args, cwd = ROOT) {
   return kb / 1024;
 }
 
-export function timeCommand(command, args, { runs = 3, cwd = ROOT } = {}) {
+export function timeCommand(command, args, { runs = 3, cwd = ROOT, env = TIMED_ENV } = {}) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const r = spawnSync(command, args, { cwd, encoding: 'utf8' });
+    const r = spawnSync(command, args, { cwd, encoding: 'utf8', env });
     times.push(performance.now() - start);
     if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${(r.stdout + r.stderr).slice(0, 2000)}`);
   }
