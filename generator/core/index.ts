@@ -7,6 +7,7 @@ export type {
   Auth,
   Completion,
   HttpTransport,
+  Icon,
   JsonSchema,
   Manifest,
   Prompt,

@@ -4,6 +4,7 @@
 // cannot guess from the npm name, and a made-up one would publish a false claim.
 import type { Auth, HttpTransport, Json, Manifest } from '../core/index.js';
 import { HTTP_DEFAULTS, isObject, reviewableJson } from '../core/index.js';
+import { registryIconProblem } from '../validate/index.js';
 import { serverEnv } from './server-env.js';
 
 /** The registry schema server.json conforms to (a copy with its licence is in schemas/registry/). */
@@ -62,9 +63,16 @@ export function serverCardModel(m: Manifest): Json | null {
   return { $schema: SERVER_CARD_SCHEMA, ...identity(m), ...(remotes.length ? { remotes } : {}) };
 }
 
+// The keys of the registry's Icon; the spec's Icon is open, but extra keys are not the registry's to publish.
+const ICON_KEYS = ['src', 'mimeType', 'sizes', 'theme'] as const;
+
 function identity(m: Manifest): Json {
   const s = m.server;
   const repo = s.repository;
+  // Icons the registry's schema refuses (data: URIs, other image types) are left out; validate warns about each.
+  const icons = (s.icons ?? [])
+    .filter((icon) => registryIconProblem(icon) === undefined)
+    .map((icon): Json => Object.fromEntries(ICON_KEYS.filter((k) => icon[k] !== undefined).map((k) => [k, icon[k]])));
   return {
     name: s.registryName ?? '',
     ...(s.title !== undefined ? { title: s.title } : {}),
@@ -81,6 +89,7 @@ function identity(m: Manifest): Json {
           },
         }
       : {}),
+    ...(icons.length ? { icons } : {}),
   };
 }
 

@@ -2,3 +2,4 @@ export { lintManifest } from './lint/lint-manifest.js';
 export { PLACEHOLDER } from './prompts.js';
 export { validateManifest } from './validate-manifest.js';
 export { costReport } from './lint/token-budget.js';
+export { registryIconProblem } from './registry.js';

@@ -3,7 +3,7 @@
 // (modelcontextprotocol/registry, internal/validators/validators.go): name format and length, description and title
 // length, a specific version rather than a range, https URLs. Also the public URL of the HTTP endpoint, which feeds
 // server.json's remotes and the server card.
-import type { Finding, HttpTransport, Manifest } from '../core/index.js';
+import type { Finding, HttpTransport, Icon, Manifest } from '../core/index.js';
 import { isLoopbackHost, isObject } from '../core/index.js';
 
 // The registry's name rule: `namespace/name`, each part starting and ending with a letter or digit.
@@ -24,7 +24,7 @@ export function checkRegistry(m: Manifest): Finding[] {
   const http = isObject(m.transports) && isObject(m.transports.http) ? (m.transports.http as HttpTransport) : undefined;
   if (typeof http?.publicUrl === 'string') findings.push(...checkPublicUrl(http.publicUrl, m.transports?.http === false));
   if (!server || typeof server.registryName !== 'string') return findings;
-  const at = (...path: string[]) => ['server', ...path];
+  const at = (...path: (string | number)[]) => ['server', ...path];
   const add = (code: string, path: string[], message: string, hint: string) =>
     findings.push({ code: `registry/${code}`, path: at(...path), message, hint });
 
@@ -74,6 +74,19 @@ export function checkRegistry(m: Manifest): Finding[] {
       'e.g. https://github.com/acme/weather-mcp',
     );
   }
+  if (Array.isArray(server.icons)) {
+    server.icons.forEach((icon, i) => {
+      const problem = isObject(icon) && typeof icon.src === 'string' ? registryIconProblem(icon) : undefined;
+      if (problem)
+        findings.push({
+          code: 'registry/icon',
+          severity: 'warning',
+          path: at('icons', i),
+          message: `left out of server.json and the server card: ${problem}`,
+          hint: 'serverInfo still publishes it; for the registry give an https URL of a PNG, JPEG, SVG or WebP image',
+        });
+    });
+  }
   if (typeof repo?.subfolder === 'string' && !cleanRelative(repo.subfolder)) {
     add(
       'subfolder',
@@ -83,6 +96,22 @@ export function checkRegistry(m: Manifest): Finding[] {
     );
   }
   return findings;
+}
+
+// The registry's Icon: an https URL of at most 255 characters, one of its image types, WxH or `any` sizes.
+const REGISTRY_ICON_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/svg+xml', 'image/webp']);
+const REGISTRY_ICON_SIZE = /^(\d+x\d+|any)$/;
+
+/** Why the registry's schema refuses this icon (the MCP spec also allows data: URIs and other types), or undefined. */
+export function registryIconProblem(icon: Icon): string | undefined {
+  if (!isHttps(icon.src))
+    return `the registry takes only https icon URLs, not ${icon.src.slice(0, 40)}${icon.src.length > 40 ? '...' : ''}`;
+  if (icon.src.length > 255) return `the registry allows 255 characters of icon URL, this one has ${icon.src.length}`;
+  if (icon.mimeType !== undefined && !REGISTRY_ICON_TYPES.has(icon.mimeType))
+    return `the registry takes image/png, image/jpeg, image/svg+xml or image/webp, not ${icon.mimeType}`;
+  const size = icon.sizes?.find((s) => !REGISTRY_ICON_SIZE.test(s));
+  if (size !== undefined) return `the registry wants sizes as WxH or any, not ${JSON.stringify(size)}`;
+  return undefined;
 }
 
 /** The registry's reasons, in its order, or undefined for a good name. */

@@ -18,6 +18,7 @@ server:
   registryName: io.github.acme/cards
   websiteUrl: https://acme.example/cards
   repository: {url: 'https://github.com/acme/cards', source: github}
+  icons: [{src: 'https://acme.example/cards.png', mimeType: image/png, sizes: [64x64]}, {src: 'data:image/png;base64,iVBORw0KGgo='}]
 transports:
   http: {publicUrl: 'https://mcp.acme.example/mcp'}
 auth:
@@ -93,6 +94,7 @@ describe('server card', () => {
       version: '2.3.1',
       websiteUrl: 'https://acme.example/cards',
       repository: { url: 'https://github.com/acme/cards', source: 'github' },
+      icons: [{ src: 'https://acme.example/cards.png', mimeType: 'image/png', sizes: ['64x64'] }],
       remotes: [
         {
           type: 'streamable-http',

@@ -39,6 +39,10 @@ server:
   registryName: com.acme/tickets
   websiteUrl: https://acme.example/tickets
   repository: {url: 'https://gitlab.com/acme/tickets', source: gitlab, id: '4242'}
+  icons:
+    - {src: 'https://acme.example/tickets-48.png', mimeType: image/png, sizes: [48x48], theme: light, x-internal: true}
+    - {src: 'data:image/png;base64,iVBORw0KGgo=', mimeType: image/png}
+    - {src: 'https://acme.example/tickets.svg', mimeType: image/svg+xml, sizes: [any]}
 transports:
   stdio: false
   http: {port: 8080, path: /rpc, publicUrl: 'https://mcp.acme.example/rpc'}
@@ -84,6 +88,11 @@ describe('server.json', () => {
       version: '3.1.4-beta.2',
       websiteUrl: 'https://acme.example/tickets',
       repository: { url: 'https://gitlab.com/acme/tickets', source: 'gitlab', id: '4242' },
+      // The data: icon is not the registry's kind (validate warns); keys beyond the registry's Icon are not published.
+      icons: [
+        { src: 'https://acme.example/tickets-48.png', mimeType: 'image/png', sizes: ['48x48'], theme: 'light' },
+        { src: 'https://acme.example/tickets.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
+      ],
       remotes: [
         {
           type: 'streamable-http',

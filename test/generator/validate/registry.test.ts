@@ -99,6 +99,27 @@ describe('the MCP Registry limits, checked on the manifest', () => {
     expect(found[0]).toContain(message);
   });
 
+  it('warns about each icon server.json leaves out, and accepts the ones the registry takes', () => {
+    const found = issues(
+      `${GOOD}  icons:\n` +
+        "    - {src: 'https://acme.example/i.png', mimeType: image/png, sizes: [48x48]}\n" +
+        "    - {src: 'data:image/png;base64,iVBORw0KGgo='}\n" +
+        "    - {src: 'https://acme.example/i.gif', mimeType: image/gif}\n" +
+        `    - {src: 'https://acme.example/${'i'.repeat(250)}.png'}\n` +
+        "    - {src: 'https://acme.example/i.svg', sizes: [scalable]}\n",
+    );
+    expect(found).toEqual([
+      '9:7 registry/icon server.icons[1]: left out of server.json and the server card: the registry takes only https icon URLs, not data:image/png;base64,iVBORw0KGgo= (serverInfo still publishes it; for the registry give an https URL of a PNG, JPEG, SVG or WebP image)',
+      '10:7 registry/icon server.icons[2]: left out of server.json and the server card: the registry takes image/png, image/jpeg, image/svg+xml or image/webp, not image/gif (serverInfo still publishes it; for the registry give an https URL of a PNG, JPEG, SVG or WebP image)',
+      expect.stringContaining(
+        '11:7 registry/icon server.icons[3]: left out of server.json and the server card: the registry allows 255 characters of icon URL, this one has 275',
+      ),
+      expect.stringContaining(
+        '12:7 registry/icon server.icons[4]: left out of server.json and the server card: the registry wants sizes as WxH or any, not "scalable"',
+      ),
+    ]);
+  });
+
   it('refuses a public URL for an HTTP endpoint that is off', () => {
     expect(issues('  version: 1.0.0\n', 'transports:\n  http: false\n')).toEqual([]);
     // publicUrl lives in the HttpTransport object, so "off" can only be said by leaving http out of it: the
