@@ -11,19 +11,19 @@ export function checkTransports(m: Manifest): Finding[] {
   const findings: Finding[] = [];
   const t = isObject(m.transports) ? m.transports : {};
   const httpOn = t.http !== false;
-  const paths = new Map<string, string>([
-    [isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : HTTP_DEFAULTS.path, 'transports.http.path'],
-  ]);
+  const httpPath = isObject(t.http) && typeof t.http.path === 'string' ? t.http.path : HTTP_DEFAULTS.path;
+  const httpAt = isObject(t.http) && typeof t.http.path === 'string' ? ['transports', 'http', 'path'] : ['transports', 'http'];
+  const paths = new Map<string, { owner: string; at: (string | number)[] }>([[httpPath, { owner: 'transports.http.path', at: httpAt }]]);
   const claim = (path: string, owner: string, at: (string | number)[]) => {
     const other = paths.get(path);
     if (other)
       findings.push({
         code: 'transport/path-collision',
         path: at,
-        message: `path ${path} is already ${other}`,
+        message: `path ${path} is already ${other.owner}`,
         hint: 'give each transport its own path',
       });
-    else paths.set(path, owner);
+    else paths.set(path, { owner, at });
   };
   for (const name of ['sse', 'websocket'] as const) {
     const value = t[name];
@@ -56,6 +56,20 @@ export function checkTransports(m: Manifest): Finding[] {
         'websocket',
         ...(o.path ? ['path'] : []),
       ]);
+    }
+  }
+  // The server card (with a registry name) answers at these paths before any transport sees the request.
+  if (httpOn && isObject(m.server) && typeof m.server.registryName === 'string') {
+    const card = [`${httpPath.replace(/\/+$/, '')}/server-card`, '/.well-known/mcp/server-card', '/.well-known/mcp/server-card.json'];
+    for (const path of card) {
+      const other = paths.get(path);
+      if (other)
+        findings.push({
+          code: 'transport/path-collision',
+          path: other.at,
+          message: `path ${path} is where the server card is served (server.registryName is set)`,
+          hint: 'give the transport another path',
+        });
     }
   }
   return findings;

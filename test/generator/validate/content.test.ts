@@ -82,6 +82,28 @@ describe('checkTransports', () => {
   it.each(cases)('$name', ({ given, want }) => {
     expect(codes(checkTransports(manifest({ transports: given })))).toEqual(want);
   });
+
+  // With a registry name the server card answers first at <http.path>/server-card and /.well-known/mcp/server-card.
+  const named = (transports: Manifest['transports']) =>
+    manifest({ server: { name: 's', version: '1', registryName: 'io.github.acme/s' }, transports });
+  it.each([
+    { name: 'websocket on the card path', given: { websocket: { path: '/mcp/server-card' } }, want: ['transports.websocket.path'] },
+    {
+      name: 'sse messages on a well-known card path',
+      given: { sse: { messagesPath: '/.well-known/mcp/server-card.json' } },
+      want: ['transports.sse.messagesPath'],
+    },
+    {
+      name: 'the endpoint itself on a well-known card path',
+      given: { http: { path: '/.well-known/mcp/server-card' } },
+      want: ['transports.http.path'],
+    },
+    { name: 'paths beside the card', given: { http: { path: '/rpc' }, websocket: { path: '/mcp/server-card' } }, want: [] },
+  ])('server card: $name', ({ given, want }) => {
+    const findings = checkTransports(named(given));
+    expect(codes(findings)).toEqual(want.map((p) => `transport/path-collision ${p}`));
+    expect(codes(checkTransports(manifest({ transports: given })))).toEqual([]); // no registry name: no card
+  });
 });
 
 describe('checkCompletions', () => {
