@@ -74,6 +74,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     emitProject,
     formatEmitted,
     handlerEntries,
+    completionExports,
     planFiles,
     writeOutput,
     changesDisk,
@@ -91,6 +92,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     outDir,
     files: formatted.files,
     handlers: handlerEntries(model, manifest),
+    completions: completionExports(model),
     prior,
     manifestSha256: sha256(source ?? ''),
     generator: generatorVersion(),
@@ -121,7 +123,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const contracts =
     options.contracts === false || !changesDisk(plan.files)
       ? undefined
-      : await checkContracts(outDir, { state: plan.state, prior, orphans });
+      : await checkContracts(outDir, { state: plan.state, prior, orphans, completions: plan.completions });
   return { loaded, issues, plan, outDir, conflicts, contracts, prior };
 }
 

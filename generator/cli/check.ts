@@ -41,7 +41,13 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
   // A pin older than the generated code needs, or a package it needs missing: generate would change package.json.
   const pkg = files.find((f) => f.path === 'package.json' && f.action === 'merge');
   const orphans = new Set(files.filter((f) => f.action === 'orphaned').map((f) => f.path));
-  const contracts = await checkContracts(result.outDir, { state: result.plan.state, prior: result.prior, overlay, orphans });
+  const contracts = await checkContracts(result.outDir, {
+    state: result.plan.state,
+    prior: result.prior,
+    overlay,
+    orphans,
+    completions: result.plan.completions,
+  });
   const out: string[] = [];
   for (const f of stale)
     out.push(

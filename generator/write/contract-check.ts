@@ -3,11 +3,13 @@
 // mirror of src/ (check-mirror.ts). Each error in a user file is reported with its position and, where the cause is
 // a manifest change, what changed.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { accessText } from './access-text.js';
 import { mirrorContents, syncMirror } from './check-mirror.js';
+import { CONTRACT_FILE, contractConfig, contractSource, exportPosition, writeContractScope, type ContractEntry } from './contract-scope.js';
 import { ensureCacheDir, findCompiler, typeCheck, type CompilerDiagnostic } from './project-compiler.js';
 import type { EntryKind } from '../core/index.js';
+import type { CompletionExport } from './plan.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
 
 export interface ContractProblem {
@@ -30,6 +32,8 @@ export interface ContractOptions {
   overlay?: Map<string, string | null>;
   /** Handler files whose entry left the manifest. */
   orphans?: ReadonlySet<string>;
+  /** Completion handler exports, held against their types like the handlers. */
+  completions?: readonly CompletionExport[];
 }
 
 export async function checkContracts(outDir: string, options: ContractOptions): Promise<ContractReport> {
@@ -42,13 +46,21 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
   if (!compiler)
     return { skipped: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', problems: [] };
   const cache = ensureCacheDir(root);
+  const scope = contractSource(options.state, options.completions);
   let cwd = root;
-  let config = join(root, 'tsconfig.json');
-  let contents: ReadonlyMap<string, string> | undefined;
+  let config: string;
+  let contents: Map<string, string> | undefined;
   if (options.overlay) {
     cwd = join(cache, 'check');
     contents = mirrorContents(root, options.overlay);
-    config = syncMirror(root, cwd, contents);
+    // Planned TypeScript outside src/ (the generated contract test) is compiled too, as it would be once written.
+    const extra = [...contents.keys()].filter((p) => !p.startsWith('src/') && p.endsWith('.ts'));
+    const scopeConfig = join(dirname(CONTRACT_FILE), 'tsconfig.json');
+    contents.set(CONTRACT_FILE, scope.text).set(scopeConfig, contractConfig(extra));
+    syncMirror(root, cwd, contents);
+    config = join(cwd, scopeConfig);
+  } else {
+    config = writeContractScope(root, scope);
   }
   const result = await typeCheck(compiler, cwd, config, join(cache, options.overlay ? 'check.tsbuildinfo' : 'contracts.tsbuildinfo'));
   if (result.failure) return { skipped: result.failure, problems: [] };
@@ -58,6 +70,14 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     if (d.category !== 'error') continue;
     const file = relative(root, resolve(root, d.file)).split('\\').join('/');
     if (file.startsWith('..') || file.startsWith('node_modules/')) continue;
+    const held = file === CONTRACT_FILE ? scope.lines.get(d.line) : undefined;
+    if (held) {
+      // A handler's missing export is the plan's to report (it names what the file does export), with or without a
+      // compiler.
+      if (!(held.exportCheckedByPlan && MISSING_EXPORT.test(d.text)))
+        problems.push(contractProblem(held, d, (f) => contents?.get(f) ?? readFileSync(join(root, f), 'utf8')));
+      continue;
+    }
     const entry = byFile.get(file);
     const message =
       entry && options.orphans?.has(file)
@@ -66,6 +86,28 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     problems.push({ file, line: d.line, column: d.column, message });
   }
   return { problems };
+}
+
+const MISSING_EXPORT = /has no exported member|declares '[^']+' locally, but it is not exported/;
+
+/** An error on a handler export as the server uses it (a function of another shape), placed at that export. */
+function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file: string) => string): ContractProblem {
+  const { kind, name, file, ident } = held;
+  let source = '';
+  try {
+    source = read(file);
+  } catch {
+    // A handler file that is gone: the compiler's message says so.
+  }
+  const at = exportPosition(source, ident);
+  if (MISSING_EXPORT.test(d.text))
+    return {
+      file,
+      line: 1,
+      column: 1,
+      message: `does not export ${ident}, the completions of ${kind}.${name}; the server imports them by that name`,
+    };
+  return { file, line: at.line, column: at.column, message: `error TS${d.code}: ${d.text} (${kind}.${name}, as the server calls it)` };
 }
 
 interface EntryRef {

@@ -1,6 +1,6 @@
 import type { Manifest } from '../core/index.js';
 import { entriesOf, type EntryKind } from '../core/index.js';
-import type { HandlerEntry } from './plan.js';
+import type { CompletionExport, HandlerEntry } from './plan.js';
 import { isObject } from '../core/index.js';
 import type { EntryModel, ServerModel } from '../model/index.js';
 
@@ -25,6 +25,21 @@ export function handlerEntries(model: ServerModel, manifest: Manifest): HandlerE
   add('resources', model.resources);
   add('resourceTemplates', model.templates);
   add('prompts', model.prompts);
+  return out;
+}
+
+/** Each completions export (a user file per prompt or template whose values ask a handler), as the server imports it. */
+export function completionExports(model: ServerModel): CompletionExport[] {
+  const out: CompletionExport[] = [];
+  for (const [kind, entries] of [
+    ['prompts', model.prompts],
+    ['resourceTemplates', model.templates],
+  ] as const) {
+    for (const e of entries) {
+      const c = e.completionHandler;
+      if (c) out.push({ kind, name: e.name, file: c.handlerFile, export: c.ident, type: c.typeName });
+    }
+  }
   return out;
 }
 

@@ -45,12 +45,24 @@ export interface Plan {
   files: PlannedFile[];
   problems: HandlerProblem[];
   state: ProjectState;
+  /** As given: for the contract check, which holds these exports against their types too. */
+  completions: CompletionExport[];
+}
+
+/** A user file of completion handlers for one prompt or template, and its export of type `type<"name">`. */
+export interface CompletionExport {
+  kind: 'prompts' | 'resourceTemplates';
+  name: string;
+  file: string;
+  export: string;
+  type: string;
 }
 
 export interface PlanInput {
   outDir: string;
   files: Map<string, EmittedFile>;
   handlers: HandlerEntry[];
+  completions?: CompletionExport[];
   prior: ProjectState | undefined;
   manifestSha256: string;
   generator: string;
@@ -125,7 +137,7 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
   planLeftovers(input, read, consumed, files, records, handlers);
 
   const state: ProjectState = { version: 1, manifestSha256: input.manifestSha256, generator: input.generator, files: records, handlers };
-  return { files, problems, state };
+  return { files, problems, state, completions: input.completions ?? [] };
 }
 
 function planGenerated(base: Omit<PlannedFile, 'action'>, record: FileRecord | undefined, force: boolean): PlannedFile {

@@ -95,6 +95,41 @@ describe('contract check on the project compiler', () => {
       `src/handlers/tools/get_forecast.ts:5:9: error error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`,
     );
   });
+
+  // The check compiles the handlers and a small file holding each export against its handler type, not the whole
+  // generated server: what server.gen.ts needs of a handler is still checked, at the handler's export.
+  it('reports a renamed handler export once, at the export, naming what the file exports', () => {
+    const file = join(dir, 'src/handlers/tools/get_forecast.ts');
+    writeFileSync(file, handler.replace('input.city', 'input.town').replace('export const getForecast', 'export const forecast'));
+    writeFileSync(join(dir, 'mcp.yaml'), manifest('town').replace('Forecast for a city', 'Forecast, export renamed'));
+    const r = runCli(['generate'], dir);
+    expect(r.stderr).toContain(
+      'src/handlers/tools/get_forecast.ts:4:1: error does not export getForecast, the handler of tools.get_forecast (it exports forecast)',
+    );
+    expect(r.stderr.match(/error /g)).toHaveLength(1);
+    // `check` compiles the planned tests too, which import the whole server: it sees the same error there as well.
+    expect(runCli(['check'], dir).code).toBe(1);
+    expect(readFileSync(join(dir, '.mcp-gen/cache/contracts/handlers.ts'), 'utf8')).toContain(
+      'h0 satisfies T.ToolHandler<"get_forecast">;',
+    );
+  });
+
+  it('checks an unannotated handler against the type the server calls it with', () => {
+    const file = join(dir, 'src/handlers/tools/get_forecast.ts');
+    writeFileSync(
+      file,
+      "import { text } from '../../generated/context.gen.js';\n\nexport const getForecast = async (input: { town: number }) => text(`${input.town}`);\n",
+    );
+    writeFileSync(join(dir, 'mcp.yaml'), manifest('town').replace('Forecast for a city', 'Forecast, unannotated'));
+    const r = runWithoutTsMorph(['generate'], dir);
+    expect(r.code, r.stderr + r.stdout).toBe(3);
+    expect(r.stderr).toMatch(
+      /src\/handlers\/tools\/get_forecast\.ts:3:14: error error TS1360: Type .+ does not satisfy the expected type 'ToolHandler<"get_forecast">'\. \(tools\.get_forecast, as the server calls it\)/,
+    );
+    expect(existsSync(join(dir, '.mcp-gen/cache/contracts/handlers.ts'))).toBe(true);
+    writeFileSync(file, handler.replace('input.city', 'input.town'));
+    expect(runWithoutTsMorph(['check'], dir)).toMatchObject({ code: 0 });
+  });
 });
 
 it('skips the check, as without dependencies, when the project has no TypeScript installed', () => {
@@ -115,5 +150,44 @@ it('skips the check, as without dependencies, when the project has no TypeScript
     note: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked',
     handlerProblems: [],
   });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('holds completion handlers against their types too, and reports a renamed completions export', () => {
+  const dir = tempDir('contract-completions-');
+  const prompts = (title: string) => `version: 1
+server: {name: completes, version: 1.0.0}
+prompts:
+  greet:
+    title: ${title}
+    arguments:
+      - {name: who, required: true, complete: true}
+    messages:
+      - {role: user, text: 'Say hello to {{who}}'}
+`;
+  writeFileSync(join(dir, 'mcp.yaml'), prompts('Greet'));
+  expect(runCli(['generate'], dir).code).toBe(0);
+  linkDeps(dir);
+  const file = join(dir, 'src/handlers/completions/prompts/greet.ts');
+  const stub = readFileSync(file, 'utf8');
+  expect(stub).toContain('export const greetCompletions');
+  writeFileSync(file, stub.replace('export const greetCompletions', 'export const greetings'));
+  writeFileSync(join(dir, 'mcp.yaml'), prompts('Greeting'));
+  const renamed = runWithoutTsMorph(['generate'], dir);
+  expect(renamed.code, renamed.stderr + renamed.stdout).toBe(3);
+  expect(renamed.stderr).toContain(
+    'src/handlers/completions/prompts/greet.ts:1:1: error does not export greetCompletions, the completions of prompts.greet; the server imports them by that name',
+  );
+  // Of the wrong shape, without the type annotation: found where the server would call it.
+  writeFileSync(file, 'export const greetCompletions = { who: async (value: number) => [value] };\n');
+  writeFileSync(join(dir, 'mcp.yaml'), prompts('Greet'));
+  const shaped = runWithoutTsMorph(['generate'], dir);
+  expect(shaped.code).toBe(3);
+  expect(shaped.stderr).toMatch(
+    /src\/handlers\/completions\/prompts\/greet\.ts:1:14: error error TS1360: .+\(prompts\.greet, as the server calls it\)/,
+  );
+  writeFileSync(file, stub);
+  writeFileSync(join(dir, 'mcp.yaml'), prompts('Greeting'));
+  expect(runWithoutTsMorph(['generate'], dir).code).toBe(0);
   rmSync(dir, { recursive: true, force: true });
 });
