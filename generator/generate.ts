@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ContractReport } from './write/index.js';
 import { generatorFingerprint, generatorVersion } from './write/index.js';
 import { hasErrors, type Issue, readConfined, readTextInside } from './core/index.js';
@@ -7,7 +7,7 @@ import type { LoadedManifest } from './load/index.js';
 import type { Manifest } from './core/index.js';
 import type { Plan, PlannedFile } from './write/index.js';
 import { MAX_PROJECT_FILE_BYTES, readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
-import { readRunKey, writeRunKey } from './write/index.js';
+import { fileSystemNow, readRunKey, TreeCapture, treeKey, writeRunKey } from './core/index.js';
 
 /** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
 async function stages() {
@@ -53,16 +53,31 @@ export interface GenerateResult {
 /** load -> validate -> model -> emit -> plan -> write, then check the handlers against the new types. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const outDir = resolve(options.outDir ?? dirname(options.manifestPath));
+  const shortcut = !options.force && !options.prune && !options.dryRun;
+  const last = readRunKey(outDir);
+  // With a key to match, everything the check below reads is stat'ed first, each path before it is read: recorded
+  // once the check passes, it lets the next run answer from stat alone (bin/mcp-gen.js, core/tree-signature.ts).
+  // A file changed after its stat fails either this check or the next run's stat comparison.
+  const since = shortcut && last ? fileSystemNow() : undefined;
+  const capture = since === undefined ? undefined : new TreeCapture(since);
+  capture?.add(outDir, [STATE_PATH, 'package.json']);
+  capture?.add(resolve(dirname(options.manifestPath)), [basename(options.manifestPath), ...(last?.files ?? [])]);
   const prior = readState(outDir);
   const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
-  const last = readRunKey(outDir);
   // Schema files the last run read are part of its key: editing one alone must not look like a no-op.
   const lastFiles = last?.files.length
     ? (await import('./load/index.js')).digestSchemaFiles(dirname(options.manifestPath), last.files)
     : [];
   const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
-  if (key && prior && !options.force && !options.prune && !options.dryRun && last?.key === key && isTreeIntact(outDir, prior)) {
-    return { issues: [], outDir, conflicts: [], upToDate: true, prior };
+  if (key && prior && shortcut && last?.key === key) {
+    capture?.add(outDir, treePaths(prior));
+    if (isTreeIntact(outDir, prior)) {
+      const fingerprint = generatorFingerprint();
+      const tree =
+        fingerprint && capture?.finish(treeKey(Buffer.from(source!), relative(outDir, resolve(options.manifestPath)), fingerprint));
+      if (tree) writeRunKey(outDir, key, last.files, tree);
+      return { issues: [], outDir, conflicts: [], upToDate: true, prior };
+    }
   }
 
   const {
@@ -148,6 +163,12 @@ function isTreeIntact(outDir: string, prior: ProjectState): boolean {
     if (record.owner === 'generator' && sha256(read.bytes.toString('utf8')) !== record.sha256) return false;
   }
   return Object.values(prior.handlers).every((byName) => Object.values(byName ?? {}).every((h) => existsSync(join(outDir, h.file))));
+}
+
+/** The files isTreeIntact reads: every file of the state and every handler. */
+function treePaths(prior: ProjectState): string[] {
+  const handlers = Object.values(prior.handlers).flatMap((byName) => Object.values(byName ?? {}).map((h) => h.file));
+  return [...Object.keys(prior.files), ...handlers];
 }
 
 function statePlan(outDir: string, state: ProjectState): PlannedFile {

@@ -69,3 +69,24 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
 copyFileSync(join(root, 'dist/generator/emit/templates.gen.cjs'), join(root, 'dist/cli/templates.gen.cjs'));
+
+// What bin/mcp-gen.js loads first: the up-to-date check of a plain `generate`, one file of node built-ins and the
+// few core modules it uses, so that a no-op run does not load the CLI at all. Our modules are declared free of side
+// effects here, so that the unused ones core/index.ts re-exports (one builds a node:net BlockList) are left out.
+await build({
+  entryPoints: [join(root, 'dist/generator/cli/fast-generate.js')],
+  outfile: join(root, 'dist/fast-generate.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'no-side-effects',
+      setup(b) {
+        b.onResolve({ filter: /^\./ }, (args) => ({ path: join(args.resolveDir, args.path), sideEffects: false }));
+      },
+    },
+  ],
+});

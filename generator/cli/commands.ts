@@ -8,6 +8,7 @@ import { starterManifest, STARTER_TEMPLATES } from './starter-manifest.js';
 import { formatDiffs, formatPlan, formatProblems, summarizePlan } from './print-plan.js';
 import { generateReport } from './json-report.js';
 import { startProgress } from './progress.js';
+import { upToDateMessage } from './fast-generate.js';
 
 export interface OutputFlags {
   /** Print only problems. */
@@ -78,7 +79,7 @@ export async function runGenerate(opts: GenerateFlags): Promise<number> {
   const shownOut = relative(process.cwd(), result.outDir) || '.';
   if (result.loaded) reportIssues(result.issues, opts.manifest, result.loaded.source);
   if (result.upToDate) {
-    if (!opts.quiet) process.stdout.write(`up to date: ${shownOut} was generated from this manifest (${ms} ms)\n`);
+    if (!opts.quiet) process.stdout.write(upToDateMessage(result.outDir, ms));
     return code;
   }
   if (!result.plan) return code;

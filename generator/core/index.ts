@@ -55,3 +55,5 @@ export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';
 export { markdownText, reviewableJson, showHidden } from './text-safety.js';
+export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, type RunRecord } from './run-cache.js';
+export { TreeCapture, treeKey, treeUnchanged, type TreeRecord } from './tree-signature.js';

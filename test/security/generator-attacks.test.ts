@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
-import { runCacheDir } from '../../generator/write/run-cache.js';
+import { runCacheDir } from '../../generator/core/run-cache.js';
 import { CLI, runCli, tempDir } from '../support/project.js';
 
 const MANIFEST = 'version: 1\nserver: {name: attacked, version: 1.0.0}\ntools:\n  hello: {description: Says hello}\n';

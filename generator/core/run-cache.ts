@@ -1,0 +1,106 @@
+// The key of the last successful run per output folder, kept outside the project because it depends on the
+// generator build: committed, it would change with every mcp-gen upgrade. It lives in the user's own cache folder
+// ($XDG_CACHE_HOME/mcp-gen or ~/.cache/mcp-gen, mode 0700), never in a shared temp folder that another local user
+// could prepare: a folder that is a link, not ours, or open to others turns the shortcut off. Losing a key only costs
+// one full run. It sits in core, with node built-ins only, because bin/mcp-gen.js reads it before loading the CLI.
+import { createHash } from 'node:crypto';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readConfined } from './confined-fs.js';
+import type { TreeRecord } from './tree-signature.js';
+
+export interface RunRecord {
+  key: string;
+  /** Schema files the run read (relative to the manifest's folder): the next run's key covers them too. */
+  files: string[];
+  /** What a run that found nothing to do verified, by stat: lets the next run answer without reading the tree. */
+  tree?: TreeRecord;
+}
+
+/** Largest record read: a stat signature per project file, ~130 bytes each. */
+const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The folder run keys are kept in, or undefined when there is none that only this user can write. With
+ * `create` false nothing is made or repaired (the read-only up-to-date check): a missing or open folder is none.
+ */
+export function runCacheDir(env: NodeJS.ProcessEnv = process.env, create = true): string | undefined {
+  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+  const dir = join(base, 'mcp-gen', 'runs');
+  try {
+    if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const d of [join(base, 'mcp-gen'), dir]) {
+      const st = lstatSync(d);
+      if (!st.isDirectory() || (typeof process.getuid === 'function' && st.uid !== process.getuid())) return undefined;
+      if ((st.mode & 0o077) !== 0) {
+        if (!create) return undefined;
+        chmodSync(d, 0o700);
+      }
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function keyName(outDir: string): string {
+  return createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 32);
+}
+
+export function readRunKey(outDir: string, env: NodeJS.ProcessEnv = process.env, create = true): RunRecord | undefined {
+  const dir = runCacheDir(env, create);
+  if (!dir) return undefined;
+  const read = readConfined(dir, keyName(outDir), MAX_RECORD_BYTES);
+  if (!read.ok) return undefined;
+  const text = read.bytes.toString('utf8');
+  // A run without schema files stores the bare key; a record that does not parse only costs one full run.
+  if (!text.startsWith('{')) return { key: text, files: [] };
+  try {
+    const record = JSON.parse(text) as RunRecord;
+    return typeof record.key === 'string' && Array.isArray(record.files) && record.files.every((f) => typeof f === 'string')
+      ? record
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeRunKey(outDir: string, key: string, files: readonly string[] = [], tree?: TreeRecord): void {
+  const dir = runCacheDir();
+  if (!dir) return;
+  const name = keyName(outDir);
+  const tmp = join(dir, `${name}.${process.pid}.${Date.now()}`);
+  try {
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    try {
+      writeSync(fd, files.length || tree ? JSON.stringify({ key, files, tree }) : key);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, join(dir, name));
+  } catch {
+    // An unwritable cache folder only disables the shortcut.
+  }
+}
+
+/**
+ * The file system's clock now (ns), read from a file created for the purpose in the cache folder: file times come
+ * from the kernel's coarse clock, which can lag Date.now(). Undefined without a cache folder.
+ */
+export function fileSystemNow(): bigint | undefined {
+  const dir = runCacheDir();
+  if (!dir) return undefined;
+  const probe = join(dir, `clock.${process.pid}.${Date.now()}`);
+  try {
+    const fd = openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    try {
+      return fstatSync(fd, { bigint: true }).mtimeNs;
+    } finally {
+      closeSync(fd);
+      unlinkSync(probe);
+    }
+  } catch {
+    return undefined;
+  }
+}
