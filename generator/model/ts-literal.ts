@@ -73,6 +73,7 @@ export function quote(s: string): string {
   return `'${json.slice(1, -1).replace(/\\(.)|'/gs, (m, escaped: string | undefined) => (escaped === undefined ? "\\'" : escaped === '"' ? '"' : m))}'`;
 }
 
+const NON_ASCII = /[^\x00-\x7e]/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function key(k: string): string {
@@ -90,21 +91,27 @@ function key(k: string): string {
  * letters a character may count 0, 1 or 2, and a decision that depends on it is not taken.
  */
 function fits(column: number, text: string, after: string): boolean {
-  let end = column + after.length;
+  const room = WIDTH - column - after.length;
+  if (text.length <= room && !NON_ASCII.test(text)) return true;
+  let sure = 0;
   let unsure = 0;
-  for (const c of text) {
-    const code = c.codePointAt(0)!;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     if (
       code < 0x7f ||
       (code >= 0xa0 && code <= 0x2ff && code !== 0xad) ||
       (code >= 0x370 && code <= 0x482) ||
       (code >= 0x48a && code <= 0x52f)
-    )
-      end++;
-    else unsure++;
+    ) {
+      // Past the limit on one-column characters alone: no other character makes it shorter.
+      if (++sure > room) return false;
+    } else {
+      unsure++;
+      if (code >= 0xd800 && code <= 0xdbff) i++;
+    }
   }
-  if (unsure > 0 && end <= WIDTH !== end + 2 * unsure <= WIDTH) throw new Inexact();
-  return end <= WIDTH;
+  if (unsure > 0 && sure + 2 * unsure > room) throw new Inexact();
+  return true;
 }
 
 const breaksCache = new WeakMap<object, boolean>();
