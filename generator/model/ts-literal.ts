@@ -114,6 +114,26 @@ function fits(column: number, text: string, after: string): boolean {
   return true;
 }
 
+/** Whether the one-line text of `value` has at most `room` one-column characters (others may count 0 to 2). */
+function narrowerThan(value: unknown, room: number): boolean {
+  let left = room;
+  const visit = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object' || v instanceof RawCode) {
+      const text = flat(v);
+      for (let i = 0; i < text.length && left >= 0; i++) if (text.charCodeAt(i) < 0x7f) left--;
+      return left >= 0;
+    }
+    if (Array.isArray(v)) {
+      left -= 2 * v.length;
+      return left >= 0 && v.every(visit);
+    }
+    const entries = members(v);
+    left -= 4 * entries.length;
+    return left >= 0 && entries.every(([k, item]) => (left -= key(k).length) >= 0 && visit(item));
+  };
+  return visit(value);
+}
+
 const breaksCache = new WeakMap<object, boolean>();
 
 /**
@@ -139,14 +159,20 @@ function isRecord(v: unknown): v is object {
 
 /** `value` starting at `column`, inside a block indented by `indent`, followed on its line by `after`. */
 function print(value: unknown, column: number, indent: number, after: string): string {
-  const one = flat(value);
   if (value === null || typeof value !== 'object' || value instanceof RawCode) {
+    const one = flat(value);
     // A statement whose value is one long string or number would move it to the next line; not reproduced.
     if (indent === 0 && !fits(column, one, after)) throw new Inexact();
     return one;
   }
-  const empty = one === '[]' || one === '{}';
-  if (empty || (fits(column, one, after) && !alwaysBreaks(value))) return one;
+  const empty = Array.isArray(value) ? value.length === 0 : members(value).length === 0;
+  if (empty) return Array.isArray(value) ? '[]' : '{}';
+  // Most objects are far wider than a line: their one-line text is built only when it may fit.
+  const room = WIDTH - column - after.length;
+  if (!alwaysBreaks(value) && narrowerThan(value, room)) {
+    const one = flat(value);
+    if (fits(column, one, after)) return one;
+  }
   // The opening bracket itself must fit: past the limit Biome would move the value to the next line.
   if (column + 1 > WIDTH) throw new Inexact();
   const inner = ' '.repeat(indent + 2);
