@@ -6,8 +6,9 @@ import { jsLiteral, runtimeFilePath, stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
+import { emitDefinitions } from './definitions.js';
 
-const TEMPLATED = ['definitions', 'examples', 'schemas', 'types', 'server', 'entry'];
+const TEMPLATED = ['examples', 'schemas', 'types', 'server', 'entry'];
 
 export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   const files = new Map<string, EmittedFile>();
@@ -49,6 +50,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
       content: renderTemplate(`project/src/generated/${name}.gen.ts.hbs`, data),
     });
   }
+  files.set('src/generated/definitions.gen.ts', emitDefinitions(model));
   for (const { name, feature } of model.features.files) {
     const header = `${model.header}// mcp-gen ${model.generatorVersion} runtime, feature ${feature}: the same in every project that enables it.\n`;
     files.set(runtimeFilePath(name), { owner: 'generator', preformatted: true, content: `${header}\n${readStatic(`runtime/${name}.ts`)}` });

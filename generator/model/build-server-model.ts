@@ -127,8 +127,8 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     serverVersion: m.server.version,
     serverTitle: m.server.title ?? m.server.name,
     description: m.server.description ?? '',
-    serverInfoJson: jsLiteral(publishedServerInfo(m)),
-    optionsJson: jsLiteral(serverOptions),
+    serverInfo: publishedServerInfo(m),
+    serverOptions,
     defaultTransport: stdio ? 'stdio' : 'http',
     stdio,
     http:
@@ -202,7 +202,6 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
     handlerImport: `../handlers/${dir}/${base}.js`,
     defConst: lowerFirst(pascal) + KIND_INFO[kind].word,
     published,
-    publishedJson: jsLiteral(published),
     summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),
     hasHandler,
   };

@@ -24,8 +24,7 @@ export interface EntryModel {
   handlerImport: string;
   /** Const holding the published definition in definitions.gen.ts, e.g. `getForecastTool`. */
   defConst: string;
-  /** The published definition as a TypeScript expression (JSON). */
-  publishedJson: string;
+  /** The published definition (definitions.gen.ts prints it). */
   published: Json;
   /** Single-line summary for doc comments (already safe inside a block comment). */
   summary: string;
@@ -124,8 +123,9 @@ export interface ServerModel {
   serverVersion: string;
   serverTitle: string;
   description: string;
-  serverInfoJson: string;
-  optionsJson: string;
+  /** The published serverInfo and the McpServer options (definitions.gen.ts prints them). */
+  serverInfo: Json;
+  serverOptions: Json;
   defaultTransport: 'stdio' | 'http';
   stdio: boolean;
   http: HttpModel | null;

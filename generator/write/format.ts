@@ -10,6 +10,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmittedFile } from '../emit/index.js';
+import { wrapDocComments } from '../model/index.js';
+
+export { wrapDocComments };
 
 /** The generated code's style. biome.json applies the same to templates/runtime/ (a test keeps them equal). */
 export const GENERATED_STYLE = {
@@ -74,39 +77,6 @@ export function formatTypeScript(sources: readonly string[]): string[] | string 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-const WIDTH = GENERATED_STYLE.formatter.lineWidth;
-const ONE_LINE_DOC = /^(\s*)\/\*\* (.*) \*\/$/;
-
-/**
- * Biome never rewraps comments, and the manifest's descriptions become doc comments: one that does not fit in 120
- * columns becomes a block of lines that do (words longer than a line stay whole).
- */
-export function wrapDocComments(source: string): string {
-  if (!source.split('\n').some((l) => l.length > WIDTH)) return source;
-  return source
-    .split('\n')
-    .map((line) => {
-      const m = line.length > WIDTH ? ONE_LINE_DOC.exec(line) : null;
-      if (!m) return line;
-      const [, indent, text] = m as unknown as [string, string, string];
-      return [`${indent}/**`, ...wrapWords(text, WIDTH - indent.length - 3).map((l) => `${indent} * ${l}`), `${indent} */`].join('\n');
-    })
-    .join('\n');
-}
-
-function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 function biomeBinary(): string | undefined {

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, visit } from 'yaml';
+import { loadWithPositions, parsersMayDiffer } from '../../../generator/load/load-manifest.js';
 import { printExact, readsBack } from '../../../generator/load/yaml-exact.js';
 import { PROPERTY_SEED, trickyString } from '../../support/tricky-strings.js';
 
@@ -55,5 +56,27 @@ describe('printExact', () => {
     expect(printExact(new Document(data), data, { lineWidth: 0 })).toBe(
       'd: |-\n  Fetch the data.\n   \n  **Best for** lookups\ne: plain\n',
     );
+  });
+
+  // readsBack reads with the `yaml` parser only text the loader would not read with js-yaml alone.
+  it('printed text it reads with js-yaml alone reads the same with the `yaml` parser', () => {
+    fc.assert(
+      fc.property(trickyString(60), fc.constantFrom(...STYLES), fc.boolean(), (s, type, flow) => {
+        const data = { a: { d: s, [s]: [s, 1, null, true, -2.5] } };
+        const text = printExact(styled(data, type, flow), data, { lineWidth: 0 });
+        if (text.includes('*') || parsersMayDiffer(text)) return;
+        const full = loadWithPositions('printed.yaml', text);
+        expect(full.issues).toEqual([]);
+        expect(full.data).toStrictEqual(data);
+      }),
+      { numRuns: RUNS, seed: PROPERTY_SEED },
+    );
+  });
+
+  it('reads with the `yaml` parser where the parsers may differ', () => {
+    // js-yaml reads 1_000 as the YAML 1.1 integer; YAML 1.2 core, and so the `yaml` parser, reads a string.
+    expect(readsBack('a: 1_000\n', { a: 1000 })).toBe(false);
+    expect(readsBack('a: 1_000\n', { a: '1_000' })).toBe(true);
+    expect(readsBack('a: 1000\n', { a: 1000 })).toBe(true);
   });
 });

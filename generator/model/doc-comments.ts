@@ -1,0 +1,35 @@
+// Doc comments of generated code: Biome never rewraps comments, so long ones are wrapped here, after formatting.
+
+/** GENERATED_STYLE's line width (generator/write/format.ts). */
+const WIDTH = 120;
+const ONE_LINE_DOC = /^(\s*)\/\*\* (.*) \*\/$/;
+
+/**
+ * Biome never rewraps comments, and the manifest's descriptions become doc comments: one that does not fit in 120
+ * columns becomes a block of lines that do (words longer than a line stay whole).
+ */
+export function wrapDocComments(source: string): string {
+  if (!source.split('\n').some((l) => l.length > WIDTH)) return source;
+  return source
+    .split('\n')
+    .map((line) => {
+      const m = line.length > WIDTH ? ONE_LINE_DOC.exec(line) : null;
+      if (!m) return line;
+      const [, indent, text] = m as unknown as [string, string, string];
+      return [`${indent}/**`, ...wrapWords(text, WIDTH - indent.length - 3).map((l) => `${indent} * ${l}`), `${indent} */`].join('\n');
+    })
+    .join('\n');
+}
+
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
