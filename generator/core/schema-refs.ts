@@ -71,7 +71,51 @@ export interface RefUse {
   path: PathSegment[];
 }
 
+// Validation reads the same schema objects many times (each check, and each shared definition once per tool that
+// refers to it) and changes none of them. Inside withSchemaMemo, what is learnt about a schema object (its refs, its
+// bundle, its size) is computed once per object; outside it nothing is kept, since loaders edit schemas in place
+// (resolve-schema-files rewrites refs) and a cached answer could then go stale.
+// Plain maps, not weak ones: the memo lives for one run of checks, and weak maps cost the garbage collector more.
+interface SchemaMemo {
+  refs: Map<object, RefUse[]>;
+  /** schema -> shared definitions -> the bundle. */
+  bundles: Map<object, Map<object, Json>>;
+  /** bundle -> the schema it was made from. */
+  bundled: Map<object, Record<string, Json>>;
+  /** value -> `maxDepth:maxNodes` -> size. */
+  sizes: Map<object, Map<string, JsonSize>>;
+}
+
+let memo: SchemaMemo | undefined;
+
+/**
+ * Runs `fn` with schema facts memoised per schema object; `fn` must not change any schema it passes to this
+ * module meanwhile. Results handed out (ref lists, bundles, sizes) are shared between callers: read them only.
+ */
+export function withSchemaMemo<T>(fn: () => T): T {
+  if (memo) return fn();
+  memo = { refs: new Map(), bundles: new Map(), bundled: new Map(), sizes: new Map() };
+  try {
+    return fn();
+  } finally {
+    memo = undefined;
+  }
+}
+
+/** Every `$ref` in a schema, in walk order. Inside withSchemaMemo the list is shared: do not change it. */
 export function collectRefs(schema: Json): RefUse[] {
+  if (memo === undefined || !isObject(schema)) return walkRefs(schema);
+  let refs = memo.refs.get(schema);
+  if (refs === undefined) {
+    const source = memo.bundled.get(schema);
+    // A bundle's refs are its schema's and its definitions', known already: spelled out rather than walked again.
+    refs = source === undefined ? walkRefs(schema) : bundledRefs(source, schema);
+    memo.refs.set(schema, refs);
+  }
+  return refs;
+}
+
+function walkRefs(schema: Json): RefUse[] {
   const refs: RefUse[] = [];
   walkSchema(schema, (s, path) => {
     if (typeof s.$ref === 'string') refs.push({ ref: s.$ref, path: [...path, '$ref'] });
@@ -90,7 +134,7 @@ export function resolveLocalRef(root: Json, ref: string): Json | undefined {
   for (const raw of fragment.slice(1).split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
-    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
+    else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
     else return undefined;
   }
   return node;
@@ -104,10 +148,17 @@ function findAnchor(root: Json, anchor: string): Json | undefined {
   return found;
 }
 
+const definitionNames = new Map<string, string | undefined>();
+
 /** The shared manifest definition a ref points into (`#/definitions/City`, `#/definitions/City/properties/zip` -> `City`). */
 export function sharedDefinitionName(ref: string): string | undefined {
+  // A pure function of the text, asked for each ref of each bundle: the answers are kept (a bounded number).
+  if (definitionNames.has(ref)) return definitionNames.get(ref);
   const m = /^#\/definitions\/([^/]+)(?:\/|$)/.exec(ref);
-  return m ? decodeFragment(m[1])?.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  const name = m ? decodeFragment(m[1])?.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  if (definitionNames.size >= 10_000) definitionNames.clear();
+  definitionNames.set(ref, name);
+  return name;
 }
 
 /** A malformed %-escape makes the ref unresolvable, which validation reports; it must not throw. */
@@ -125,6 +176,19 @@ function decodeFragment(s: string): string | undefined {
  */
 export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
   if (!isObject(schema)) return schema;
+  if (memo === undefined) return bundle(schema, shared);
+  let byShared = memo.bundles.get(schema);
+  if (byShared === undefined) memo.bundles.set(schema, (byShared = new Map()));
+  let bundled = byShared.get(shared);
+  if (bundled === undefined) {
+    bundled = bundle(schema, shared);
+    byShared.set(shared, bundled);
+    if (bundled !== schema && isObject(bundled)) memo.bundled.set(bundled, schema);
+  }
+  return bundled;
+}
+
+function bundle(schema: Record<string, Json>, shared: Record<string, Json>): Json {
   const own = isObject(schema.definitions) ? schema.definitions : {};
   const needed = new Map<string, Json>();
   const visit = (s: Json) => {
@@ -140,6 +204,37 @@ export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
   // fromEntries defines own properties, so a definition named `__proto__` stays data.
   const added = [...needed.keys()].sort().map((name) => [name, needed.get(name)] as const);
   return { ...schema, definitions: Object.fromEntries([...Object.entries(own), ...added]) };
+}
+
+/**
+ * collectRefs of a bundle, from the refs of its parts: the walk visits the root's own `$ref`, then each key's subtree
+ * in key order. The bundle has the schema's keys in the schema's order, with `definitions` replaced (or added last).
+ */
+function bundledRefs(schema: Record<string, Json>, bundled: Record<string, Json>): RefUse[] {
+  const out: RefUse[] = [];
+  const byKey = new Map<PathSegment, RefUse[]>();
+  for (const use of collectRefs(schema)) {
+    if (use.path.length === 1) out.push(use);
+    else {
+      const list = byKey.get(use.path[0]);
+      if (list) list.push(use);
+      else byKey.set(use.path[0], [use]);
+    }
+  }
+  for (const key in bundled) {
+    if (!Object.hasOwn(bundled, key)) continue;
+    if (key !== 'definitions') {
+      const list = byKey.get(key);
+      if (list) for (const use of list) out.push(use);
+      continue;
+    }
+    const defs = bundled.definitions as Record<string, Json>;
+    for (const name in defs) {
+      if (!Object.hasOwn(defs, name)) continue;
+      for (const use of collectRefs(defs[name])) out.push({ ref: use.ref, path: ['definitions', name, ...use.path] });
+    }
+  }
+  return out;
 }
 
 /** Limits on what a manifest may ask the generator (and the generated server's validator) to walk. */
@@ -164,10 +259,58 @@ export interface JsonSize {
 }
 
 /**
- * Counts the values of a JSON tree without recursion, so arbitrarily deep input cannot exhaust the stack; stops
+ * Counts the values of a JSON tree, recursing no deeper than `maxDepth`, so arbitrarily deep input cannot exhaust the stack; stops
  * once `maxNodes` is passed (the count is then `maxNodes + 1`) or the first path deeper than `maxDepth` is seen.
  */
 export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
+  if (memo === undefined || !isObject(value)) return measure(value, maxDepth, maxNodes);
+  const key = `${maxDepth}:${maxNodes}`;
+  let byLimits = memo.sizes.get(value);
+  if (byLimits === undefined) memo.sizes.set(value, (byLimits = new Map()));
+  let size = byLimits.get(key);
+  if (size === undefined) byLimits.set(key, (size = measure(value, maxDepth, maxNodes)));
+  return size;
+}
+
+// Recursion is as deep as maxDepth at most; the limits callers pass are small, and a larger one walks without it.
+const RECURSION_LIMIT = 1000;
+
+function measure(value: Json, maxDepth: number, maxNodes: number): JsonSize {
+  if (maxDepth > RECURSION_LIMIT) return measureIteratively(value, maxDepth, maxNodes);
+  // The same order as the iterative walk (depth first, last child first), so the same path is found too deep and
+  // the same count is returned; without an entry object per value, which on a large manifest was most of the cost.
+  let nodes = 0;
+  let stop = false;
+  let tooDeep: PathSegment[] | undefined;
+  const visit = (v: Json, depth: number): void => {
+    if (++nodes > maxNodes) {
+      stop = true;
+      return;
+    }
+    if (typeof v !== 'object' || v === null) return;
+    if (depth >= maxDepth) {
+      tooDeep = [];
+      stop = true;
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        visit(v[i], depth + 1);
+        if (stop) return void tooDeep?.push(i);
+      }
+      return;
+    }
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      visit((v as Record<string, Json>)[keys[i]], depth + 1);
+      if (stop) return void tooDeep?.push(keys[i]);
+    }
+  };
+  visit(value, 0);
+  return tooDeep ? { nodes, tooDeep: tooDeep.reverse() } : { nodes };
+}
+
+function measureIteratively(value: Json, maxDepth: number, maxNodes: number): JsonSize {
   // Each entry keeps its parent, so the path is only spelled out for the one value that is too deep.
   interface Entry {
     value: Json;

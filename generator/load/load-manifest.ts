@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document, Node } from 'yaml';
 import type { Issue } from '../core/index.js';
 import { blockLocator } from './locate-block.js';
 import type { Manifest } from '../core/index.js';
@@ -95,8 +97,17 @@ export function parsersMayDiffer(source: string): boolean {
   return DIVERGENT.test(source);
 }
 
+// The `yaml` package (dozens of modules) is loaded when a document is first built: a clean manifest read by js-yaml,
+// whose issues the block locator places, never needs it. It is CommonJS for Node, so require() is the same instance
+// an import of it gives.
+let yamlModule: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+}
+
 /** Reads with the position-keeping parser only; the reference for every position the fast path gives. */
 export function loadWithPositions(file: string, source: string): LoadedManifest {
+  const { isScalar, LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
   const position = (offset: number) => {
@@ -172,6 +183,7 @@ function failed(file: string, source: string, issue: Omit<Issue, 'severity' | 'p
 
 /** Walks the YAML tree along `path`; when the path runs out of the document, the deepest node found still gives a useful position. */
 function findRange(doc: Document, path: readonly PathSegment[], at: 'key' | 'value'): number | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = doc.contents;
   let best: number | undefined = (node as Node | null)?.range?.[0];
   for (let i = 0; i < path.length; i++) {

@@ -7,6 +7,7 @@ import { loadManifest } from '../../../../generator/load/load-manifest.js';
 import { lintManifest } from '../../../../generator/validate/lint/lint-manifest.js';
 import { listCosts } from '../../../../generator/validate/lint/token-budget.js';
 import type { Manifest } from '../../../../generator/core/manifest-types.js';
+import { buildSurface, toolsListSize } from '../../../../generator/core/surface.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,15 @@ describe('tools/list token budget with toolsets', () => {
     const labels = listCosts(m as unknown as Manifest).map((c) => c.label);
     expect(labels).toContain('default toolsets issues, admin (4 tools)');
     expect(budgetFindings(m as unknown as Manifest).map((i) => i.path)).toEqual(['toolsets']);
+  });
+
+  it('counts each list in exactly the bytes of the tools/list it is, from per-tool sizes', () => {
+    const m = manifest(10_000) as unknown as { tools: Record<string, { description: string }> };
+    m.tools.get_issue.description = 'Zeigt ein Ticket – mit Anhängen, Emoji 🎫 und "Anführungszeichen"\n';
+    const surface = buildSurface(m as unknown as Manifest);
+    const costs = listCosts(m as unknown as Manifest, surface);
+    expect(costs.map((c) => [c.bytes, c.tokens])).toEqual(costs.map((c) => Object.values(toolsListSize(surface, c.tools))));
+    expect(listCosts({ ...m, tools: {}, toolsets: undefined } as unknown as Manifest)[0].bytes).toBe('{"tools":[]}'.length);
   });
 
   it('keeps the whole-list check without toolsets', () => {
