@@ -24,12 +24,16 @@ export function checkSchemas(m: Manifest): Finding[] {
     unresolvedRef(ref, path, shared, m.schemaFiles === true, hint);
   const declared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
   // Oversized schemas are reported and left out of every walk below: the walks recurse.
-  const shared: Record<string, JsonSchema> = {};
+  const fitting: Record<string, JsonSchema> = {};
+  let oversized = false;
   for (const [name, schema] of Object.entries(declared)) {
     const limit = sizeFinding(schema, ['definitions', name]);
     if (limit) findings.push(limit);
-    else Object.defineProperty(shared, name, { value: schema, enumerable: true });
+    else Object.defineProperty(fitting, name, { value: schema, enumerable: true });
+    oversized ||= limit !== undefined;
   }
+  // The manifest's own definitions when all fit: the bundles made here are then the ones later checks ask for.
+  const shared = oversized ? fitting : declared;
   for (const [name, schema] of Object.entries(shared)) {
     const path = ['definitions', name];
     findings.push(...dialectFindings(schema, path));

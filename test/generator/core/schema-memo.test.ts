@@ -3,7 +3,7 @@
 // between runs is read again), and that one schema object checked in several places is reported in each.
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { bundleSchema, collectRefs, measureJson, withSchemaMemo } from '../../../generator/core/schema-refs.js';
+import { bundleSchema, collectRefs, measureJson, SCHEMA_LIMITS, withSchemaMemo } from '../../../generator/core/schema-refs.js';
 import { loadManifest } from '../../../generator/load/load-manifest.js';
 import { validateManifest } from '../../../generator/validate/validate-manifest.js';
 
@@ -169,5 +169,29 @@ describe('validation with memoised schema facts', () => {
     expect(codesAt(validateManifest(loaded))).toEqual(['schema/unresolved-ref tools.get.inputSchema.properties.id.$ref']);
     input.properties.id = { $ref: '#/definitions/Id' };
     expect(validateManifest(loaded).filter((i) => i.severity === 'error')).toEqual([]);
+  });
+
+  it('counts a bundle from its parts exactly: too large one value past the limit, not at it', () => {
+    // Two shared definitions that fit alone; with the tool's own values their bundle is near the node limit.
+    const props = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string' }]));
+    const definitions = { A: { type: 'object', properties: props(4_000) }, B: { type: 'object', properties: props(4_000) } };
+    const fresh = (schema: unknown) => measureJson(bundleSchema(schema, definitions), SCHEMA_LIMITS.depth + 2, SCHEMA_LIMITS.nodes).nodes;
+    const base = { type: 'object', properties: { a: { $ref: '#/definitions/A' }, b: { $ref: '#/definitions/B' } } };
+    const padding = SCHEMA_LIMITS.nodes - fresh({ ...base, definitions: { Own: { enum: [] } } });
+    for (const extra of [padding, padding + 1]) {
+      // An own definition too, so the bundle replaces a `definitions` the schema has.
+      const schema = { ...base, definitions: { Own: { enum: Array.from({ length: extra }, (_, i) => i) } } };
+      const text = stringify({
+        version: 1,
+        server: { name: 'demo', version: '1.0.0' },
+        definitions,
+        tools: { t: { inputSchema: schema } },
+      });
+      const tooLarge = validateManifest(loadManifest('mcp.yaml', text)).filter((i) => i.code === 'schema/too-large');
+      expect(fresh(schema) > SCHEMA_LIMITS.nodes).toBe(extra > padding);
+      expect(tooLarge.map((i) => [i.path, i.message.startsWith('with the definitions it refers to')])).toEqual(
+        extra > padding ? [['tools.t.inputSchema', true]] : [],
+      );
+    }
   });
 });
