@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { runDocs, runLint } from '../../../../generator/cli/review.js';
 import { loadManifest } from '../../../../generator/load/load-manifest.js';
 import { lintManifest } from '../../../../generator/validate/lint/lint-manifest.js';
-import { listCosts } from '../../../../generator/validate/lint/token-budget.js';
+import { groupDigits, listCosts } from '../../../../generator/validate/lint/token-budget.js';
 import type { Manifest } from '../../../../generator/core/manifest-types.js';
 import { buildSurface, toolsListSize } from '../../../../generator/core/surface.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -67,6 +67,12 @@ describe('tools/list token budget with toolsets', () => {
     const costs = listCosts(m as unknown as Manifest, surface);
     expect(costs.map((c) => [c.bytes, c.tokens])).toEqual(costs.map((c) => Object.values(toolsListSize(surface, c.tools))));
     expect(listCosts({ ...m, tools: {}, toolsets: undefined } as unknown as Manifest)[0].bytes).toBe('{"tools":[]}'.length);
+  });
+
+  it('writes numbers as toLocaleString en-US does', () => {
+    for (const n of [0, 7, 999, 1_000, 10_000, 215_702, 862_808, 1_234_567, -1_234, 2 ** 53 - 1, 1_000.5, 1e21]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 
   it('keeps the whole-list check without toolsets', () => {
