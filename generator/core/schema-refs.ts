@@ -3,8 +3,11 @@
 import type { PathSegment } from './path.js';
 
 import { isObject } from './json.js';
+import { schemaMemo } from './schema-memo.js';
 
 export { isObject };
+export { measureJson, type JsonSize } from './json-size.js';
+export { withSchemaMemo } from './schema-memo.js';
 type Json = unknown;
 /** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */
 type SchemaVisitor = (schema: Record<string, Json>, path: readonly PathSegment[]) => void;
@@ -71,41 +74,11 @@ export interface RefUse {
   path: PathSegment[];
 }
 
-// Validation reads the same schema objects many times (each check, and each shared definition once per tool that
-// refers to it) and changes none of them. Inside withSchemaMemo, what is learnt about a schema object (its refs, its
-// bundle, its size) is computed once per object; outside it nothing is kept, since loaders edit schemas in place
-// (resolve-schema-files rewrites refs) and a cached answer could then go stale.
-// Plain maps, not weak ones: the memo lives for one run of checks, and weak maps cost the garbage collector more.
-interface SchemaMemo {
-  refs: Map<object, RefUse[]>;
-  /** schema -> shared definitions -> the bundle. */
-  bundles: Map<object, Map<object, Json>>;
-  /** bundle -> the schema it was made from. */
-  bundled: Map<object, Record<string, Json>>;
-  /** value -> `maxDepth:maxNodes` -> size. */
-  sizes: Map<object, Map<string, JsonSize>>;
-}
-
-let memo: SchemaMemo | undefined;
-
-/**
- * Runs `fn` with schema facts memoised per schema object; `fn` must not change any schema it passes to this
- * module meanwhile. Results handed out (ref lists, bundles, sizes) are shared between callers: read them only.
- */
-export function withSchemaMemo<T>(fn: () => T): T {
-  if (memo) return fn();
-  memo = { refs: new Map(), bundles: new Map(), bundled: new Map(), sizes: new Map() };
-  try {
-    return fn();
-  } finally {
-    memo = undefined;
-  }
-}
-
 /** Every `$ref` in a schema, in walk order. Inside withSchemaMemo the list is shared: do not change it. */
 export function collectRefs(schema: Json): RefUse[] {
+  const memo = schemaMemo();
   if (memo === undefined || !isObject(schema)) return walkRefs(schema);
-  let refs = memo.refs.get(schema);
+  let refs = memo.refs.get(schema) as RefUse[] | undefined;
   if (refs === undefined) {
     const source = memo.bundled.get(schema);
     // A bundle's refs are its schema's and its definitions', known already: spelled out rather than walked again.
@@ -176,6 +149,7 @@ function decodeFragment(s: string): string | undefined {
  */
 export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
   if (!isObject(schema)) return schema;
+  const memo = schemaMemo();
   if (memo === undefined) return bundle(schema, shared);
   let byShared = memo.bundles.get(schema);
   if (byShared === undefined) memo.bundles.set(schema, (byShared = new Map()));
@@ -251,93 +225,6 @@ export const SCHEMA_LIMITS = {
   files: 256,
   fileSchemas: 2_000,
 } as const;
-
-export interface JsonSize {
-  nodes: number;
-  /** Where nesting first went past the depth limit, if it did. */
-  tooDeep?: PathSegment[];
-}
-
-/**
- * Counts the values of a JSON tree, recursing no deeper than `maxDepth`, so arbitrarily deep input cannot exhaust the stack; stops
- * once `maxNodes` is passed (the count is then `maxNodes + 1`) or the first path deeper than `maxDepth` is seen.
- */
-export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
-  if (memo === undefined || !isObject(value)) return measure(value, maxDepth, maxNodes);
-  const key = `${maxDepth}:${maxNodes}`;
-  let byLimits = memo.sizes.get(value);
-  if (byLimits === undefined) memo.sizes.set(value, (byLimits = new Map()));
-  let size = byLimits.get(key);
-  if (size === undefined) byLimits.set(key, (size = measure(value, maxDepth, maxNodes)));
-  return size;
-}
-
-// Recursion is as deep as maxDepth at most; the limits callers pass are small, and a larger one walks without it.
-const RECURSION_LIMIT = 1000;
-
-function measure(value: Json, maxDepth: number, maxNodes: number): JsonSize {
-  if (maxDepth > RECURSION_LIMIT) return measureIteratively(value, maxDepth, maxNodes);
-  // The same order as the iterative walk (depth first, last child first), so the same path is found too deep and
-  // the same count is returned; without an entry object per value, which on a large manifest was most of the cost.
-  let nodes = 0;
-  let stop = false;
-  let tooDeep: PathSegment[] | undefined;
-  const visit = (v: Json, depth: number): void => {
-    if (++nodes > maxNodes) {
-      stop = true;
-      return;
-    }
-    if (typeof v !== 'object' || v === null) return;
-    if (depth >= maxDepth) {
-      tooDeep = [];
-      stop = true;
-      return;
-    }
-    if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) {
-        visit(v[i], depth + 1);
-        if (stop) return void tooDeep?.push(i);
-      }
-      return;
-    }
-    const keys = Object.keys(v);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      visit((v as Record<string, Json>)[keys[i]], depth + 1);
-      if (stop) return void tooDeep?.push(keys[i]);
-    }
-  };
-  visit(value, 0);
-  return tooDeep ? { nodes, tooDeep: tooDeep.reverse() } : { nodes };
-}
-
-function measureIteratively(value: Json, maxDepth: number, maxNodes: number): JsonSize {
-  // Each entry keeps its parent, so the path is only spelled out for the one value that is too deep.
-  interface Entry {
-    value: Json;
-    key: PathSegment;
-    depth: number;
-    parent?: Entry;
-  }
-  const stack: Entry[] = [{ value, key: '', depth: 0 }];
-  let nodes = 0;
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    const v = entry.value;
-    if (++nodes > maxNodes) return { nodes };
-    if (typeof v !== 'object' || v === null) continue;
-    if (entry.depth >= maxDepth) return { nodes, tooDeep: pathOf(entry) };
-    const depth = entry.depth + 1;
-    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push({ value: v[i], key: i, depth, parent: entry });
-    else for (const k in v) if (Object.hasOwn(v, k)) stack.push({ value: (v as Record<string, Json>)[k], key: k, depth, parent: entry });
-  }
-  return { nodes };
-}
-
-function pathOf(entry: { key: PathSegment; parent?: { key: PathSegment; parent?: unknown } }): PathSegment[] {
-  const path: PathSegment[] = [];
-  for (let e: typeof entry | undefined = entry; e?.parent !== undefined; e = e.parent as typeof entry) path.push(e.key);
-  return path.reverse();
-}
 
 /**
  * The longest chain of `$ref`s followed from one schema (`#/definitions/A` whose target refers to `#/$defs/B`, ...
