@@ -41,6 +41,7 @@ export {
   resolveLocalRef,
   sharedDefinitionName,
   walkSchema,
+  withSchemaMemo,
 } from './schema-refs.js';
 export { TOKEN_METHOD, buildSurface, toolsListJson, toolsListSize, type ListSize, type Surface, type SurfaceEntry } from './surface.js';
 export {

@@ -3,8 +3,11 @@
 import type { PathSegment } from './path.js';
 
 import { isObject } from './json.js';
+import { schemaMemo } from './schema-memo.js';
 
 export { isObject };
+export { measureJson, type JsonSize } from './json-size.js';
+export { withSchemaMemo } from './schema-memo.js';
 type Json = unknown;
 /** `path` is the walker's own stack, valid during the call only: copy it (`[...path]`) to keep it. */
 type SchemaVisitor = (schema: Record<string, Json>, path: readonly PathSegment[]) => void;
@@ -71,7 +74,21 @@ export interface RefUse {
   path: PathSegment[];
 }
 
+/** Every `$ref` in a schema, in walk order. Inside withSchemaMemo the list is shared: do not change it. */
 export function collectRefs(schema: Json): RefUse[] {
+  const memo = schemaMemo();
+  if (memo === undefined || !isObject(schema)) return walkRefs(schema);
+  let refs = memo.refs.get(schema) as RefUse[] | undefined;
+  if (refs === undefined) {
+    const source = memo.bundled.get(schema);
+    // A bundle's refs are its schema's and its definitions', known already: spelled out rather than walked again.
+    refs = source === undefined ? walkRefs(schema) : bundledRefs(source, schema);
+    memo.refs.set(schema, refs);
+  }
+  return refs;
+}
+
+function walkRefs(schema: Json): RefUse[] {
   const refs: RefUse[] = [];
   walkSchema(schema, (s, path) => {
     if (typeof s.$ref === 'string') refs.push({ ref: s.$ref, path: [...path, '$ref'] });
@@ -90,7 +107,7 @@ export function resolveLocalRef(root: Json, ref: string): Json | undefined {
   for (const raw of fragment.slice(1).split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
-    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
+    else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
     else return undefined;
   }
   return node;
@@ -104,10 +121,17 @@ function findAnchor(root: Json, anchor: string): Json | undefined {
   return found;
 }
 
+const definitionNames = new Map<string, string | undefined>();
+
 /** The shared manifest definition a ref points into (`#/definitions/City`, `#/definitions/City/properties/zip` -> `City`). */
 export function sharedDefinitionName(ref: string): string | undefined {
+  // A pure function of the text, asked for each ref of each bundle: the answers are kept (a bounded number).
+  if (definitionNames.has(ref)) return definitionNames.get(ref);
   const m = /^#\/definitions\/([^/]+)(?:\/|$)/.exec(ref);
-  return m ? decodeFragment(m[1])?.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  const name = m ? decodeFragment(m[1])?.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  if (definitionNames.size >= 10_000) definitionNames.clear();
+  definitionNames.set(ref, name);
+  return name;
 }
 
 /** A malformed %-escape makes the ref unresolvable, which validation reports; it must not throw. */
@@ -125,6 +149,20 @@ function decodeFragment(s: string): string | undefined {
  */
 export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
   if (!isObject(schema)) return schema;
+  const memo = schemaMemo();
+  if (memo === undefined) return bundle(schema, shared);
+  let byShared = memo.bundles.get(schema);
+  if (byShared === undefined) memo.bundles.set(schema, (byShared = new Map()));
+  let bundled = byShared.get(shared);
+  if (bundled === undefined) {
+    bundled = bundle(schema, shared);
+    byShared.set(shared, bundled);
+    if (bundled !== schema && isObject(bundled)) memo.bundled.set(bundled, schema);
+  }
+  return bundled;
+}
+
+function bundle(schema: Record<string, Json>, shared: Record<string, Json>): Json {
   const own = isObject(schema.definitions) ? schema.definitions : {};
   const needed = new Map<string, Json>();
   const visit = (s: Json) => {
@@ -142,6 +180,37 @@ export function bundleSchema(schema: Json, shared: Record<string, Json>): Json {
   return { ...schema, definitions: Object.fromEntries([...Object.entries(own), ...added]) };
 }
 
+/**
+ * collectRefs of a bundle, from the refs of its parts: the walk visits the root's own `$ref`, then each key's subtree
+ * in key order. The bundle has the schema's keys in the schema's order, with `definitions` replaced (or added last).
+ */
+function bundledRefs(schema: Record<string, Json>, bundled: Record<string, Json>): RefUse[] {
+  const out: RefUse[] = [];
+  const byKey = new Map<PathSegment, RefUse[]>();
+  for (const use of collectRefs(schema)) {
+    if (use.path.length === 1) out.push(use);
+    else {
+      const list = byKey.get(use.path[0]);
+      if (list) list.push(use);
+      else byKey.set(use.path[0], [use]);
+    }
+  }
+  for (const key in bundled) {
+    if (!Object.hasOwn(bundled, key)) continue;
+    if (key !== 'definitions') {
+      const list = byKey.get(key);
+      if (list) for (const use of list) out.push(use);
+      continue;
+    }
+    const defs = bundled.definitions as Record<string, Json>;
+    for (const name in defs) {
+      if (!Object.hasOwn(defs, name)) continue;
+      for (const use of collectRefs(defs[name])) out.push({ ref: use.ref, path: ['definitions', name, ...use.path] });
+    }
+  }
+  return out;
+}
+
 /** Limits on what a manifest may ask the generator (and the generated server's validator) to walk. */
 export const SCHEMA_LIMITS = {
   /** Nesting of JSON objects and arrays inside one schema; validators recurse once per level. */
@@ -156,45 +225,6 @@ export const SCHEMA_LIMITS = {
   files: 256,
   fileSchemas: 2_000,
 } as const;
-
-export interface JsonSize {
-  nodes: number;
-  /** Where nesting first went past the depth limit, if it did. */
-  tooDeep?: PathSegment[];
-}
-
-/**
- * Counts the values of a JSON tree without recursion, so arbitrarily deep input cannot exhaust the stack; stops
- * once `maxNodes` is passed (the count is then `maxNodes + 1`) or the first path deeper than `maxDepth` is seen.
- */
-export function measureJson(value: Json, maxDepth: number, maxNodes: number): JsonSize {
-  // Each entry keeps its parent, so the path is only spelled out for the one value that is too deep.
-  interface Entry {
-    value: Json;
-    key: PathSegment;
-    depth: number;
-    parent?: Entry;
-  }
-  const stack: Entry[] = [{ value, key: '', depth: 0 }];
-  let nodes = 0;
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    const v = entry.value;
-    if (++nodes > maxNodes) return { nodes };
-    if (typeof v !== 'object' || v === null) continue;
-    if (entry.depth >= maxDepth) return { nodes, tooDeep: pathOf(entry) };
-    const depth = entry.depth + 1;
-    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push({ value: v[i], key: i, depth, parent: entry });
-    else for (const k in v) if (Object.hasOwn(v, k)) stack.push({ value: (v as Record<string, Json>)[k], key: k, depth, parent: entry });
-  }
-  return { nodes };
-}
-
-function pathOf(entry: { key: PathSegment; parent?: { key: PathSegment; parent?: unknown } }): PathSegment[] {
-  const path: PathSegment[] = [];
-  for (let e: typeof entry | undefined = entry; e?.parent !== undefined; e = e.parent as typeof entry) path.push(e.key);
-  return path.reverse();
-}
 
 /**
  * The longest chain of `$ref`s followed from one schema (`#/definitions/A` whose target refers to `#/$defs/B`, ...

@@ -30,8 +30,9 @@ interface Key {
 
 interface Text {
   source: string;
-  lines: string[];
-  indents: number[];
+  /** Lines are read from `source` when asked for: finding a top-level key scans every line's indentation only. */
+  lines: Lines;
+  indents: Indents;
   /** Offset of each line's first character in `source`. */
   starts: number[];
   /** Entries of the mappings and items of the sequences scanned so far. */
@@ -52,40 +53,61 @@ export function blockLocator(source: string): Locate {
   };
 }
 
+/** The text of line `i` (without its line break), and the number of lines. */
+interface Lines {
+  length: number;
+  at(i: number): string;
+}
+
+type Indents = (i: number) => number;
+
 /** Null for texts it never reads: a byte order mark, several documents, directives. */
 function prepare(source: string): Text | null {
   if (source.charCodeAt(0) === 0xfeff || /^(?:---|\.\.\.)(?:\s|$)|^%/m.test(source)) return null;
-  const lines = source.split('\n');
-  const starts: number[] = [];
-  let offset = 0;
-  for (let i = 0; i < lines.length; i++) {
-    starts.push(offset);
-    offset += lines[i].length + 1;
-    if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
-  }
-  return { source, lines, indents: lines.map(indentOf), starts, index: new Map() };
+  // Offsets only: splitting a large manifest into line strings cost more than finding what is asked for.
+  const starts = [0];
+  for (let nl = source.indexOf('\n'); nl !== -1; nl = source.indexOf('\n', nl + 1)) starts.push(nl + 1);
+  /** Where line `i` ends, before its `\n` and one `\r`. */
+  const endOf = (i: number) => {
+    const end = i + 1 < starts.length ? starts[i + 1] - 1 : source.length;
+    return end > starts[i] && source.charCodeAt(end - 1) === 13 ? end - 1 : end;
+  };
+  const texts: (string | undefined)[] = [];
+  const lines: Lines = { length: starts.length, at: (i) => (texts[i] ??= source.slice(starts[i], endOf(i))) };
+  const known = new Int32Array(starts.length).fill(UNKNOWN);
+  const indents: Indents = (i) => {
+    if (known[i] === UNKNOWN) known[i] = indentOf(source, starts[i], endOf(i));
+    return known[i];
+  };
+  return { source, lines, indents, starts, index: new Map() };
 }
 
-/** Indentation of a line with content; -1 for blank and comment-only lines, which never start or end a node. */
-function indentOf(line: string): number {
-  let i = 0;
-  while (line.charCodeAt(i) === 32) i++;
-  if (i === line.length || line[i] === '#') return -1;
-  if (line[i] === '\t') return i === 0 && /^\t*(#|$)/.test(line) ? -1 : -2; // tabs never indent YAML; -2 gives up
-  return i;
+const UNKNOWN = -3;
+
+/**
+ * Indentation of the line source[start, end) with content; -1 for blank and comment-only lines, which never start or
+ * end a node.
+ */
+function indentOf(source: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && source.charCodeAt(i) === 32) i++;
+  if (i === end || source.charCodeAt(i) === 35) return -1;
+  // Tabs never indent YAML; -2 gives up.
+  if (source.charCodeAt(i) === 9) return i === start && /^\t*(#|$)/.test(source.slice(start, end)) ? -1 : -2;
+  return i - start;
 }
 
 function find(t: Text, path: readonly PathSegment[], at: 'key' | 'value'): Position | undefined {
   const { source, lines, indents, starts } = t;
   const first = nextLine(lines, indents, 0, lines.length);
-  if (first === -1 || indents[first] !== 0) return undefined;
+  if (first === -1 || indents(first) !== 0) return undefined;
   // A root with an anchor, tag or alias, or a block scalar: the parser places it after its properties.
-  if ('&!*|>'.includes(lines[first][0])) throw GIVE_UP;
+  if ('&!*|>'.includes(lines.at(first)[0])) throw GIVE_UP;
   let node: Node = { line: first, col: 0, end: lines.length };
   for (let i = 0; i < path.length; i++) {
     const last = i === path.length - 1;
     const seg = path[i];
-    const text = lines[node.line];
+    const text = lines.at(node.line);
     const c = text[node.col];
     if (c === '{' || c === '[') return offsetPosition(starts, locateInFlow(source, starts[node.line] + node.col, path.slice(i), at));
     // A value on its key's line is a scalar here (flow collections, anchors and tags were ruled out).
@@ -121,10 +143,11 @@ function pos(node: Node): Position {
   return { line: node.line + 1, column: node.col + 1 };
 }
 
-function nextLine(lines: string[], indents: number[], from: number, end: number): number {
+function nextLine(lines: Lines, indents: Indents, from: number, end: number): number {
   for (let i = from; i < end; i++) {
-    if (indents[i] === -2) throw GIVE_UP;
-    if (indents[i] >= 0) return i;
+    const indent = indents(i);
+    if (indent === -2) throw GIVE_UP;
+    if (indent >= 0) return i;
   }
   return -1;
 }
@@ -146,12 +169,12 @@ function mapEntries(text: Text, node: Node): Map<string, Entry> {
   let previous: Entry | undefined;
   let i = node.line;
   for (; i < node.end; i++) {
-    const ind = i === node.line ? node.col : indents[i];
+    const ind = i === node.line ? node.col : indents(i);
     if (ind === -2) throw GIVE_UP;
     if (ind < 0 || ind > node.col) continue;
     if (ind < node.col) break;
-    if (isDash(lines[i], ind)) continue; // a compact sequence, value of the previous key
-    const key = parseKey(lines[i], ind);
+    if (isDash(lines.at(i), ind)) continue; // a compact sequence, value of the previous key
+    const key = parseKey(lines.at(i), ind);
     if (key === undefined) throw GIVE_UP;
     if (previous) previous.end = i;
     previous = { line: i, key, end: node.end };
@@ -171,10 +194,10 @@ function seqItems(text: Text, node: Node): Node[] {
   const starts: number[] = [];
   let i = node.line;
   for (; i < node.end; i++) {
-    const ind = i === node.line ? node.col : indents[i];
+    const ind = i === node.line ? node.col : indents(i);
     if (ind === -2) throw GIVE_UP;
     if (ind < 0 || ind > node.col) continue;
-    if (ind < node.col || !isDash(lines[i], ind)) break;
+    if (ind < node.col || !isDash(lines.at(i), ind)) break;
     starts.push(i);
   }
   const items = starts.map((line, k) => itemNode(text, line, node.col, k + 1 < starts.length ? starts[k + 1] : i));
@@ -183,26 +206,27 @@ function seqItems(text: Text, node: Node): Node[] {
 }
 
 function itemNode({ lines, indents }: Text, line: number, dash: number, end: number): Node {
+  const text = lines.at(line);
   let col = dash + 1;
-  while (isBlank(lines[line][col])) col++;
-  if (col < lines[line].length && lines[line][col] !== '#') {
-    if ('&!*|>'.includes(lines[line][col])) throw GIVE_UP;
+  while (isBlank(text[col])) col++;
+  if (col < text.length && text[col] !== '#') {
+    if ('&!*|>'.includes(text[col])) throw GIVE_UP;
     return { line, col, end };
   }
   const child = nextLine(lines, indents, line + 1, end);
   if (child === -1) throw GIVE_UP; // an empty item
-  return { line: child, col: indents[child], end };
+  return { line: child, col: indents(child), end };
 }
 
 function valueNode({ lines, indents }: Text, entry: Entry): Node {
   const { line, key, end } = entry;
   if (key.valueCol >= 0) {
-    if ('&!*'.includes(lines[line][key.valueCol])) throw GIVE_UP;
+    if ('&!*'.includes(lines.at(line)[key.valueCol])) throw GIVE_UP;
     return { line, col: key.valueCol, end, inline: true };
   }
   const child = nextLine(lines, indents, line + 1, end);
   if (child === -1) throw GIVE_UP; // an empty value: null, placed by the parser
-  return { line: child, col: indents[child], end };
+  return { line: child, col: indents(child), end };
 }
 
 // Separation inside a line may be spaces or tabs (only indentation must be spaces).

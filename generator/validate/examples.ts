@@ -16,9 +16,11 @@ export function checkExamples(m: Manifest): Finding[] {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
   const findings: Finding[] = [];
   for (const [name, tool] of entriesOf(m, 'tools')) {
+    const examples = examplesOf(tool, 'tools', name);
+    if (examples.length === 0) continue;
     const input = bundleSchema(tool.inputSchema ?? DEFAULT_INPUT_SCHEMA, shared);
     const output = tool.outputSchema === undefined ? undefined : bundleSchema(tool.outputSchema, shared);
-    for (const [, example, path] of examplesOf(tool, 'tools', name)) {
+    for (const [, example, path] of examples) {
       if (isObject(example.input) || example.input === undefined) {
         findings.push(
           ...schemaFindings(input, example.input ?? {}, [...path, 'input'], 'example/invalid-input', 'input does not fit inputSchema'),

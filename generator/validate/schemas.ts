@@ -24,12 +24,16 @@ export function checkSchemas(m: Manifest): Finding[] {
     unresolvedRef(ref, path, shared, m.schemaFiles === true, hint);
   const declared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
   // Oversized schemas are reported and left out of every walk below: the walks recurse.
-  const shared: Record<string, JsonSchema> = {};
+  const fitting: Record<string, JsonSchema> = {};
+  let oversized = false;
   for (const [name, schema] of Object.entries(declared)) {
     const limit = sizeFinding(schema, ['definitions', name]);
     if (limit) findings.push(limit);
-    else Object.defineProperty(shared, name, { value: schema, enumerable: true });
+    else Object.defineProperty(fitting, name, { value: schema, enumerable: true });
+    oversized ||= limit !== undefined;
   }
+  // The manifest's own definitions when all fit: the bundles made here are then the ones later checks ask for.
+  const shared = oversized ? fitting : declared;
   for (const [name, schema] of Object.entries(shared)) {
     const path = ['definitions', name];
     findings.push(...dialectFindings(schema, path));
@@ -70,7 +74,7 @@ export function checkSchemas(m: Manifest): Finding[] {
           continue;
         findings.push(refFinding(use.ref, [...path, ...use.path], declared));
       }
-      findings.push(...bundleFindings(bundled, path));
+      findings.push(...bundleFindings(schema, bundled, path));
     }
   }
   return findings;
@@ -98,9 +102,8 @@ function sizeFinding(schema: JsonSchema, path: PathSegment[]): Finding | undefin
 }
 
 /** Limits on the schema as published: shared definitions pulled in count towards its size, and ref chains are bounded. */
-function bundleFindings(bundled: unknown, path: PathSegment[]): Finding[] {
-  const size = measureJson(bundled, SCHEMA_LIMITS.depth + 2, SCHEMA_LIMITS.nodes);
-  if (size.nodes > SCHEMA_LIMITS.nodes) {
+function bundleFindings(schema: JsonSchema, bundled: unknown, path: PathSegment[]): Finding[] {
+  if (bundledNodes(schema, bundled) > SCHEMA_LIMITS.nodes) {
     return [
       {
         code: 'schema/too-large',
@@ -120,6 +123,20 @@ function bundleFindings(bundled: unknown, path: PathSegment[]): Finding[] {
       hint: 'validators compile a ref chain recursively: flatten some of the definitions along it',
     },
   ];
+}
+
+/**
+ * The values in a bundle (what measureJson would count), from the sizes of its parts: the schema's own, with its
+ * `definitions` replaced by the bundle's. Every part passed sizeFinding (oversized definitions are never bundled),
+ * so each count is exact and no part nests too deep for the bundle's limit, which allows the two levels it adds.
+ */
+function bundledNodes(schema: JsonSchema, bundled: unknown): number {
+  const nodes = (v: unknown) => measureJson(v, SCHEMA_LIMITS.depth, SCHEMA_LIMITS.nodes).nodes;
+  if (bundled === schema || !isObject(schema) || !isObject(bundled) || !isObject(bundled.definitions)) return nodes(bundled);
+  let count = nodes(schema) - (Object.hasOwn(schema, 'definitions') ? nodes(schema.definitions) : 0) + 1;
+  const defs = bundled.definitions;
+  for (const name in defs) if (Object.hasOwn(defs, name)) count += nodes(defs[name]);
+  return count;
 }
 
 function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {

@@ -24,7 +24,7 @@ import type { Manifest } from '../core/index.js';
 import type { ResolvedManifest, SchemaFileMount } from '../load/index.js';
 import { lintManifest } from './lint/lint-manifest.js';
 import { pointerOf } from '../load/index.js';
-import { isObject } from '../core/index.js';
+import { isObject, withSchemaMemo } from '../core/index.js';
 
 /**
  * Every problem in the manifest at once, positioned and sorted; an empty error list means it can be generated.
@@ -33,6 +33,11 @@ import { isObject } from '../core/index.js';
  * and problems inside schemas from files are shown at the `$ref` in the manifest that brought them in.
  */
 export function validateManifest(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean } = {}): Issue[] {
+  // The checks read the manifest's schemas many times over and change none of them.
+  return withSchemaMemo(() => validate(loaded, options));
+}
+
+function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean }): Issue[] {
   const issues = [...loaded.issues];
   const data = loaded.data;
   if (data === undefined) return issues;

@@ -4,7 +4,7 @@ import { formatPath } from '../../core/index.js';
 import type { Issue } from '../../core/index.js';
 import type { LoadedManifest } from '../../load/index.js';
 import type { Manifest } from '../../core/index.js';
-import { isObject } from '../../core/index.js';
+import { isObject, withSchemaMemo } from '../../core/index.js';
 import { LINT_RULES } from './rules.js';
 
 export type LintLevel = 'off' | 'warn' | 'error';
@@ -17,6 +17,10 @@ export function ruleLevel(m: Manifest, id: string): LintLevel {
 
 /** Lint issues of a manifest that passed validation (rules read the published surface); `[]` when it has no data. */
 export function lintManifest(loaded: LoadedManifest): Issue[] {
+  return withSchemaMemo(() => lint(loaded));
+}
+
+function lint(loaded: LoadedManifest): Issue[] {
   const m = loaded.data;
   if (!isObject(m)) return [];
   const issues: Issue[] = [];

@@ -8,7 +8,7 @@ import { checkNameConvention } from './names.js';
 import { unknownSpecKeys } from './spec-keys.js';
 import type { LintFinding } from './lint-finding.js';
 export type { LintFinding } from './lint-finding.js';
-import { budgetFindings, DEFAULT_TOKEN_BUDGET } from './token-budget.js';
+import { budgetFindings, DEFAULT_TOKEN_BUDGET, groupDigits } from './token-budget.js';
 
 export interface LintRule {
   id: string;
@@ -205,7 +205,7 @@ export const LINT_RULES: readonly LintRule[] = [
   },
   {
     id: 'tools-list-token-budget',
-    summary: `a tools/list above lint.toolsListTokenBudget (default ${DEFAULT_TOKEN_BUDGET.toLocaleString('en-US')} tokens): the whole list, or with toolsets the default choice and each set`,
+    summary: `a tools/list above lint.toolsListTokenBudget (default ${groupDigits(DEFAULT_TOKEN_BUDGET)} tokens): the whole list, or with toolsets the default choice and each set`,
     check: budgetFindings,
   },
   {

@@ -2,10 +2,19 @@
 // the sets it chooses (plus the tools in no set), so each of those lists is held to the budget, and the whole
 // list only matters to `--toolsets all`.
 import type { Manifest } from '../../core/index.js';
-import { buildSurface, defaultToolsets, servedTools, toolsetsOf, toolsListSize, TOKEN_METHOD, type Surface } from '../../core/index.js';
+import { buildSurface, defaultToolsets, servedTools, toolsetsOf, TOKEN_METHOD, type ListSize, type Surface } from '../../core/index.js';
 import type { LintFinding } from './lint-finding.js';
 
 export const DEFAULT_TOKEN_BUDGET = 10_000;
+
+/**
+ * `n` with thousands separators, as toLocaleString('en-US') writes an integer. Intl is not used for it: its first
+ * use loads locale data, about 20 ms of a `validate` run.
+ */
+export function groupDigits(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 export interface ListCost {
   label: string;
@@ -20,12 +29,12 @@ export function tokenBudget(m: Manifest): number {
 }
 
 /** The lists a client can be served: every tool, then (with toolsets) the default choice and each set alone. */
-export function listCosts(m: Manifest, surface: Surface = buildSurface(m)): ListCost[] {
+export function listCosts(m: Manifest, surface: Surface = buildSurface(m), sizes = toolSizes(surface)): ListCost[] {
   const cost = (label: string, path: (string | number)[], tools: Set<string> | undefined): ListCost => ({
     label,
     path,
     tools,
-    ...toolsListSize(surface, tools),
+    ...listSize(sizes, tools),
   });
   const all = surface.entries.tools.size;
   const costs = [cost(`all tools (${all})`, ['tools'], undefined)];
@@ -44,10 +53,33 @@ export function listCosts(m: Manifest, surface: Surface = buildSurface(m)): List
   return costs;
 }
 
+/** UTF-8 bytes of each tool as `tools/list` sends it, in list order: each is serialized once, however many lists hold it. */
+export function toolSizes(surface: Surface): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const e of surface.entries.tools.values()) sizes.set(e.name, Buffer.byteLength(JSON.stringify(e.published), 'utf8'));
+  return sizes;
+}
+
+// `{"tools":[` + the tools joined with `,` + `]}`: the bytes of toolsListJson (core/surface.ts), without building it.
+const LIST_FRAME_BYTES = '{"tools":[]}'.length;
+
+function listSize(sizes: ReadonlyMap<string, number>, only: ReadonlySet<string> | undefined): ListSize {
+  let bytes = LIST_FRAME_BYTES;
+  let count = 0;
+  for (const [name, size] of sizes) {
+    if (only && !only.has(name)) continue;
+    bytes += size;
+    count++;
+  }
+  if (count > 1) bytes += count - 1;
+  return { bytes, tokens: Math.ceil(bytes / 4) };
+}
+
 export function budgetFindings(m: Manifest): LintFinding[] {
   const budget = tokenBudget(m);
   const surface = buildSurface(m);
-  const costs = listCosts(m, surface);
+  const sizes = toolSizes(surface);
+  const costs = listCosts(m, surface, sizes);
   // With toolsets, the whole list is only served to --toolsets all: the lists clients get by default or by choice count.
   const checked = costs.length > 1 ? costs.slice(1) : costs;
   return checked
@@ -55,7 +87,7 @@ export function budgetFindings(m: Manifest): LintFinding[] {
     .map((c) => {
       const largest = [...surface.entries.tools.values()]
         .filter((e) => !c.tools || c.tools.has(e.name))
-        .map((e) => ({ name: e.name, tokens: Math.ceil(Buffer.byteLength(JSON.stringify(e.published), 'utf8') / 4) }))
+        .map((e) => ({ name: e.name, tokens: Math.ceil(sizes.get(e.name)! / 4) }))
         .sort((a, b) => b.tokens - a.tokens)
         .slice(0, 3)
         .map((e) => `${e.name} (~${e.tokens})`)
@@ -64,7 +96,7 @@ export function budgetFindings(m: Manifest): LintFinding[] {
       return {
         path: c.path,
         at: 'key' as const,
-        message: `${what} is about ${c.tokens.toLocaleString('en-US')} tokens (${c.bytes.toLocaleString('en-US')} bytes, estimated as ${TOKEN_METHOD}), above the budget of ${budget.toLocaleString('en-US')}; every conversation pays for it`,
+        message: `${what} is about ${groupDigits(c.tokens)} tokens (${groupDigits(c.bytes)} bytes, estimated as ${TOKEN_METHOD}), above the budget of ${groupDigits(budget)}; every conversation pays for it`,
         hint: `largest tools: ${largest}; ${c.tools ? 'move tools to other toolsets, ' : ''}shorten descriptions and schemas, or raise lint.toolsListTokenBudget`,
       };
     });
@@ -76,7 +108,7 @@ export function costReport(m: Manifest): string {
   const costs = listCosts(m);
   const width = Math.max(...costs.map((c) => c.label.length));
   const lines = costs.map(
-    (c) => `  ${c.label.padEnd(width)}  ~${c.tokens.toLocaleString('en-US').padStart(9)} tokens${c.tokens > budget ? '  over budget' : ''}`,
+    (c) => `  ${c.label.padEnd(width)}  ~${groupDigits(c.tokens).padStart(9)} tokens${c.tokens > budget ? '  over budget' : ''}`,
   );
-  return `tools/list cost (${TOKEN_METHOD}; budget ${budget.toLocaleString('en-US')} tokens):\n${lines.join('\n')}\n`;
+  return `tools/list cost (${TOKEN_METHOD}; budget ${groupDigits(budget)} tokens):\n${lines.join('\n')}\n`;
 }

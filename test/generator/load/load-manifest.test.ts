@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadManifest, type PathSegment } from '../../../generator/load/load-manifest.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadManifest, readManifest, type PathSegment } from '../../../generator/load/load-manifest.js';
 
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
@@ -156,5 +159,24 @@ describe('scalarStart', () => {
 
   it("a double-quoted scalar containing '' is exact", () => {
     expect(loaded.scalarStart(['s', 'rawdq'])).toEqual({ line: 14, column: 11, exact: true });
+  });
+});
+
+describe('readManifest', () => {
+  // ASCII files are decoded as latin1 (faster, the same text); anything else as UTF-8.
+  it.each([
+    ['ASCII', 'name: plain text\n'],
+    ['UTF-8', 'name: Grüße – 日本語 🎫\n'],
+    ['a byte order mark', '\uFEFFname: with bom\n'],
+  ])('reads %s as the UTF-8 text it holds', (_, text) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-gen-read-'));
+    writeFileSync(join(dir, 'mcp.yaml'), text, 'utf8');
+    expect(readManifest(join(dir, 'mcp.yaml')).source).toBe(text);
+  });
+
+  it('an invalid UTF-8 byte reads as the replacement character, as before', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-gen-read-'));
+    writeFileSync(join(dir, 'mcp.yaml'), Buffer.from([0x61, 0x3a, 0x20, 0xff, 0x0a]));
+    expect(readManifest(join(dir, 'mcp.yaml')).source).toBe('a: \uFFFD\n');
   });
 });

@@ -5,8 +5,9 @@ import { stringify } from 'yaml';
 import { runDocs, runLint } from '../../../../generator/cli/review.js';
 import { loadManifest } from '../../../../generator/load/load-manifest.js';
 import { lintManifest } from '../../../../generator/validate/lint/lint-manifest.js';
-import { listCosts } from '../../../../generator/validate/lint/token-budget.js';
+import { groupDigits, listCosts } from '../../../../generator/validate/lint/token-budget.js';
 import type { Manifest } from '../../../../generator/core/manifest-types.js';
+import { buildSurface, toolsListSize } from '../../../../generator/core/surface.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,21 @@ describe('tools/list token budget with toolsets', () => {
     const labels = listCosts(m as unknown as Manifest).map((c) => c.label);
     expect(labels).toContain('default toolsets issues, admin (4 tools)');
     expect(budgetFindings(m as unknown as Manifest).map((i) => i.path)).toEqual(['toolsets']);
+  });
+
+  it('counts each list in exactly the bytes of the tools/list it is, from per-tool sizes', () => {
+    const m = manifest(10_000) as unknown as { tools: Record<string, { description: string }> };
+    m.tools.get_issue.description = 'Zeigt ein Ticket – mit Anhängen, Emoji 🎫 und "Anführungszeichen"\n';
+    const surface = buildSurface(m as unknown as Manifest);
+    const costs = listCosts(m as unknown as Manifest, surface);
+    expect(costs.map((c) => [c.bytes, c.tokens])).toEqual(costs.map((c) => Object.values(toolsListSize(surface, c.tools))));
+    expect(listCosts({ ...m, tools: {}, toolsets: undefined } as unknown as Manifest)[0].bytes).toBe('{"tools":[]}'.length);
+  });
+
+  it('writes numbers as toLocaleString en-US does', () => {
+    for (const n of [0, 7, 999, 1_000, 10_000, 215_702, 862_808, 1_234_567, -1_234, 2 ** 53 - 1, 1_000.5, 1e21]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 
   it('keeps the whole-list check without toolsets', () => {
