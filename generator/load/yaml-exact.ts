@@ -5,7 +5,9 @@
 // surrogates. The printed text is read back; if anything differs, those strings are printed double-quoted with
 // escapes and no folding, and if even that does not read back, every string is.
 import { isDeepStrictEqual } from 'node:util';
-import { Scalar, visit, type Document, type ToStringOptions } from 'yaml';
+// Types only: validate and generate load this module with the loader, and the `yaml` package (about 45 ms to load)
+// is needed only by the commands that print YAML, which bring their Document.
+import type { Document, ToStringOptions } from 'yaml';
 import { loadManifest, loadWithPositions, parsersMayDiffer } from './load-manifest.js';
 
 /** Characters or shapes some printed style may not carry exactly. */
@@ -45,13 +47,21 @@ export function readsBack(text: string, want: unknown): boolean {
   return full.issues.length === 0 && isDeepStrictEqual(full.data, want);
 }
 
-/** Double quotes (JSON escapes, never folded) for delicate strings, or for all of them. */
+/**
+ * Double quotes (JSON escapes, never folded) for delicate strings, or for all of them: every string scalar, keys
+ * included, reached through maps, sequences and pairs (aliases point at nodes visited where they are defined).
+ */
 function quoteStrings(doc: Document, all: boolean): void {
-  visit(doc, {
-    Scalar(_, node) {
-      if (typeof node.value === 'string' && (all || DELICATE.test(node.value))) node.type = Scalar.QUOTE_DOUBLE;
-    },
-  });
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const n = node as { items?: unknown; key?: unknown; value?: unknown; type?: string };
+    if (Array.isArray(n.items)) for (const item of n.items) walk(item);
+    else if ('key' in n) {
+      walk(n.key);
+      walk(n.value);
+    } else if (typeof n.value === 'string' && (all || DELICATE.test(n.value))) n.type = 'QUOTE_DOUBLE';
+  };
+  walk(doc.contents);
 }
 
 function withoutUndefined(value: unknown): unknown {
