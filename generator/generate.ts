@@ -70,11 +70,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     : [];
   const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
   if (key && prior && shortcut && last?.key === key) {
-    capture?.add(outDir, treePaths(prior));
+    const handlers = handlerFiles(prior);
+    capture?.add(
+      outDir,
+      Object.keys(prior.files).filter((f) => !handlers.has(f)),
+    );
+    capture?.addListed(outDir, new Set([...handlers].map((f) => dirname(f))));
     if (isTreeIntact(outDir, prior)) {
       const fingerprint = generatorFingerprint();
-      const tree =
-        fingerprint && capture?.finish(treeKey(Buffer.from(source!), relative(outDir, resolve(options.manifestPath)), fingerprint));
+      const tree = fingerprint && capture?.finish(treeKey(relative(outDir, resolve(options.manifestPath)), fingerprint));
       if (tree) writeRunKey(outDir, key, last.files, tree);
       return { issues: [], outDir, conflicts: [], upToDate: true, prior };
     }
@@ -165,10 +169,15 @@ function isTreeIntact(outDir: string, prior: ProjectState): boolean {
   return Object.values(prior.handlers).every((byName) => Object.values(byName ?? {}).every((h) => existsSync(join(outDir, h.file))));
 }
 
-/** The files isTreeIntact reads: every file of the state and every handler. */
-function treePaths(prior: ProjectState): string[] {
-  const handlers = Object.values(prior.handlers).flatMap((byName) => Object.values(byName ?? {}).map((h) => h.file));
-  return [...Object.keys(prior.files), ...handlers];
+/**
+ * The handler files isTreeIntact looks for (the handlers' and those the state holds as the user's below src/handlers/):
+ * only their presence matters to a no-op, so the stat shortcut vouches for their folders' lists of names instead.
+ */
+function handlerFiles(prior: ProjectState): Set<string> {
+  const files = new Set(Object.values(prior.handlers).flatMap((byName) => Object.values(byName ?? {}).map((h) => h.file)));
+  for (const [path, record] of Object.entries(prior.files))
+    if (record.owner === 'user' && path.startsWith('src/handlers/')) files.add(path);
+  return files;
 }
 
 function statePlan(outDir: string, state: ProjectState): PlannedFile {

@@ -54,10 +54,8 @@ export function fastGenerate(argv: readonly string[]): number | undefined {
     const tree = readRunKey(outDir, process.env, false)?.tree;
     if (!tree) return undefined;
     const fingerprint = readFileSync(join(packageRoot(), 'dist', 'fingerprint.txt'), 'utf8').trim();
-    // The full run hashes the manifest's text encoded again: the same bytes unless it is not UTF-8 (then: no answer).
-    const source = readFileSync(opts.manifest);
-    if (!fingerprint || treeKey(source, relative(outDir, resolve(opts.manifest)), fingerprint) !== tree.key) return undefined;
-    if (!treeUnchanged(tree)) return undefined;
+    if (!fingerprint || treeKey(relative(outDir, resolve(opts.manifest)), fingerprint) !== tree.key) return undefined;
+    if (!treeUnchanged(tree, [outDir, resolve(dirname(opts.manifest))])) return undefined;
     if (!opts.quiet) process.stdout.write(upToDateMessage(outDir, Math.round(performance.now() - started)));
     return 0;
   } catch {

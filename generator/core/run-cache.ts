@@ -3,7 +3,6 @@
 // ($XDG_CACHE_HOME/mcp-gen or ~/.cache/mcp-gen, mode 0700), never in a shared temp folder that another local user
 // could prepare: a folder that is a link, not ours, or open to others turns the shortcut off. Losing a key only costs
 // one full run. It sits in core, with node built-ins only, because bin/mcp-gen.js reads it before loading the CLI.
-import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,8 +43,26 @@ export function runCacheDir(env: NodeJS.ProcessEnv = process.env, create = true)
   }
 }
 
+/**
+ * The record's file name: 128 bits of a plain string hash of the folder's path (no crypto module to load for the
+ * quick no-op answer). A record found under another folder's name is never used for this one: the run key covers the
+ * output folder's package.json and the manifest's path from it, and the stat shortcut checks the folders it is about.
+ */
 function keyName(outDir: string): string {
-  return createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 32);
+  const text = resolve(outDir);
+  let [a, b, c, d] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a];
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i);
+    a = b ^ Math.imul(a ^ k, 597399067);
+    b = c ^ Math.imul(b ^ k, 2869860233);
+    c = d ^ Math.imul(c ^ k, 951274213);
+    d = a ^ Math.imul(d ^ k, 2716044179);
+  }
+  a = Math.imul(c ^ (a >>> 18), 597399067);
+  b = Math.imul(d ^ (b >>> 22), 2869860233);
+  c = Math.imul(a ^ (c >>> 17), 951274213);
+  d = Math.imul(b ^ (d >>> 19), 2716044179);
+  return [a ^ b ^ c ^ d, b ^ a, c ^ a, d ^ a].map((n) => (n >>> 0).toString(16).padStart(8, '0')).join('');
 }
 
 export function readRunKey(outDir: string, env: NodeJS.ProcessEnv = process.env, create = true): RunRecord | undefined {

@@ -8,12 +8,11 @@
 // recorded: a link planted later changes a signature's type, so the confinement of core/confined-fs.ts, which the
 // full run enforces while reading, holds without reading. Like git's racy-timestamp rule, a file whose mtime is not
 // older than the moment the capture began is never trusted by stat: it could change again within the same tick.
-import { createHash } from 'node:crypto';
 import { type BigIntStats, lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 
 export interface TreeRecord {
-  /** sha256 of the manifest text, its path relative to the output folder and the generator fingerprint. */
+  /** The manifest's path relative to the output folder and the generator fingerprint (see treeKey). */
   key: string;
   /** File-system time (ns, decimal) the capture began at, rounded down to 2 s, the coarsest common granularity. */
   since: string;
@@ -22,18 +21,24 @@ export interface TreeRecord {
 }
 
 /**
- * What the stat shortcut keeps of the manifest (a digest of its bytes: hashing them skips decoding a large file) and
- * of the generator build; the rest of the run key it covers by stat.
+ * What the stat shortcut keeps beside the signatures: which manifest (its path from the output folder) and which
+ * generator build. The manifest's content is covered by its signature, taken before the full run read the text it
+ * verified; no digest, so that the quick answer loads no crypto (about 10 ms of a Node start).
  */
-export function treeKey(manifest: Buffer, manifestFromOut: string, fingerprint: string): string {
-  const digest = createHash('sha256').update(manifest).digest('hex');
-  return createHash('sha256').update([digest, manifestFromOut, fingerprint].join('\0')).digest('hex');
+export function treeKey(manifestFromOut: string, fingerprint: string): string {
+  return JSON.stringify([manifestFromOut, fingerprint]);
 }
 
 const MISSING = '-';
 
-/** The signature of a path (without following a final link), '-' when absent, undefined when it cannot be read. */
-function signature(path: string): string | undefined {
+/** Key suffix of a folder recorded with its times: the names in it, not only its identity, are vouched for. */
+const LISTED = '/*';
+
+/**
+ * The signature of a path (without following a final link), '-' when absent, undefined when it cannot be read.
+ * `listed`: for a folder, its mtime and ctime too, which change whenever an entry is added, removed or renamed.
+ */
+function signature(path: string, listed = false): string | undefined {
   let st: BigIntStats | undefined;
   try {
     st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
@@ -42,8 +47,9 @@ function signature(path: string): string | undefined {
   }
   if (st === undefined) return MISSING;
   const id = `${st.dev}:${st.ino}:${st.mode}`;
-  // A folder's own times change whenever anything in it does (editor swap files too): its identity is enough.
-  if (st.isDirectory()) return `d:${id}`;
+  // A folder's own times change whenever anything in it does (editor swap files too): its identity is enough, unless
+  // the names in it are what is vouched for.
+  if (st.isDirectory()) return listed ? `D:${id}:${st.mtimeNs}:${st.ctimeNs}` : `d:${id}`;
   if (st.isFile()) return `f:${id}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
   return st.isSymbolicLink() ? `l:${id}` : `o:${id}`;
 }
@@ -80,6 +86,23 @@ export class TreeCapture {
     }
   }
 
+  /**
+   * Folders whose list of names is vouched for (by their times), not each file in them: a file of such a folder can
+   * only be missing or replaced by a link if the folder's times changed. For handler files, whose existence is all
+   * a no-op depends on (their content is the user's, read by no generated output).
+   */
+  addListed(root: string, folders: Iterable<string>): void {
+    for (const folder of folders) {
+      this.add(root, [folder]);
+      const entries = this.roots[root]?.entries;
+      if (this.failed || !entries) return;
+      if (!entries[folder]?.startsWith('d')) return this.fail();
+      const sig = signature(join(this.roots[root].real, folder), true);
+      if (!sig?.startsWith('D')) return this.fail();
+      entries[`${folder}${LISTED}`] = sig;
+    }
+  }
+
   /** The record, or undefined when something on the paths was a link, a special file, or could not be examined. */
   finish(key: string): TreeRecord | undefined {
     if (this.failed) return undefined;
@@ -101,15 +124,22 @@ export class TreeCapture {
   }
 }
 
-/** Whether every recorded folder and file is still exactly as recorded, and old enough to be trusted by stat. */
-export function treeUnchanged(tree: TreeRecord): boolean {
+/**
+ * Whether every recorded folder and file is still exactly as recorded, and old enough to be trusted by stat.
+ * `folders`: the output folder and the manifest's, which the record must be about.
+ */
+export function treeUnchanged(tree: TreeRecord, folders: readonly string[]): boolean {
   try {
+    if (!folders.every((f) => tree.roots[f] !== undefined)) return false;
     const since = BigInt(tree.since);
     for (const [root, { real, entries }] of Object.entries(tree.roots)) {
       if (realpathSync.native(root) !== real) return false;
-      for (const [rel, sig] of Object.entries(entries)) {
-        if (signature(rel ? `${real}${sep}${rel}` : real) !== sig) return false;
-        if (sig.startsWith('f:') && BigInt(sig.split(':')[5]) >= since) return false;
+      for (const [key, sig] of Object.entries(entries)) {
+        const listed = key.endsWith(LISTED);
+        const rel = listed ? key.slice(0, -LISTED.length) : key;
+        if (signature(rel ? `${real}${sep}${rel}` : real, listed) !== sig) return false;
+        const mtime = sig.startsWith('f:') ? sig.split(':')[5] : listed ? sig.split(':')[4] : undefined;
+        if (mtime !== undefined && BigInt(mtime) >= since) return false;
       }
     }
     return Object.keys(tree.roots).length > 0;
