@@ -40,7 +40,8 @@ process.stdout.write(JSON.stringify(runs));
 /** The module whose main() bin/mcp-gen.js runs, read from bin/mcp-gen.js itself so the two cannot drift apart. */
 function mainModule(root: string): string {
   const bin = readFileSync(join(root, 'bin/mcp-gen.js'), 'utf8');
-  const from = /import\s*\{\s*main\s*\}\s*from\s*['"]([^'"]+)['"]/.exec(bin)?.[1];
+  // `import { main } from '...'` or, behind the no-op fast path, `const { main } = await import('...')`.
+  const from = /\{\s*main\s*\}\s*(?:from\s*|=\s*await\s+import\(\s*)['"]([^'"]+)['"]/.exec(bin)?.[1];
   if (!from) throw new Error('bin/mcp-gen.js no longer imports { main } from a module: update test/docs/run-cli.ts');
   return pathToFileURL(resolve(root, 'bin', from)).href;
 }
