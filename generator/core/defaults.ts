@@ -12,6 +12,15 @@ export const HTTP_DEFAULTS = {
   keepAliveTimeoutMs: 5_000,
 } as const;
 
+/**
+ * Where an HTTP server with a registry name serves its server card, before any transport sees the request. The
+ * generated server computes the same list (templates/runtime/server-card.ts, serverCardPaths: it also follows
+ * MCP_PATH, and loads the SDK, so the two are kept equal by test/runtime/server-card-paths.test.ts).
+ */
+export function serverCardPaths(mcpPath: string): string[] {
+  return [`${mcpPath.replace(/\/+$/, '')}/server-card`, '/.well-known/mcp/server-card', '/.well-known/mcp/server-card.json'];
+}
+
 export const SSE_DEFAULTS = { path: '/sse', messagesPath: '/messages' } as const;
 export const WEBSOCKET_DEFAULTS = { path: '/ws' } as const;
 

@@ -89,7 +89,7 @@ export function writeRunKey(outDir: string, key: string, files: readonly string[
   const name = keyName(outDir);
   const tmp = join(dir, `${name}.${process.pid}.${Date.now()}`);
   try {
-    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    const fd = createPrivate(tmp);
     try {
       writeSync(fd, files.length || tree ? JSON.stringify({ key, files, tree }) : key);
     } finally {
@@ -110,7 +110,7 @@ export function fileSystemNow(): bigint | undefined {
   if (!dir) return undefined;
   const probe = join(dir, `clock.${process.pid}.${Date.now()}`);
   try {
-    const fd = openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    const fd = createPrivate(probe);
     try {
       return fstatSync(fd, { bigint: true }).mtimeNs;
     } finally {
@@ -120,4 +120,9 @@ export function fileSystemNow(): bigint | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A new file only this user can read, never one that exists already or a link's target. */
+function createPrivate(path: string): number {
+  return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
 }

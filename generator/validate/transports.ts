@@ -4,7 +4,7 @@ import type { Finding } from '../core/index.js';
 import { closest } from '../core/index.js';
 import type { Manifest } from '../core/index.js';
 import { entriesOf } from '../core/index.js';
-import { HTTP_DEFAULTS, isObject, SSE_DEFAULTS, WEBSOCKET_DEFAULTS } from '../core/index.js';
+import { HTTP_DEFAULTS, isObject, serverCardPaths, SSE_DEFAULTS, WEBSOCKET_DEFAULTS } from '../core/index.js';
 import { parseUriTemplate } from '../core/index.js';
 
 export function checkTransports(m: Manifest): Finding[] {
@@ -60,8 +60,7 @@ export function checkTransports(m: Manifest): Finding[] {
   }
   // The server card (with a registry name) answers at these paths before any transport sees the request.
   if (httpOn && isObject(m.server) && typeof m.server.registryName === 'string') {
-    const card = [`${httpPath.replace(/\/+$/, '')}/server-card`, '/.well-known/mcp/server-card', '/.well-known/mcp/server-card.json'];
-    for (const path of card) {
+    for (const path of serverCardPaths(httpPath)) {
       const other = paths.get(path);
       if (other)
         findings.push({

@@ -26,8 +26,11 @@ export function mirrorContents(root: string, overlay: ReadonlyMap<string, string
   return files;
 }
 
-/** Writes the mirror (changed files only, stale ones removed) and its tsconfig; returns the tsconfig's path. */
-export function syncMirror(root: string, mirror: string, files: ReadonlyMap<string, string>): string {
+/**
+ * Writes the mirror (changed files only, stale ones removed) and its base tsconfig, which the contract check's own
+ * config extends (contract-scope.ts: it says which files are compiled).
+ */
+export function syncMirror(root: string, mirror: string, files: ReadonlyMap<string, string>): void {
   const present = new Set<string>();
   const walk = (dir: string) => {
     if (!existsSync(dir)) return;
@@ -38,29 +41,32 @@ export function syncMirror(root: string, mirror: string, files: ReadonlyMap<stri
     }
   };
   walk(mirror);
-  const extra = [...files.keys()].filter((p) => !p.startsWith('src/') && p.endsWith('.ts'));
   const config = JSON.stringify(
     {
       extends: relative(mirror, join(root, 'tsconfig.json')).split('\\').join('/'),
-      // rootDir only matters for emit, which never happens here; the planned test file lies outside src/.
+      // rootDir only matters for emit, which never happens here; planned files may lie outside src/.
       compilerOptions: { rootDir: '.', noEmit: true },
-      include: ['src'],
-      files: extra,
     },
     null,
     2,
   );
   const all = new Map(files).set('tsconfig.json', config);
   for (const [path, content] of all) {
-    const abs = join(mirror, path);
     present.delete(path);
-    const inProject = relative(root, abs).split('\\').join('/');
-    const leak = writeEscape(root, inProject);
-    if (leak) throw new Error(`refusing to write ${inProject}: ${leak}`);
-    if (readTextInside(root, inProject, MAX_PROJECT_FILE_BYTES) === content) continue;
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, content);
+    writeIfChanged(root, relative(root, join(mirror, path)).split('\\').join('/'), content);
   }
   for (const path of present) rmSync(join(mirror, path), { force: true });
-  return join(mirror, 'tsconfig.json');
+}
+
+/**
+ * Writes a scratch file of the project's cache folder unless it already holds `content`: unchanged files keep their
+ * time stamps, so the incremental build sees nothing new. A link planted on the way refuses the write.
+ */
+export function writeIfChanged(root: string, inProject: string, content: string): void {
+  const leak = writeEscape(root, inProject);
+  if (leak) throw new Error(`refusing to write ${inProject}: ${leak}`);
+  if (readTextInside(root, inProject, MAX_PROJECT_FILE_BYTES) === content) return;
+  const abs = join(root, inProject);
+  mkdirSync(dirname(abs), { recursive: true });
+  writeFileSync(abs, content);
 }

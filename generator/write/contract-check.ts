@@ -3,10 +3,18 @@
 // mirror of src/ (check-mirror.ts). Each error in a user file is reported with its position and, where the cause is
 // a manifest change, what changed.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { accessText } from './access-text.js';
 import { mirrorContents, syncMirror } from './check-mirror.js';
-import { CONTRACT_FILE, contractConfig, contractSource, exportPosition, writeContractScope, type ContractEntry } from './contract-scope.js';
+import {
+  CONTRACT_CONFIG,
+  CONTRACT_FILE,
+  contractConfig,
+  contractSource,
+  exportPosition,
+  writeContractScope,
+  type ContractEntry,
+} from './contract-scope.js';
 import { ensureCacheDir, findCompiler, typeCheck, type CompilerDiagnostic } from './project-compiler.js';
 import type { EntryKind } from '../core/index.js';
 import type { CompletionExport } from './plan.js';
@@ -55,10 +63,9 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     contents = mirrorContents(root, options.overlay);
     // Planned TypeScript outside src/ (the generated contract test) is compiled too, as it would be once written.
     const extra = [...contents.keys()].filter((p) => !p.startsWith('src/') && p.endsWith('.ts'));
-    const scopeConfig = join(dirname(CONTRACT_FILE), 'tsconfig.json');
-    contents.set(CONTRACT_FILE, scope.text).set(scopeConfig, contractConfig(extra));
+    contents.set(CONTRACT_FILE, scope.text).set(CONTRACT_CONFIG, contractConfig(extra));
     syncMirror(root, cwd, contents);
-    config = join(cwd, scopeConfig);
+    config = join(cwd, CONTRACT_CONFIG);
   } else {
     config = writeContractScope(root, scope);
   }
@@ -93,13 +100,6 @@ const MISSING_EXPORT = /has no exported member|declares '[^']+' locally, but it 
 /** An error on a handler export as the server uses it (a function of another shape), placed at that export. */
 function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file: string) => string): ContractProblem {
   const { kind, name, file, ident } = held;
-  let source = '';
-  try {
-    source = read(file);
-  } catch {
-    // A handler file that is gone: the compiler's message says so.
-  }
-  const at = exportPosition(source, ident);
   if (MISSING_EXPORT.test(d.text))
     return {
       file,
@@ -107,6 +107,13 @@ function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file
       column: 1,
       message: `does not export ${ident}, the completions of ${kind}.${name}; the server imports them by that name`,
     };
+  let source = '';
+  try {
+    source = read(file);
+  } catch {
+    // A handler file that is gone: the compiler's message says so.
+  }
+  const at = exportPosition(source, ident);
   return { file, line: at.line, column: at.column, message: `error TS${d.code}: ${d.text} (${kind}.${name}, as the server calls it)` };
 }
 

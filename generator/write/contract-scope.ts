@@ -3,14 +3,16 @@
 // never see: at 500 tools they are 1.6 MB, most of the check's time. The check compiles the handlers (with what they
 // import: the types, the context, the user's own modules) and a small file that holds each handler export against
 // its handler type, as server.gen.ts uses it. `npm run typecheck` and the build still compile everything.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { KIND_INFO, writeEscape, type EntryKind } from '../core/index.js';
+import { join } from 'node:path';
+import { KIND_INFO, type EntryKind } from '../core/index.js';
+import { writeIfChanged } from './check-mirror.js';
 import type { CompletionExport } from './plan.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
 
 /** The contract file, relative to the project (and to the mirror `check` compiles in). */
 export const CONTRACT_FILE = '.mcp-gen/cache/contracts/handlers.ts';
+/** Its tsconfig, beside it. */
+export const CONTRACT_CONFIG = '.mcp-gen/cache/contracts/tsconfig.json';
 const TO_ROOT = '../../..';
 
 export interface ContractEntry {
@@ -78,19 +80,9 @@ export function contractConfig(extra: readonly string[] = []): string {
 
 /** Writes the contract file and its tsconfig under the project's cache folder; returns the tsconfig's path. */
 export function writeContractScope(root: string, source: ContractSource): string {
-  const files = [
-    [CONTRACT_FILE, source.text],
-    [join(dirname(CONTRACT_FILE), 'tsconfig.json'), contractConfig()],
-  ] as const;
-  for (const [path, content] of files) {
-    const leak = writeEscape(root, path);
-    if (leak) throw new Error(`refusing to write ${path}: ${leak}`);
-    const abs = join(root, path);
-    mkdirSync(dirname(abs), { recursive: true });
-    // Unchanged files keep their time stamps, so that the incremental build sees nothing new.
-    if (readOr(abs) !== content) writeFileSync(abs, content);
-  }
-  return join(root, dirname(CONTRACT_FILE), 'tsconfig.json');
+  writeIfChanged(root, CONTRACT_FILE, source.text);
+  writeIfChanged(root, CONTRACT_CONFIG, contractConfig());
+  return join(root, CONTRACT_CONFIG);
 }
 
 /** Where a handler's export is declared, for errors found in the contract file; the file's start when not found. */
@@ -102,12 +94,4 @@ export function exportPosition(source: string, ident: string): { line: number; c
   const at = m.index + m[0].length - ident.length;
   const before = source.slice(0, at).split('\n');
   return { line: before.length, column: before[before.length - 1].length + 1 };
-}
-
-function readOr(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
