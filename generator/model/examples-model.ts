@@ -3,7 +3,7 @@
 import { jsLiteral } from './js-literal.js';
 import type { Manifest } from '../core/index.js';
 import { ENTRY_KINDS, entriesOf } from '../core/index.js';
-import { isObject } from '../core/index.js';
+import { isObject, uriMatcher } from '../core/index.js';
 
 export interface ExamplesModel {
   /** `{tools: {...}, resources: {...}, resourceTemplates: {...}, prompts: {...}}` as a TypeScript literal. */
@@ -29,6 +29,12 @@ export function buildExamplesModel(m: Manifest): ExamplesModel {
           const out: Record<string, unknown> = { name: exampleName };
           for (const f of FIELDS) if (source[f] !== undefined) out[f] = source[f];
           if ((kind === 'tools' || kind === 'prompts') && out.input === undefined) out.input = {};
+          // Mock mode finds the example a read matches by these, without carrying the matcher.
+          const template = (entry as { uriTemplate?: unknown }).uriTemplate;
+          if (kind === 'resourceTemplates' && typeof out.uri === 'string' && typeof template === 'string') {
+            const variables = templateVariables(template, out.uri);
+            if (variables) out.variables = variables;
+          }
           out.ignore = Array.isArray(source.ignore) ? source.ignore : [];
           return out;
         });
@@ -39,4 +45,13 @@ export function buildExamplesModel(m: Manifest): ExamplesModel {
     all[kind] = byName;
   }
   return { examplesJson: jsLiteral(all), exampleCount };
+}
+
+function templateVariables(template: string, uri: string): Record<string, unknown> | null {
+  try {
+    return uriMatcher(template).match(uri);
+  } catch {
+    // A template the matcher refuses is reported by validate; its examples keep their URI only.
+    return null;
+  }
 }

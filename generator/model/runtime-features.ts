@@ -21,6 +21,8 @@ export interface RuntimeFeature {
 /** What the rows look at: these fields of the server model (named here so that the model can hold the result). */
 export interface FeatureInput {
   stdio: boolean;
+  /** The manifest's resource templates. */
+  templates: readonly unknown[];
   http: { auth: Readonly<Record<string, unknown>> | null; sse: object | null; websocket: object | null; serverCard?: object } | null;
   policies: boolean;
   completions: boolean;
@@ -48,14 +50,15 @@ const OTEL = [
 ];
 
 const FEATURES = {
-  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport; uri-template
-  // matches resource template URIs (for reads, subscriptions and mock mode).
+  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
   core: {
     when: () => true,
-    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown', 'uri-match', 'uri-template'],
+    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown'],
     dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
     devDependencies: { 'pino-pretty': 'pinoPretty' },
   },
+  // The matcher of resource template URIs, for reads and subscriptions (mock mode compares the variables it gives).
+  uriTemplates: { when: (m) => m.templates.length > 0, files: ['uri-template', 'uri-match'] },
   // json-schema-faker is loaded only when mock mode starts (a dev-time tool: `npm run mock`).
   mock: { when: () => true, files: ['mock', 'example-match'], devDependencies: { 'json-schema-faker': 'jsonSchemaFaker' } },
   // The MCP Bundle tooling: `npm run bundle` packs a stdio server into a .mcpb for desktop clients.

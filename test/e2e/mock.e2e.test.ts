@@ -93,6 +93,11 @@ resourceTemplates:
     mimeType: application/json
     examples:
       one: {uri: 'app://items/1', output: {contents: [{text: '{"id": 1}'}]}}
+  search:
+    uriTemplate: app://search{?q,limit}
+    mimeType: text/plain
+    examples:
+      ada: {uri: 'app://search?q=ada&limit=2', output: {contents: [{text: two results for ada}]}}
 prompts:
   greet:
     arguments: [{name: who, required: true}]
@@ -179,6 +184,12 @@ describe('mock mode over stdio', () => {
       const other = await client.readResource({ uri: 'app://items/2' });
       expect(other.contents).toEqual([{ uri: 'app://items/2', mimeType: 'application/json', text: expect.any(String) }]);
       expect(JSON.parse((other.contents[0] as { text: string }).text)).toBeTruthy();
+      // Another spelling of the example's URI (parameters reordered, a letter percent-encoded) fills the template's
+      // variables the same way, so it gets the example; other values do not.
+      const reordered = await client.readResource({ uri: 'app://search?limit=2&q=%61da' });
+      expect(reordered.contents).toEqual([{ uri: 'app://search?limit=2&q=%61da', mimeType: 'text/plain', text: 'two results for ada' }]);
+      const elsewhere = await client.readResource({ uri: 'app://search?q=ada&limit=3' });
+      expect((elsewhere.contents[0] as { text: string }).text).not.toBe('two results for ada');
       const prompt = await client.getPrompt({ name: 'greet', arguments: { who: 'Bob' } });
       expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Hello Bob' } }]);
     } finally {

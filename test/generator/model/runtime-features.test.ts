@@ -15,8 +15,11 @@ import { ROOT } from '../../support/project.js';
 const RUNTIME = join(ROOT, 'templates', 'runtime');
 const sdk = JSON.parse(readFileSync(join(ROOT, 'templates', 'project', 'sdk-versions.json'), 'utf8'));
 
+const sources = new Map<string, string>();
 function source(file: string): string {
-  return readFileSync(join(RUNTIME, `${file}.ts`), 'utf8');
+  let text = sources.get(file);
+  if (text === undefined) sources.set(file, (text = readFileSync(join(RUNTIME, `${file}.ts`), 'utf8')));
+  return text;
 }
 
 /** `./x.gen.js` imports (static and dynamic, type-only included: the file must exist to compile). */
@@ -50,6 +53,7 @@ const FLAGS = [
   'tasks',
   'toolsets',
   'redis',
+  'templates',
 ] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
@@ -64,6 +68,7 @@ function input(f: Flags): FeatureInput {
     : null;
   return {
     stdio: f.stdio,
+    templates: f.templates ? [{}] : [],
     http,
     policies: f.policies,
     completions: f.completions,
@@ -89,24 +94,38 @@ describe('runtime features', () => {
   });
 
   it('gives every emitted runtime file the files it imports and the packages it loads, in every combination', () => {
+    const runtimeFiles = new Set(allRuntimeFiles());
+    const imports = new Map(allRuntimeFiles().map((f) => [f, { local: localImports(f), packages: packageImports(f) }]));
+    const missing: string[] = [];
     for (const flags of combinations) {
       const set = enabledFeatures(input(flags));
       const emitted = new Set(set.files.map((f) => f.name));
       const packages = featurePackages(set, sdk);
       const installed = new Set([...Object.keys(packages.dependencies), ...Object.keys(packages.devDependencies)]);
       for (const file of emitted) {
-        for (const dep of localImports(file)) {
+        for (const dep of imports.get(file)?.local ?? []) {
           // definitions, examples, types...: the templated files, emitted in every project.
-          if (!allRuntimeFiles().includes(dep)) continue;
-          expect(emitted, `${file}.gen.ts imports ${dep}.gen.js (${JSON.stringify(flags)})`).toContain(dep);
+          if (!runtimeFiles.has(dep)) continue;
+          if (!emitted.has(dep)) missing.push(`${file}.gen.ts imports ${dep}.gen.js (${JSON.stringify(flags)})`);
         }
-        for (const pkg of packageImports(file)) expect(installed, `${file}.gen.ts loads ${pkg} (${JSON.stringify(flags)})`).toContain(pkg);
+        for (const pkg of imports.get(file)?.packages ?? [])
+          if (!installed.has(pkg)) missing.push(`${file}.gen.ts loads ${pkg} (${JSON.stringify(flags)})`);
       }
       for (const plugin of set.httpPlugins) {
-        expect(emitted).toContain(plugin.file);
-        expect(source(plugin.file)).toMatch(new RegExp(`export (async )?function ${plugin.export}\\b`));
+        if (!emitted.has(plugin.file)) missing.push(`plugin ${plugin.option} needs ${plugin.file}.gen.ts`);
+        if (!new RegExp(`export (async )?function ${plugin.export}\\b`).test(source(plugin.file)))
+          missing.push(`${plugin.file}.ts exports no ${plugin.export}`);
       }
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('emits the URI template matcher only for a manifest with resource templates', () => {
+    const off = Object.fromEntries(FLAGS.map((k) => [k, false])) as Flags;
+    const files = (flags: Flags) => enabledFeatures(input(flags)).files.map((f) => f.name);
+    expect(files({ ...off, stdio: true, http: true })).not.toContain('uri-match');
+    expect(files({ ...off, stdio: true, http: true })).not.toContain('uri-template');
+    expect(files({ ...off, stdio: true, templates: true })).toEqual(expect.arrayContaining(['uri-match', 'uri-template']));
   });
 
   it('adds packages only with the features that use them', () => {
