@@ -690,7 +690,7 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   });
   installSubscriptions(server, {
     resources: defs.resources.map((r) => r.uri),
-    templates: defs.resourceTemplates.map((t) => t.uriTemplate),
+    templates: defs.resourceTemplates.map((t) => servedTemplate(t.uriTemplate)),
     max: undefined,
   });
   installTasks(server, era, {

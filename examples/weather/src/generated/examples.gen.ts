@@ -40,6 +40,7 @@ export const examples: Examples = {
         name: 'lima',
         uri: 'weather://Lima/current',
         output: { contents: [{ mimeType: 'text/plain', text: 'Lima: Coastal fog, 22°C' }] },
+        variables: { city: 'Lima' },
         ignore: [],
       },
     ],

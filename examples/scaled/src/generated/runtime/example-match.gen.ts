@@ -20,8 +20,9 @@ export interface ToolExample extends ExampleBase {
 }
 
 export interface ReadExample extends ExampleBase {
-  /** Resource templates: the URI read. */
+  /** Resource templates: the URI read, and the variables the server's matcher reads from it. */
   uri?: string;
+  variables?: JsonObject;
   output: { contents: JsonObject[] };
 }
 

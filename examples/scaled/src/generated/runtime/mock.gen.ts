@@ -11,7 +11,6 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/
 import * as defs from '../definitions.gen.js';
 import { canonicalJson, sameJson, type JsonObject, type ReadExample } from './example-match.gen.js';
 import { examples } from '../examples.gen.js';
-import { servedTemplate } from './uri-template.gen.js';
 
 type Fake = (schema: JsonObject, options: { seed: number }) => unknown;
 
@@ -21,7 +20,7 @@ export interface Mock {
   seed: number;
   tool(name: string, input: unknown): CallToolResult;
   resource(name: string, uri: URL): ReadResourceResult;
-  template(name: string, uri: URL): ReadResourceResult;
+  template(name: string, uri: URL, variables: unknown): ReadResourceResult;
   prompt(name: string, args: unknown): GetPromptResult;
 }
 
@@ -53,7 +52,7 @@ export function mockable<H>(kind: MockKind, name: string, handler: H): H {
   const stand: Record<MockKind, (...args: never[]) => Promise<unknown>> = {
     tool: async (input: unknown) => mock.tool(name, input),
     resource: async (uri: URL) => mock.resource(name, uri),
-    template: async (uri: URL) => mock.template(name, uri),
+    template: async (uri: URL, variables: unknown) => mock.template(name, uri, variables),
     prompt: async (args: unknown) => mock.prompt(name, args),
   };
   return stand[kind] as H;
@@ -121,12 +120,14 @@ export function createMock(seed: number, fake: Fake): Mock {
         `Mock contents of resource ${JSON.stringify(name)}`,
       );
     },
-    template(name, uri) {
+    // An example answers for the URIs that fill the template's variables as its own does: weather://Lima/current
+    // answers for itself only (the variables were read from the example's URI by the same matcher, at generate time).
+    template(name, uri, variables) {
       const def = defs.resourceTemplates.find((t) => t.name === name);
       const list = examples.resourceTemplates[name] ?? [];
       const match =
         list.find((e) => e.uri === uri.href) ??
-        list.find((e) => e.uri !== undefined && def !== undefined && sameMatch(def.uriTemplate, e.uri, uri.href));
+        list.find((e) => e.variables !== undefined && sameJson(e.variables, variables));
       return read(match, uri, def?.mimeType, `Mock contents of ${uri.href}`);
     },
     prompt(name, args) {
@@ -163,13 +164,6 @@ function read(
       ...c,
     })) as ReadResourceResult['contents'],
   };
-}
-
-/** Whether two URIs fill the template's variables identically (so `weather://Lima/current` answers for itself only). */
-function sameMatch(template: string, a: string, b: string): boolean {
-  const t = servedTemplate(template);
-  const [x, y] = [t.match(a), t.match(b)];
-  return x !== null && y !== null && sameJson(x, y);
 }
 
 /** An error message from its pattern: anchors dropped, escapes undone (`^No item 404\\.$` -> `No item 404.`). */

@@ -13,7 +13,6 @@ import {
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
 import { LIMITS } from './limits.gen.js';
-import { servedTemplate } from './uri-template.gen.js';
 
 /** Change notifications to every connected client that should hear them, in both eras and on every transport. */
 export interface Notifier {
@@ -110,8 +109,8 @@ export function attachServer(server: McpServer, era: ProtocolEra): McpServer {
 export interface Subscribable {
   /** URIs of the server's resources. */
   resources: readonly string[];
-  /** URI templates of its resource templates: a URI matching one can be subscribed. */
-  templates: readonly string[];
+  /** Its resource templates (uri-template.gen.ts's servedTemplate): a URI one matches can be subscribed. */
+  templates: readonly { match(uri: string): unknown }[];
   /** Subscriptions one connection may hold (default LIMITS.maxSubscriptionsPerSession). */
   max?: number;
 }
@@ -122,7 +121,7 @@ export interface Subscribable {
  */
 export function installSubscriptions(server: McpServer, served: Subscribable): void {
   const resources = new Set(served.resources);
-  const templates = served.templates.map((t) => servedTemplate(t));
+  const templates = served.templates;
   const max = served.max ?? LIMITS.maxSubscriptionsPerSession;
   server.server.setRequestHandler('resources/subscribe', async (request) => {
     const { uri } = request.params;
