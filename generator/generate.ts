@@ -94,6 +94,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     formatEmitted,
     handlerEntries,
     completionExports,
+    knownPackages,
     planFiles,
     writeOutput,
     changesDisk,
@@ -117,6 +118,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     generator: generatorVersion(),
     force: options.force,
     prune: options.prune,
+    knownPackages: knownPackages(model.sdk),
   });
   plan.files.push(statePlan(outDir, plan.state));
   const conflicts = plan.files.filter((f) => f.action === 'conflict');

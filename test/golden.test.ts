@@ -62,7 +62,8 @@ describe.each(treeCases)('generated case %s', (name) => {
 
   it('generates exactly the expected tree, twice byte for byte', () => {
     const first = runCli(['generate', '-m', 'mcp.yaml'], dir);
-    expect(first.stderr).toBe('');
+    // No finding: at most notes (the handlers are not type-checked here, the fixture has no node_modules).
+    expect(first.stderr.split('\n').filter((l) => l && !l.startsWith('note: '))).toEqual([]);
     expect(first.code).toBe(0);
     const inputs = new Set(inputsOf(name));
     const tree = listTree(dir).filter((f) => !inputs.has(f));

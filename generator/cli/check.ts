@@ -58,6 +58,8 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     out.push(`missing handler: ${shownOut}/${f.path}${f.from ? ` (its entry was renamed from a handler in ${f.from})` : ''}`);
   const problems = formatProblems(result.plan.problems, contracts);
   if (problems) out.push(problems);
+  // Advice on the user's files (a Dockerfile on an old Node, packages no longer loaded): shown, never a failure.
+  const advice = files.filter((f) => f.action === 'kept' && f.note).map((f) => `note: ${shownOut}/${f.path}: ${f.note}`);
   const failed = (pkg ? 1 : 0) + stale.length + missing.length + result.plan.problems.length + contracts.problems.length > 0;
   if (opts.json) {
     const reason = (f: (typeof stale)[number]) =>
@@ -80,6 +82,7 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
           missingHandlers: missing.map((f) => ({ path: f.path, ...(f.from ? { renamedFrom: f.from } : {}) })),
           handlerProblems: handlerProblems(result.plan.problems, contracts),
           ...(contracts.skipped ? { note: contracts.skipped } : {}),
+          ...(advice.length ? { advice } : {}),
         },
         null,
         2,
@@ -88,12 +91,13 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     return failed ? 1 : 0;
   }
   if (failed) {
-    process.stderr.write(`${out.join('\n')}\n`);
+    process.stderr.write(`${[...out, ...advice].join('\n')}\n`);
     const diffs = opts.quiet ? '' : await formatDiffs(stale.filter((f) => f.action !== 'conflict'));
     if (diffs) process.stderr.write(`\n${diffs}`);
     process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix the handlers listed\n`);
     return 1;
   }
+  if (advice.length) process.stderr.write(`${advice.join('\n')}\n`);
   if (!opts.quiet)
     process.stdout.write(
       `ok: ${shownOut} matches ${opts.manifest}${contracts.skipped ? ` (${contracts.skipped})` : '; every handler fits'}\n`,

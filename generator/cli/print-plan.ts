@@ -7,13 +7,16 @@ const SHOWN = new Set(['create', 'update', 'merge', 'rename', 'delete', 'orphane
 /** One line per file that changes or needs attention; unchanged and kept files are only counted. */
 export function formatPlan(files: readonly PlannedFile[], outDir: string, paint: Painter = PLAIN): string {
   const prefix = outDir === '.' ? '' : `${outDir}/`;
-  return files
-    .filter((f) => SHOWN.has(f.action))
-    .map((f) => {
-      const path = f.from ? `${prefix}${f.from} -> ${prefix}${f.path}` : `${prefix}${f.path}`;
-      return `  ${actionColor(paint, f.action)(f.action.padEnd(8))} ${path}${f.note ? `: ${f.note}` : ''}`;
-    })
-    .join('\n');
+  return (
+    files
+      // A kept user file is shown only with advice (a Dockerfile on an old Node, packages no longer loaded).
+      .filter((f) => SHOWN.has(f.action) || (f.action === 'kept' && f.note))
+      .map((f) => {
+        const path = f.from ? `${prefix}${f.from} -> ${prefix}${f.path}` : `${prefix}${f.path}`;
+        return `  ${actionColor(paint, f.action)(f.action.padEnd(8))} ${path}${f.note ? `: ${f.note}` : ''}`;
+      })
+      .join('\n')
+  );
 }
 
 function actionColor(paint: Painter, action: string): (s: string) => string {

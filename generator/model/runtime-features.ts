@@ -186,6 +186,12 @@ export function allFeaturePackages(versions: Versions): PackageLists {
   return featurePackages({ on }, versions);
 }
 
+/** The names of every package mcp-gen may add to a project. */
+export function knownPackages(versions: Versions): string[] {
+  const all = allFeaturePackages(versions);
+  return [...Object.keys(all.dependencies), ...Object.keys(all.devDependencies)];
+}
+
 /** Every runtime file some feature emits, for checks that the table covers templates/runtime/. */
 export function allRuntimeFiles(): string[] {
   return [...new Set(Object.values(FEATURES).flatMap((f) => f.files))].sort();

@@ -23,16 +23,32 @@ export interface PackageMerge {
   raised: RaisedPin[];
   /** Fields set to the manifest's value (mcpName, version) because server.json is generated. */
   synced: RaisedPin[];
+  /**
+   * Packages some mcp-gen feature brings that this project's generated code no longer loads (`dependencies.ws` once
+   * WebSocket is off). Only reported: the user's own code may import them.
+   */
+  unused: string[];
   /** Set when the current file is not valid JSON: nothing is merged then. */
   error?: string;
 }
 
-export function mergePackageJson(current: string, wanted: string): PackageMerge {
+/**
+ * `known`: every package any feature of mcp-gen may add, so that one the manifest no longer needs can be named. The
+ * wanted file's `engines.node` is a floor like a pin: a range that allows older Node is raised to it.
+ */
+export function mergePackageJson(current: string, wanted: string, known: readonly string[] = []): PackageMerge {
   let have: Record<string, unknown>;
   try {
     have = JSON.parse(current);
   } catch (err) {
-    return { content: current, added: [], raised: [], synced: [], error: `package.json is not valid JSON (${(err as Error).message})` };
+    return {
+      content: current,
+      added: [],
+      raised: [],
+      synced: [],
+      unused: [],
+      error: `package.json is not valid JSON (${(err as Error).message})`,
+    };
   }
   const want = JSON.parse(wanted) as Record<string, Record<string, string> | undefined>;
   const added: string[] = [];
@@ -63,9 +79,43 @@ export function mergePackageJson(current: string, wanted: string): PackageMerge 
       }
     }
   }
-  if (added.length === 0 && raised.length === 0 && synced.length === 0) return { content: current, added, raised, synced };
+  mergeEngines(have, want, added, raised);
+  const unused = unusedPackages(have, want, known);
+  if (added.length === 0 && raised.length === 0 && synced.length === 0) return { content: current, added, raised, synced, unused };
   const indent = /^[ \t]+(?=")/m.exec(current)?.[0] ?? '  ';
-  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised, synced };
+  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised, synced, unused };
+}
+
+function mergeEngines(have: Record<string, unknown>, want: Record<string, unknown>, added: string[], raised: RaisedPin[]): void {
+  const needed = sectionOf(want, 'engines')?.node;
+  if (typeof needed !== 'string') return;
+  const engines = sectionOf(have, 'engines');
+  if (!engines) {
+    if (have.engines !== undefined) return;
+    have.engines = { node: needed };
+    added.push('engines.node');
+    return;
+  }
+  const spec = engines.node;
+  if (spec === undefined) {
+    engines.node = needed;
+    added.push('engines.node');
+    return;
+  }
+  const floor = semver.minVersion(needed);
+  if (typeof spec !== 'string' || !floor || !isOlder(spec, floor.version)) return;
+  raised.push({ key: 'engines.node', from: spec, to: needed });
+  engines.node = needed;
+}
+
+function unusedPackages(have: Record<string, unknown>, want: Record<string, unknown>, known: readonly string[]): string[] {
+  const wanted = new Set(PACKAGE_SECTIONS.flatMap((s) => Object.keys(sectionOf(want, s) ?? {})));
+  const knownSet = new Set(known);
+  return PACKAGE_SECTIONS.flatMap((s) =>
+    Object.keys(sectionOf(have, s) ?? {})
+      .filter((name) => knownSet.has(name) && !wanted.has(name))
+      .map((name) => `${s}.${name}`),
+  );
 }
 
 function sectionOf(pkg: Record<string, unknown>, section: string): Record<string, string> | undefined {
@@ -96,5 +146,7 @@ export function describeMerge(merge: PackageMerge): string | undefined {
     ...merge.raised.map((r) => `raised ${r.key} ${r.from} -> ${r.to}`),
     ...merge.synced.map((r) => `set ${r.key} ${r.from} -> ${r.to} (from the manifest, for server.json)`),
   ];
+  if (merge.unused.length)
+    parts.push(`no longer loaded by the generated code: ${merge.unused.join(', ')} (remove unless your own code imports them)`);
   return merge.error ?? (parts.length ? parts.join('; ') : undefined);
 }

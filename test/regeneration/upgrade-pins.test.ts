@@ -53,4 +53,37 @@ describe('dependency pins on regeneration', () => {
     expect(pkg.engines.node).toBe('>=22');
     expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toMatch(/^FROM node:24-slim AS build$/m);
   });
+
+  it('a project from before the move to Node 22: engines raised, a Dockerfile on Node 20 and packages no longer loaded named, none of them removed', () => {
+    const dir = generateProject(MANIFEST);
+    const file = join(dir, 'package.json');
+    const pkg = JSON.parse(readFileSync(file, 'utf8'));
+    pkg.engines.node = '>=20';
+    pkg.dependencies.ws = '8.18.0';
+    writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+    const dockerfile = readFileSync(join(dir, 'Dockerfile'), 'utf8').replaceAll('node:24-slim', 'node:20-slim');
+    writeFileSync(join(dir, 'Dockerfile'), dockerfile);
+
+    const check = runCli(['check', '-m', 'mcp.yaml', '--quiet'], dir);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('raised engines.node >=20 -> >=22');
+    expect(check.stderr).toContain('note: ./Dockerfile: node:20-slim: below Node 22');
+
+    const generate = runCli(['generate', '-m', 'mcp.yaml', '--no-check'], dir);
+    expect(generate.code).toBe(0);
+    expect(generate.stdout).toMatch(
+      /merge +package\.json: raised engines\.node >=20 -> >=22; no longer loaded by the generated code: dependencies\.ws/,
+    );
+    expect(generate.stdout).toMatch(/kept +Dockerfile: node:20-slim: below Node 22, .*uses node:24-slim/);
+    const after = JSON.parse(readFileSync(file, 'utf8'));
+    expect(after.engines.node).toBe('>=22');
+    expect(after.dependencies.ws).toBe('8.18.0');
+    expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toBe(dockerfile);
+
+    // Advice alone does not fail check.
+    const again = runCli(['check', '-m', 'mcp.yaml', '--quiet'], dir);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('note: ./Dockerfile: node:20-slim');
+    expect(again.stderr).toContain('no longer loaded by the generated code: dependencies.ws');
+  });
 });

@@ -1,6 +1,6 @@
 // Builds generated projects the way a user would (generate, tsc) and serves them to real SDK clients over
 // real transports: stdio child processes and HTTP on a loopback port.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,18 +24,9 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], cwd = ROOT): CliResult {
-  try {
-    const stdout = execFileSync(process.execPath, [CLI, ...args], {
-      cwd,
-      encoding: 'utf8',
-      stdio: 'pipe',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (err) {
-    const e = err as { status: number; stdout: string; stderr: string };
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
-  }
+  // stderr is kept on success too: notes and advice go there while the run succeeds.
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Generates a project from manifest text into a fresh folder; throws with the CLI's output on failure. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeMerge, isOlder, mergePackageJson } from '../../../generator/write/merge-package-json.js';
+import { dockerNodeAdvice } from '../../../generator/write/plan.js';
 
 const wanted = JSON.stringify({
   dependencies: { '@modelcontextprotocol/server': '2.4.0' },
@@ -22,7 +23,7 @@ describe('mergePackageJson', () => {
   it('returns the file byte for byte when nothing is missing', () => {
     const current =
       '{"dependencies":{"@modelcontextprotocol/server":"^2.4.0"},"devDependencies":{"typescript":"latest"},"scripts":{"build":"b","test":"t"}}';
-    expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [], synced: [] });
+    expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [], synced: [], unused: [] });
   });
 
   it('with server.json generated, keeps mcpName and version those of the manifest, and says so', () => {
@@ -79,5 +80,60 @@ describe('mergePackageJson', () => {
     for (const spec of ['latest', 'file:../sdk', 'github:org/sdk', 'workspace:*']) expect(isOlder(spec, '2.4.0')).toBe(false);
     expect(isOlder('>=2.0.0 <3', '2.4.0')).toBe(true);
     expect(isOlder('~2.4.1', '2.4.0')).toBe(false);
+  });
+
+  it('raises an engines.node range that allows a Node older than the generated code supports, and adds a missing one', () => {
+    const withEngines = JSON.stringify({ ...JSON.parse(wanted), engines: { node: '>=22' } });
+    const base = {
+      dependencies: { '@modelcontextprotocol/server': '2.4.0' },
+      devDependencies: { typescript: '5.9.3' },
+      scripts: { build: 'b', test: 't' },
+    };
+    const given: [unknown, unknown, string[]][] = [
+      [{ node: '>=20' }, { node: '>=22' }, ['raised engines.node >=20 -> >=22']],
+      [{ node: '^20.11.0 || ^22' }, { node: '>=22' }, ['raised engines.node ^20.11.0 || ^22 -> >=22']],
+      [{ node: '>=24', npm: '>=10' }, { node: '>=24', npm: '>=10' }, []],
+      [{ node: '22.x' }, { node: '22.x' }, []],
+      [{ node: 'lts' }, { node: 'lts' }, []],
+      [{ npm: '>=10' }, { npm: '>=10', node: '>=22' }, ['added engines.node']],
+      [undefined, { node: '>=22' }, ['added engines.node']],
+    ];
+    for (const [engines, want, notes] of given) {
+      const r = mergePackageJson(JSON.stringify({ ...base, ...(engines ? { engines } : {}) }), withEngines);
+      expect(JSON.parse(r.content).engines, JSON.stringify(engines)).toEqual(want);
+      expect(describeMerge(r)?.split('; ') ?? [], JSON.stringify(engines)).toEqual(notes);
+    }
+  });
+
+  it('names packages a feature brought that the generated code no longer loads, and removes none', () => {
+    const current = JSON.stringify({
+      dependencies: { '@modelcontextprotocol/server': '2.4.0', ws: '8.0.0', express: '5.0.0' },
+      devDependencies: { typescript: '5.9.3', '@types/ws': '8.0.0' },
+      scripts: { build: 'b', test: 't' },
+    });
+    const r = mergePackageJson(current, wanted, ['@modelcontextprotocol/server', 'typescript', 'ws', '@types/ws', 'jose']);
+    expect(r.unused).toEqual(['dependencies.ws', 'devDependencies.@types/ws']);
+    expect(r.content).toBe(current);
+    expect(describeMerge(r)).toBe(
+      'no longer loaded by the generated code: dependencies.ws, devDependencies.@types/ws (remove unless your own code imports them)',
+    );
+  });
+});
+
+describe('dockerNodeAdvice', () => {
+  const ours = 'FROM node:24-slim AS build\nRUN npm ci\nFROM node:24-slim\n';
+  const pkg = JSON.stringify({ engines: { node: '>=22' } });
+  it('names a FROM node image below the engines floor, once, with the image mcp-gen writes', () => {
+    expect(dockerNodeAdvice('FROM node:20-slim AS build\nFROM node:20-slim\n', ours, pkg)).toBe(
+      'node:20-slim: below Node 22, the oldest generated projects support (package.json engines); the Dockerfile mcp-gen writes uses node:24-slim',
+    );
+    expect(dockerNodeAdvice('from docker.io/library/node:18 as b\nFROM node:22-alpine\n', ours, pkg)).toMatch(
+      /^docker\.io\/library\/node:18: below Node 22/,
+    );
+  });
+  it('is silent for a supported Node, another base image, or no engines to compare with', () => {
+    expect(dockerNodeAdvice('FROM node:22-slim\n', ours, pkg)).toBeUndefined();
+    expect(dockerNodeAdvice('FROM gcr.io/distroless/nodejs20\n', ours, pkg)).toBeUndefined();
+    expect(dockerNodeAdvice('FROM node:20\n', ours, undefined)).toBeUndefined();
   });
 });
