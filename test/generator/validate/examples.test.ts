@@ -239,7 +239,7 @@ describe('buildExamplesModel', () => {
         ],
       },
       resources: {},
-      resourceTemplates: { t: [{ name: 'one', uri: 'x://1', output: { contents: [{ text: 'a' }] }, ignore: [] }] },
+      resourceTemplates: { t: [{ name: 'one', uri: 'x://1', output: { contents: [{ text: 'a' }] }, variables: { id: '1' }, ignore: [] }] },
       prompts: { p: [{ name: 'e', output: { messages: [] }, input: {}, ignore: [] }] },
     });
   });
