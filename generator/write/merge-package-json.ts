@@ -1,9 +1,10 @@
 // package.json belongs to the user once written. Regeneration may only add what generated code needs (a missing
-// dependency or script) and raise a dependency pinned below the version the generated code needs; it never removes,
-// reorders or lowers the user's entries, and keeps their indentation.
+// dependency, script or engines.node) and raise a dependency pinned below the version the generated code needs, or an
+// engines.node that allows a Node below its floor; it never removes, reorders or lowers the user's entries, and keeps
+// their indentation.
 import semver from 'semver';
 
-const SECTIONS = ['dependencies', 'devDependencies', 'scripts'] as const;
+const SECTIONS = ['dependencies', 'devDependencies', 'scripts', 'engines'] as const;
 const PACKAGE_SECTIONS = ['dependencies', 'devDependencies'] as const;
 // Once the server is published to the MCP Registry (server.registryName), the manifest owns these: server.json names
 // the npm package at server.version, and the registry checks that the package's mcpName is the server's name.
@@ -32,10 +33,7 @@ export interface PackageMerge {
   error?: string;
 }
 
-/**
- * `known`: every package any feature of mcp-gen may add, so that one the manifest no longer needs can be named. The
- * wanted file's `engines.node` is a floor like a pin: a range that allows older Node is raised to it.
- */
+/** `known`: every package any feature of mcp-gen may add, so that one the manifest no longer needs can be named. */
 export function mergePackageJson(current: string, wanted: string, known: readonly string[] = []): PackageMerge {
   let have: Record<string, unknown>;
   try {
@@ -66,8 +64,9 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
     if (!needed) continue;
     for (const [key, value] of Object.entries(needed)) {
       // A package counts wherever the user keeps it: a runtime dependency moved to devDependencies stays there.
-      const home =
-        section === 'scripts' ? section : (PACKAGE_SECTIONS.find((s) => Object.hasOwn(sectionOf(have, s) ?? {}, key)) ?? section);
+      const home = isPackageSection(section)
+        ? (PACKAGE_SECTIONS.find((s) => Object.hasOwn(sectionOf(have, s) ?? {}, key)) ?? section)
+        : section;
       const target = (have[home] ??= {}) as Record<string, string>;
       if (!Object.hasOwn(target, key)) {
         target[key] = value;
@@ -79,33 +78,10 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
       }
     }
   }
-  mergeEngines(have, want, added, raised);
   const unused = unusedPackages(have, want, known);
   if (added.length === 0 && raised.length === 0 && synced.length === 0) return { content: current, added, raised, synced, unused };
   const indent = /^[ \t]+(?=")/m.exec(current)?.[0] ?? '  ';
   return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised, synced, unused };
-}
-
-function mergeEngines(have: Record<string, unknown>, want: Record<string, unknown>, added: string[], raised: RaisedPin[]): void {
-  const needed = sectionOf(want, 'engines')?.node;
-  if (typeof needed !== 'string') return;
-  const engines = sectionOf(have, 'engines');
-  if (!engines) {
-    if (have.engines !== undefined) return;
-    have.engines = { node: needed };
-    added.push('engines.node');
-    return;
-  }
-  const spec = engines.node;
-  if (spec === undefined) {
-    engines.node = needed;
-    added.push('engines.node');
-    return;
-  }
-  const floor = semver.minVersion(needed);
-  if (typeof spec !== 'string' || !floor || !isOlder(spec, floor.version)) return;
-  raised.push({ key: 'engines.node', from: spec, to: needed });
-  engines.node = needed;
 }
 
 function unusedPackages(have: Record<string, unknown>, want: Record<string, unknown>, known: readonly string[]): string[] {
@@ -118,6 +94,10 @@ function unusedPackages(have: Record<string, unknown>, want: Record<string, unkn
   );
 }
 
+function isPackageSection(section: string): section is (typeof PACKAGE_SECTIONS)[number] {
+  return (PACKAGE_SECTIONS as readonly string[]).includes(section);
+}
+
 function sectionOf(pkg: Record<string, unknown>, section: string): Record<string, string> | undefined {
   const value = pkg[section];
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : undefined;
@@ -128,14 +108,24 @@ function sectionOf(pkg: Record<string, unknown>, section: string): Record<string
  * semver ranges (a tag, a path, a git URL, `workspace:`) are the user's deliberate choice and are left alone.
  */
 export function isOlder(spec: string, needed: string): boolean {
-  if (!semver.valid(needed) || !semver.validRange(spec)) return false;
+  const floor = floorOf(needed);
+  if (!floor || !semver.validRange(spec)) return false;
   const lowest = semver.minVersion(spec);
-  return lowest !== null && semver.lt(lowest, needed);
+  return lowest !== null && semver.lt(lowest, floor);
 }
 
-/** The user's operator kept (`^2.3.0` -> `^2.4.0`, `2.3.0` -> `2.4.0`); any other range becomes the version itself. */
+/** A version needs itself; a range (engines.node `>=22`) needs its lowest version. */
+function floorOf(needed: string): string | undefined {
+  if (semver.valid(needed)) return needed;
+  return (semver.validRange(needed) && semver.minVersion(needed)?.version) || undefined;
+}
+
+/**
+ * The user's operator kept (`^2.3.0` -> `^2.4.0`, `2.3.0` -> `2.4.0`); any other range, or any spec when what is
+ * needed is itself a range, becomes what is needed.
+ */
 function raisedSpec(spec: string, needed: string): string {
-  const simple = /^(\^|~|>=)?v?\d+\.\d+\.\d+$/.exec(spec.trim());
+  const simple = semver.valid(needed) ? /^(\^|~|>=)?v?\d+\.\d+\.\d+$/.exec(spec.trim()) : null;
   return simple ? `${simple[1] ?? ''}${needed}` : needed;
 }
 

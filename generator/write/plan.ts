@@ -263,23 +263,22 @@ function missingExport(handler: HandlerEntry, found: { line: number; column: num
  * named when one of its `FROM node:<major>` images is below the `engines.node` floor of the package.json mcp-gen writes.
  */
 export function dockerNodeAdvice(current: string, emitted: string, packageJson: string | undefined): string | undefined {
-  let floor: number | undefined;
-  try {
-    floor = semver.minVersion(JSON.parse(packageJson ?? '{}').engines?.node ?? '')?.major;
-  } catch {
-    return undefined;
-  }
+  const floor = nodeFloor(packageJson);
   if (floor === undefined) return undefined;
   const images = (text: string) =>
     [...text.matchAll(/^\s*FROM\s+((?:docker\.io\/)?(?:library\/)?node:(\d+)\S*)/gim)].map((m) => ({ image: m[1], major: Number(m[2]) }));
-  const old = [
-    ...new Set(
-      images(current)
-        .filter((i) => i.major < (floor as number))
-        .map((i) => i.image),
-    ),
-  ];
-  if (old.length === 0) return undefined;
+  const old = new Set(images(current).flatMap((i) => (i.major < floor ? [i.image] : [])));
+  if (old.size === 0) return undefined;
   const ours = images(emitted)[0]?.image;
-  return `${old.join(', ')}: below Node ${floor}, the oldest generated projects support (package.json engines)${ours ? `; the Dockerfile mcp-gen writes uses ${ours}` : ''}`;
+  return `${[...old].join(', ')}: below Node ${floor}, the oldest generated projects support (package.json engines)${ours ? `; the Dockerfile mcp-gen writes uses ${ours}` : ''}`;
+}
+
+/** The major version at the floor of a package.json's engines.node, if it has one. */
+function nodeFloor(packageJson: string | undefined): number | undefined {
+  try {
+    const node = JSON.parse(packageJson ?? '{}').engines?.node;
+    return typeof node === 'string' && semver.validRange(node) ? semver.minVersion(node)?.major : undefined;
+  } catch {
+    return undefined;
+  }
 }
