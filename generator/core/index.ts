@@ -43,7 +43,16 @@ export {
   walkSchema,
   withSchemaMemo,
 } from './schema-refs.js';
-export { TOKEN_METHOD, buildSurface, toolsListJson, toolsListSize, type ListSize, type Surface, type SurfaceEntry } from './surface.js';
+export {
+  TOKEN_METHOD,
+  buildSurface,
+  toolSizes,
+  toolsListJson,
+  toolsListSize,
+  type ListSize,
+  type Surface,
+  type SurfaceEntry,
+} from './surface.js';
 export {
   parseUriTemplate,
   type UriTemplateExpression,

@@ -89,7 +89,25 @@ export interface ListSize {
 /** How tokens are estimated: models' tokenizers differ, so this is a documented rule of thumb. */
 export const TOKEN_METHOD = 'UTF-8 bytes / 4';
 
-export function toolsListSize(s: Surface, only?: ReadonlySet<string>): ListSize {
-  const bytes = Buffer.byteLength(toolsListJson(s, only), 'utf8');
+/** UTF-8 bytes of each tool as `tools/list` sends it, in list order: each is serialized once, however many lists hold it. */
+export function toolSizes(s: Surface): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const e of s.entries.tools.values()) sizes.set(e.name, Buffer.byteLength(JSON.stringify(e.published), 'utf8'));
+  return sizes;
+}
+
+// `{"tools":[` + the tools joined with `,` + `]}`: the bytes of toolsListJson, without building it.
+const LIST_FRAME_BYTES = '{"tools":[]}'.length;
+
+/** The size of toolsListJson(s, only); pass `sizes` (toolSizes) when measuring several lists of one surface. */
+export function toolsListSize(s: Surface, only?: ReadonlySet<string>, sizes: ReadonlyMap<string, number> = toolSizes(s)): ListSize {
+  let bytes = LIST_FRAME_BYTES;
+  let count = 0;
+  for (const [name, size] of sizes) {
+    if (only && !only.has(name)) continue;
+    bytes += size;
+    count++;
+  }
+  if (count > 1) bytes += count - 1;
   return { bytes, tokens: Math.ceil(bytes / 4) };
 }

@@ -2,7 +2,16 @@
 // the sets it chooses (plus the tools in no set), so each of those lists is held to the budget, and the whole
 // list only matters to `--toolsets all`.
 import type { Manifest } from '../../core/index.js';
-import { buildSurface, defaultToolsets, servedTools, toolsetsOf, TOKEN_METHOD, type ListSize, type Surface } from '../../core/index.js';
+import {
+  buildSurface,
+  defaultToolsets,
+  servedTools,
+  toolSizes,
+  toolsetsOf,
+  toolsListSize,
+  TOKEN_METHOD,
+  type Surface,
+} from '../../core/index.js';
 import type { LintFinding } from './lint-finding.js';
 
 export const DEFAULT_TOKEN_BUDGET = 10_000;
@@ -34,7 +43,7 @@ export function listCosts(m: Manifest, surface: Surface = buildSurface(m), sizes
     label,
     path,
     tools,
-    ...listSize(sizes, tools),
+    ...toolsListSize(surface, tools, sizes),
   });
   const all = surface.entries.tools.size;
   const costs = [cost(`all tools (${all})`, ['tools'], undefined)];
@@ -51,28 +60,6 @@ export function listCosts(m: Manifest, surface: Surface = buildSurface(m), sizes
     costs.push(cost(`toolset ${s.name} (${tools.size} tools)`, ['toolsets', s.name], tools));
   }
   return costs;
-}
-
-/** UTF-8 bytes of each tool as `tools/list` sends it, in list order: each is serialized once, however many lists hold it. */
-export function toolSizes(surface: Surface): Map<string, number> {
-  const sizes = new Map<string, number>();
-  for (const e of surface.entries.tools.values()) sizes.set(e.name, Buffer.byteLength(JSON.stringify(e.published), 'utf8'));
-  return sizes;
-}
-
-// `{"tools":[` + the tools joined with `,` + `]}`: the bytes of toolsListJson (core/surface.ts), without building it.
-const LIST_FRAME_BYTES = '{"tools":[]}'.length;
-
-function listSize(sizes: ReadonlyMap<string, number>, only: ReadonlySet<string> | undefined): ListSize {
-  let bytes = LIST_FRAME_BYTES;
-  let count = 0;
-  for (const [name, size] of sizes) {
-    if (only && !only.has(name)) continue;
-    bytes += size;
-    count++;
-  }
-  if (count > 1) bytes += count - 1;
-  return { bytes, tokens: Math.ceil(bytes / 4) };
 }
 
 export function budgetFindings(m: Manifest): LintFinding[] {

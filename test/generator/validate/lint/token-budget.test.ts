@@ -7,7 +7,7 @@ import { loadManifest } from '../../../../generator/load/load-manifest.js';
 import { lintManifest } from '../../../../generator/validate/lint/lint-manifest.js';
 import { groupDigits, listCosts } from '../../../../generator/validate/lint/token-budget.js';
 import type { Manifest } from '../../../../generator/core/manifest-types.js';
-import { buildSurface, toolsListSize } from '../../../../generator/core/surface.js';
+import { buildSurface, toolsListJson } from '../../../../generator/core/surface.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +65,12 @@ describe('tools/list token budget with toolsets', () => {
     m.tools.get_issue.description = 'Zeigt ein Ticket – mit Anhängen, Emoji 🎫 und "Anführungszeichen"\n';
     const surface = buildSurface(m as unknown as Manifest);
     const costs = listCosts(m as unknown as Manifest, surface);
-    expect(costs.map((c) => [c.bytes, c.tokens])).toEqual(costs.map((c) => Object.values(toolsListSize(surface, c.tools))));
+    expect(costs.map((c) => [c.bytes, c.tokens])).toEqual(
+      costs.map((c) => {
+        const bytes = Buffer.byteLength(toolsListJson(surface, c.tools), 'utf8');
+        return [bytes, Math.ceil(bytes / 4)];
+      }),
+    );
     expect(listCosts({ ...m, tools: {}, toolsets: undefined } as unknown as Manifest)[0].bytes).toBe('{"tools":[]}'.length);
   });
 
