@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { KIND_INFO, type EntryKind } from '../core/index.js';
 import { writeIfChanged } from './check-mirror.js';
+import { declaredExport } from './edit-handlers.js';
 import type { CompletionExport } from './plan.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
 
@@ -87,9 +88,8 @@ export function writeContractScope(root: string, source: ContractSource): string
 
 /** Where a handler's export is declared, for errors found in the contract file; the file's start when not found. */
 export function exportPosition(source: string, ident: string): { line: number; column: number } {
-  const decl = new RegExp(String.raw`\bexport\s+(?:(?:const|let|var|async\s+function\*?|function\*?|class)\s+)(${ident})\b`);
-  const listed = new RegExp(String.raw`\bexport\s*\{[^}]*?\b(${ident})\b`);
-  const m = decl.exec(source) ?? listed.exec(source);
+  const listed = new RegExp(String.raw`\bexport\s*\{[^}]*?(?<![\w$])(${ident.replace(/\$/g, '\\$')})(?![\w$])`);
+  const m = declaredExport(ident).exec(source) ?? listed.exec(source);
   if (!m) return { line: 1, column: 1 };
   const at = m.index + m[0].length - ident.length;
   const before = source.slice(0, at).split('\n');

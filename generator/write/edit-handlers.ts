@@ -62,10 +62,16 @@ export interface ExportCheck {
 }
 
 /** Whether a handler file still exports what the generated registration imports. */
+/** `export const|let|var|function|function*|async function|class <ident>`, the name as group 1. */
+export function declaredExport(ident: string): RegExp {
+  return new RegExp(
+    String.raw`\bexport\s+(?:const|let|var|async\s+function\*?|function\*?|class)\s+(${ident.replace(/\$/g, '\\$')})(?![\w$])`,
+  );
+}
+
 export async function checkHandlerExport(content: string, ident: string): Promise<ExportCheck> {
   // The plain declarations stubs start with need no parser; anything else gets the real one.
-  const quick = new RegExp(`export\\s+(?:const|let|var|async\\s+function|function)\\s+${ident.replace(/\$/g, '\\$')}\\b`);
-  if (quick.test(content)) return { found: true, line: 1, column: 1, exportedNames: [ident] };
+  if (declaredExport(ident).test(content)) return { found: true, line: 1, column: 1, exportedNames: [ident] };
   const { file } = await parse(content);
   const exported = file.getExportedDeclarations();
   const exportedNames = [...exported.keys()];

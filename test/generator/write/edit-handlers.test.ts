@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkHandlerExport, renameHandler } from '../../../generator/write/edit-handlers.js';
+import { checkHandlerExport, declaredExport, renameHandler } from '../../../generator/write/edit-handlers.js';
+import { exportPosition } from '../../../generator/write/contract-scope.js';
 
 const handler = `import type { ToolHandler } from '../../../generated/types.gen.js';
 
@@ -50,8 +51,23 @@ describe('checkHandlerExport', () => {
     expect((await checkHandlerExport(given, 'getForecast')).found).toBe(want);
   });
 
+  it('finds names with $ in them, and not a longer name that starts with one', async () => {
+    expect((await checkHandlerExport('export const get$ = 1;', 'get$')).found).toBe(true);
+    expect((await checkHandlerExport('export const get$2 = 1;', 'get$')).found).toBe(false);
+    expect(declaredExport('get$').test('export const get$2 = 1;')).toBe(false);
+    expect(declaredExport('get$').test('export class get$ {}')).toBe(true);
+  });
+
   it('points at the first export when the expected one is missing', async () => {
     const r = await checkHandlerExport('import x from "y";\n\nexport const renamed = 1;\n', 'getForecast');
     expect(r).toEqual({ found: false, line: 3, column: 1, exportedNames: ['renamed'] });
+  });
+});
+
+describe('exportPosition', () => {
+  it('points at the declared or listed name, $ included', () => {
+    expect(exportPosition('// x\nexport const get$ = 1;\n', 'get$')).toEqual({ line: 2, column: 14 });
+    expect(exportPosition('const $get = 1;\nexport { other, $get };\n', '$get')).toEqual({ line: 2, column: 17 });
+    expect(exportPosition('export const get$2 = 1;\n', 'get$')).toEqual({ line: 1, column: 1 });
   });
 });
