@@ -65,9 +65,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const prior = readState(outDir);
   const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
   // Schema files the last run read are part of its key: editing one alone must not look like a no-op.
-  const lastFiles = last?.files.length
-    ? (await import('./load/index.js')).digestSchemaFiles(dirname(options.manifestPath), last.files)
-    : [];
+  const lastFiles = last?.files.length ? (await import('./load/index.js')).digestInputFiles(dirname(options.manifestPath), last.files) : [];
   const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
   if (key && prior && shortcut && last?.key === key) {
     const handlers = handlerFiles(prior);
@@ -99,11 +97,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     writeOutput,
     changesDisk,
     checkContracts,
+    embeddedFiles,
+    digestInputFiles,
   } = await stages();
   const loaded = resolveSchemaFiles(source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source));
   const issues = validateManifest(loaded);
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
   const manifest = loaded.data as Manifest;
+  // Digested before the model reads them: a file edited in between fails the next run's key, never the reverse.
+  const embedded = embeddedFiles(manifest);
+  const embeddedDigests = digestInputFiles(dirname(options.manifestPath), embedded);
   const model = await buildServerModel(manifest, { manifestPath: options.manifestPath, outDir });
   const formatted = formatEmitted(outDir, emitProject(model));
   if (formatted.warning)
@@ -125,7 +128,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (conflicts.length > 0 || options.dryRun) return { loaded, issues, plan, outDir, conflicts, prior };
 
   writeOutput(outDir, plan.files);
-  const read = loaded.schemaFiles.files;
+  const read = [...loaded.schemaFiles.files, ...embedded.map((path, i) => ({ path, digest: embeddedDigests[i] }))];
   const doneKey =
     key &&
     runKey(
@@ -150,7 +153,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
 /**
  * Everything a run's output depends on: the manifest text, where it sits, the generator build (none: no shortcut),
- * the path and content digest of each schema file it read, and package.json (whose pins a run may have to raise).
+ * the path and content digest of each schema file and embedded file it read, and package.json (whose pins a run may have to raise).
  */
 function runKey(source: string, manifestPath: string, outDir: string, schemaFiles: readonly string[]): string | undefined {
   const fingerprint = generatorFingerprint();

@@ -1,9 +1,11 @@
-// `generate --watch`: regenerate on every save of the manifest or of a schema file it refers to (schemaFiles).
+// `generate --watch`: regenerate on every save of the manifest, of a schema file it refers to (schemaFiles) or of a
+// file it embeds (`file:`).
 // Editors save by writing in place or by renaming a temporary file over it, so folders are watched and events are
 // debounced; an invalid intermediate save prints its errors and the watch goes on. The files to watch are found
-// again after each run, since an edit may add or drop a schema file.
+// again after each run, since an edit may add or drop one.
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
+import { isObject, type Manifest } from '../core/index.js';
 import { runGenerate, type GenerateFlags } from './commands.js';
 
 const DEBOUNCE_MS = 120;
@@ -16,7 +18,7 @@ export async function watchManifest(opts: GenerateFlags): Promise<number> {
   const watchers = new Map<string, { watcher: FSWatcher; names: Set<string> }>();
   const generateOnce = async () => {
     await runGenerate(opts).catch((err: unknown) => process.stderr.write(`mcp-gen: error: ${(err as Error).message}\n`));
-    const wanted = [file, ...(await schemaFilesOf(file))];
+    const wanted = [file, ...(await inputFilesOf(file))];
     // A watcher per folder, each filtering the names it was asked for.
     const byDir = new Map<string, Set<string>>();
     for (const f of wanted) byDir.set(dirname(f), (byDir.get(dirname(f)) ?? new Set()).add(basename(f)));
@@ -66,16 +68,23 @@ export async function watchManifest(opts: GenerateFlags): Promise<number> {
   });
 }
 
-/** Absolute paths of the schema files the manifest refers to now, read or not (a missing one may appear). */
-async function schemaFilesOf(file: string): Promise<string[]> {
+/** Absolute paths of the schema files and embedded files the manifest refers to now, read or not (a missing one may appear). */
+async function inputFilesOf(file: string): Promise<string[]> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return [];
   }
-  // Parsing a large manifest after every save costs more than this test; without the word there is no opt-in.
-  if (!text.includes('schemaFiles')) return [];
-  const [{ loadManifest }, { resolveSchemaFiles }] = await Promise.all([import('../load/index.js'), import('../load/index.js')]);
-  return resolveSchemaFiles(loadManifest(file, text)).schemaFiles.files.map((f) => resolve(dirname(file), f.path));
+  // Parsing a large manifest after every save costs more than this test; without either word there is nothing to watch.
+  const schemaFiles = text.includes('schemaFiles');
+  if (!schemaFiles && !/\bfile\b/.test(text)) return [];
+  const [{ loadManifest, resolveSchemaFiles }, { embeddedFiles }] = await Promise.all([
+    import('../load/index.js'),
+    import('../validate/index.js'),
+  ]);
+  const loaded = loadManifest(file, text);
+  const read = schemaFiles ? resolveSchemaFiles(loaded).schemaFiles.files.map((f) => f.path) : [];
+  const embedded = isObject(loaded.data) ? embeddedFiles(loaded.data as Manifest) : [];
+  return [...read, ...embedded].map((path) => resolve(dirname(file), path));
 }

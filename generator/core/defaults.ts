@@ -21,6 +21,9 @@ export function serverCardPaths(mcpPath: string): string[] {
   return [`${mcpPath.replace(/\/+$/, '')}/server-card`, '/.well-known/mcp/server-card', '/.well-known/mcp/server-card.json'];
 }
 
+/** The largest file a manifest's `file:` embeds into the generated source; larger content belongs behind a handler. */
+export const MAX_EMBEDDED_FILE_BYTES = 4 * 1024 * 1024;
+
 export const SSE_DEFAULTS = { path: '/sse', messagesPath: '/messages' } as const;
 export const WEBSOCKET_DEFAULTS = { path: '/ws' } as const;
 

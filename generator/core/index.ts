@@ -60,7 +60,7 @@ export {
   uriTemplateExpressions,
   uriTemplateVariableNames,
 } from './uri-template.js';
-export { HTTP_DEFAULTS, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost, serverCardPaths } from './defaults.js';
+export { HTTP_DEFAULTS, MAX_EMBEDDED_FILE_BYTES, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost, serverCardPaths } from './defaults.js';
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';

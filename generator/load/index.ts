@@ -2,5 +2,5 @@ export { loadManifest, parsersMayDiffer, readManifest, type LoadedManifest, type
 export { pointerOf } from './schema-files/refs.js';
 export { resolveSchemaFiles, type ResolvedManifest, type SchemaFileMount } from './schema-files/resolve.js';
 export { notFound, tooLarge, workingTreeFiles, type FileRead, type SchemaFileSource } from './schema-files/source.js';
-export { digestSchemaFiles } from './schema-files/source.js';
+export { digestInputFiles } from './schema-files/source.js';
 export { printExact, readsBack, YamlRoundTripError } from './yaml-exact.js';

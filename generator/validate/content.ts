@@ -5,11 +5,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { Manifest, PromptContent } from '../core/index.js';
-import { entriesOf } from '../core/index.js';
+import { entriesOf, MAX_EMBEDDED_FILE_BYTES } from '../core/index.js';
 import { isObject } from '../core/index.js';
-
-/** Larger files belong behind a handler: they are embedded in the generated source. */
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 const FIELDS: Record<PromptContent['type'], string[]> = {
   text: ['text'],
@@ -132,12 +129,12 @@ function checkFile(path: PathSegment[], file: string, baseDir: string): Finding[
       },
     ];
   }
-  if (size > MAX_FILE_BYTES) {
+  if (size > MAX_EMBEDDED_FILE_BYTES) {
     return [
       {
         code: 'file/too-large',
         path,
-        message: `file ${JSON.stringify(file)} is ${size} bytes; at most ${MAX_FILE_BYTES} are embedded`,
+        message: `file ${JSON.stringify(file)} is ${size} bytes; at most ${MAX_EMBEDDED_FILE_BYTES} are embedded`,
         hint: 'serve it from a handler instead (drop file: and implement the generated stub)',
       },
     ];

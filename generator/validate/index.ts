@@ -3,3 +3,4 @@ export { PLACEHOLDER } from './prompts.js';
 export { validateManifest } from './validate-manifest.js';
 export { costReport } from './lint/token-budget.js';
 export { registryIconProblem } from './registry.js';
+export { embeddedFiles } from './paths.js';

@@ -2,7 +2,7 @@
 // checked out on, and `file:` may only read beside the manifest: a manifest from a pull request must not embed
 // ~/.ssh/id_rsa into a generated server.
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
@@ -70,6 +70,15 @@ export function fileReferences(m: Manifest): { path: PathSegment[]; file: string
     });
   }
   return refs;
+}
+
+/**
+ * The files a manifest embeds, relative to its folder (normalized, forward slashes, each once): what a run's output
+ * depends on besides the manifest and its schema files, so run keys digest them. Only valid references are listed.
+ */
+export function embeddedFiles(m: Manifest): string[] {
+  const files = fileReferences(m).map(({ file }) => posix.normalize(file.replaceAll('\\', '/')));
+  return [...new Set(files.filter((f) => f !== '' && !posix.isAbsolute(f) && f !== '..' && !f.startsWith('../')))];
 }
 
 /** Why `file` reads outside `dir`, or undefined when it stays inside (absolute paths are reported elsewhere). */

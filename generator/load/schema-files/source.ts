@@ -4,7 +4,7 @@
 // regular files only and stops at a size limit (core/confined-fs).
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { readConfined, SCHEMA_LIMITS } from '../../core/index.js';
+import { MAX_EMBEDDED_FILE_BYTES, readConfined, SCHEMA_LIMITS } from '../../core/index.js';
 
 export type FileRead = { ok: true; bytes: Buffer } | { ok: false; code: string; reason: string; hint?: string };
 
@@ -20,8 +20,8 @@ export function workingTreeFiles(manifestDir: string): SchemaFileSource {
   return { read: (path) => readSchemaFile(root, path) };
 }
 
-function readSchemaFile(root: string, path: string): FileRead {
-  const read = readConfined(root, path, SCHEMA_LIMITS.fileBytes);
+function readSchemaFile(root: string, path: string, maxBytes = SCHEMA_LIMITS.fileBytes): FileRead {
+  const read = readConfined(root, path, maxBytes);
   if (read.ok) return read;
   switch (read.kind) {
     case 'missing':
@@ -71,8 +71,12 @@ export function fileDigest(path: string, read: FileRead): string {
   return `${path}:${read.ok ? createHash('sha256').update(read.bytes).digest('hex') : read.code}`;
 }
 
-/** Digests of files a previous run read, read again the same confined way. */
-export function digestSchemaFiles(manifestDir: string, paths: readonly string[]): string[] {
-  const files = workingTreeFiles(manifestDir);
-  return paths.map((p) => fileDigest(p, files.read(p)));
+/**
+ * Digests of the files a run's output depends on besides the manifest (schema files and `file:` embeds), read the
+ * same confined way, up to the larger of the two limits: a change anywhere within what a run may read is seen.
+ */
+export function digestInputFiles(manifestDir: string, paths: readonly string[]): string[] {
+  const root = resolve(manifestDir);
+  const limit = Math.max(SCHEMA_LIMITS.fileBytes, MAX_EMBEDDED_FILE_BYTES);
+  return paths.map((p) => fileDigest(p, readSchemaFile(root, p, limit)));
 }

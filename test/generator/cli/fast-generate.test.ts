@@ -82,11 +82,15 @@ function age(path: string): void {
 }
 
 /** A generated project whose last run found it intact: the state the fast path answers from. */
-function settled(): Project {
+function settled(manifest = MANIFEST, files: Record<string, string> = {}): Project {
   const p = { dir: tempDir('mcp-gen-fast-'), cache: tempDir('mcp-gen-cache-') };
-  writeFileSync(join(p.dir, 'mcp.yaml'), MANIFEST);
+  writeFileSync(join(p.dir, 'mcp.yaml'), manifest);
   mkdirSync(join(p.dir, 'schemas'));
   writeFileSync(join(p.dir, 'schemas', 'echo.json'), SCHEMA);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(p.dir, path, '..'), { recursive: true });
+    writeFileSync(join(p.dir, path), text);
+  }
   expect(run(p, CLI, ['generate', '--no-check']).code).toBe(0);
   age(p.dir);
   expect(timeless(run(p, CLI, ['generate']))).toEqual({
@@ -221,6 +225,21 @@ describe('any change falls back to the full run, which behaves as before', () =>
     expectFallback(p);
     expect(run(p, CLI, ['generate', '--no-check']).code).toBe(0);
     expect(readFileSync(join(p.dir, 'src', 'generated', 'definitions.gen.ts'), 'utf8')).toContain('The words to send back.');
+  });
+
+  it('an edited file that a resource embeds (file:): the full run regenerates from it, and says so once', () => {
+    const manifest = `${MANIFEST}resources:\n  notes:\n    uri: app://notes\n    mimeType: text/plain\n    file: ./notes/today.txt\n`;
+    const p = settled(manifest, { 'notes/today.txt': 'Rain at noon.\n' });
+    const server = join(p.dir, 'src', 'generated', 'server.gen.ts');
+    expect(readFileSync(server, 'utf8')).toContain('Rain at noon.');
+    writeFileSync(join(p.dir, 'notes', 'today.txt'), 'Sun all day.\n');
+    expectFallback(p);
+    expect(run(p, CLI, ['generate', '--no-check']).stdout).not.toContain('up to date');
+    expect(readFileSync(server, 'utf8')).toContain('Sun all day.');
+    // The run that verifies the new content by its digest records it, and the fast path answers from then on.
+    age(p.dir);
+    expect(run(p, CLI, ['generate']).stdout).toContain('up to date');
+    expect(run(p, sealed, ['generate', '-q'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('a changed manifest: the full run regenerates from it', () => {
