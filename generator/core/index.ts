@@ -67,3 +67,4 @@ export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, ty
 export { markdownText, reviewableJson, showHidden } from './text-safety.js';
 export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, type RunRecord } from './run-cache.js';
 export { TreeCapture, treeKey, treeUnchanged, type TreeRecord } from './tree-signature.js';
+export { pngSize } from './png.js';

@@ -215,6 +215,20 @@ export interface Manifest {
    */
   bundle?: {
     /**
+     * The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server.
+     */
+    icon?: string;
+    /**
+     * More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.
+     */
+    icons?: {
+      file: string;
+      /**
+       * The client theme it is drawn for, e.g. light or dark.
+       */
+      theme?: string;
+    }[];
+    /**
      * The bundle's author, shown by clients when installing it. Default: the server's title.
      */
     author?: {

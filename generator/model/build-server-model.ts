@@ -184,7 +184,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     sdk: sdkVersions(),
     generatorVersion: generatorVersion(),
   };
-  model.bundleManifestJson = bundleManifest(m, model);
+  model.bundleManifestJson = bundleManifest(m, model, opts);
   const features = enabledFeatures(model);
   return { ...model, features, packages: featurePackages(features, model.sdk) };
 }

@@ -1,8 +1,10 @@
 // manifest.json of the MCP Bundle (MCPB, formerly DXT): what a desktop client reads to install and start a stdio
 // server from a .mcpb archive (`npm run bundle`). Made from the manifest on every run, like the generated code.
 // Spec: MANIFEST.md of github.com/anthropics/mcpb; the tests check the result with its own validator.
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import type { Manifest } from '../core/index.js';
-import { entriesOf, isObject, reviewableJson } from '../core/index.js';
+import { entriesOf, isObject, pngSize, reviewableJson } from '../core/index.js';
 import { serverEnv } from './server-env.js';
 
 /** The MCPB manifest version written: the spec's current one (0.4 only adds the experimental `uv` server type). */
@@ -27,8 +29,14 @@ export interface BundleInput {
   toolsets: { usageList: string } | null;
 }
 
+/** Where the manifest and the project are: icon paths in manifest.json are relative to the project (the bundle's root). */
+export interface BundlePaths {
+  manifestPath: string;
+  outDir: string;
+}
+
 /** manifest.json of the bundle, as JSON text; null when the server does not serve stdio (a bundle starts it that way). */
-export function bundleManifest(m: Manifest, model: BundleInput & { stdio: boolean }): string | null {
+export function bundleManifest(m: Manifest, model: BundleInput & { stdio: boolean }, paths: BundlePaths): string | null {
   if (!model.stdio) return null;
   const userConfig: Record<string, UserConfigOption> = {};
   // The runtime's own settings (server-env.ts), each with a default: a client substitutes nothing for an unset
@@ -76,6 +84,7 @@ export function bundleManifest(m: Manifest, model: BundleInput & { stdio: boolea
     description: model.description || `The ${model.serverTitle} MCP server.`,
     author: m.bundle?.author ?? { name: model.serverTitle },
     ...(homepage ? { homepage } : {}),
+    ...bundleIcons(m, paths),
     server: {
       type: 'node',
       entry_point: BUNDLE_ENTRY,
@@ -94,6 +103,21 @@ export function bundleManifest(m: Manifest, model: BundleInput & { stdio: boolea
     user_config: userConfig,
   };
   return reviewableJson(manifest);
+}
+
+/**
+ * `icon` and `icons` of manifest.json: each path from the project's root, where `npm run bundle` finds the file to pack
+ * at the same path; sizes are read from the files (validate made sure they are PNG images inside the manifest's folder).
+ */
+function bundleIcons(m: Manifest, paths: BundlePaths): { icon?: string; icons?: { src: string; size: string; theme?: string }[] } {
+  const manifestDir = resolve(paths.manifestPath, '..');
+  const src = (file: string) => relative(resolve(paths.outDir), resolve(manifestDir, file)).split('\\').join('/');
+  const size = (file: string) => {
+    const found = pngSize(readFileSync(resolve(manifestDir, file)));
+    return found ? `${found.width}x${found.height}` : '0x0';
+  };
+  const icons = (m.bundle?.icons ?? []).map((i) => ({ src: src(i.file), size: size(i.file), ...(i.theme ? { theme: i.theme } : {}) }));
+  return { ...(m.bundle?.icon ? { icon: src(m.bundle.icon) } : {}), ...(icons.length ? { icons } : {}) };
 }
 
 /** A prompt's text messages in MCPB's template syntax (`${arguments.name}`); null unless every message is text. */

@@ -5,7 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { Manifest, PromptContent } from '../core/index.js';
-import { entriesOf, MAX_EMBEDDED_FILE_BYTES } from '../core/index.js';
+import { entriesOf, MAX_EMBEDDED_FILE_BYTES, pngSize, readConfined } from '../core/index.js';
 import { isObject } from '../core/index.js';
 
 const FIELDS: Record<PromptContent['type'], string[]> = {
@@ -99,6 +99,32 @@ function checkBlock(
       need('uri');
       need('name');
       break;
+  }
+  return findings;
+}
+
+/**
+ * The MCP Bundle's icons: PNG files beside the manifest, packed into the .mcpb (MCPB takes no other format, and reads
+ * each one's size from it). Where they may be is checked with every other `file:` (paths.ts).
+ */
+export function checkBundleIcons(m: Manifest, baseDir: string): Finding[] {
+  const icons: { path: PathSegment[]; file: unknown }[] = [{ path: ['bundle', 'icon'], file: m.bundle?.icon }];
+  if (Array.isArray(m.bundle?.icons))
+    m.bundle.icons.forEach((icon, i) => icons.push({ path: ['bundle', 'icons', i, 'file'], file: isObject(icon) ? icon.file : undefined }));
+  const findings: Finding[] = [];
+  for (const { path, file } of icons) {
+    if (typeof file !== 'string') continue;
+    const problems = checkFile(path, file, baseDir);
+    findings.push(...problems);
+    if (problems.length > 0) continue;
+    const read = readConfined(baseDir, file, MAX_EMBEDDED_FILE_BYTES);
+    if (read.ok && !pngSize(read.bytes))
+      findings.push({
+        code: 'bundle/icon-not-png',
+        path,
+        message: `${JSON.stringify(file)} is not a PNG image`,
+        hint: 'MCP Bundles take PNG icons only (512x512 recommended): convert it, or point to a .png file',
+      });
   }
   return findings;
 }

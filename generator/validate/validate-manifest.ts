@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { checkAuth } from './auth.js';
-import { checkContent } from './content.js';
+import { checkBundleIcons, checkContent } from './content.js';
 import { checkExamples } from './examples.js';
 import { checkHttp } from './http.js';
 import { checkInheritedNames } from './inherited-names.js';
@@ -64,6 +64,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
     ...checkUris(m),
     ...checkPrompts(m),
     ...checkContent(m, dirname(loaded.file)),
+    ...checkBundleIcons(m, dirname(loaded.file)),
     ...checkTransports(m),
     ...checkCompletions(m),
     ...checkAuth(m),

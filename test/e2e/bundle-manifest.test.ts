@@ -1,10 +1,13 @@
 // manifest.json of the MCP Bundle: every checked-in one (golden trees, examples) and those of richer manifests pass
 // the official validator (`mcpb validate`, and the package's strict schema of the version they declare), and say
 // what the server is, how a client starts it and which settings it asks the user for.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { linkDeps } from '../support/generated-deps.js';
 import { mcpb, type McpbLibrary, mcpbLibrary } from '../support/mcpb.js';
+import { png } from '../support/png.js';
 import { generateProject, ROOT, runCli, tempDir } from '../support/project.js';
 
 let lib: McpbLibrary;
@@ -56,6 +59,8 @@ server:
 telemetry: {otel: true}
 bundle:
   author: {name: Tracker Team, email: team@example.com, url: https://example.com}
+  icon: assets/icon.png
+  icons: [{file: assets/icon-dark.png, theme: dark}, {file: ./assets/../assets/icon-16.png}]
   env:
     TRACKER_TOKEN: {title: API token, description: Token of the tracker's API, sensitive: true, required: true}
     TRACKER_PROJECT: {title: Project, description: Project issues are filed in}
@@ -79,9 +84,19 @@ prompts:
     description: Summarise the week (built by a handler).
 `;
 
+/** A project folder holding the icons RICH names, generated from it. */
+function richProject(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'icon.png'), png(512, 512));
+  writeFileSync(join(dir, 'assets', 'icon-dark.png'), png(256, 128, [10, 10, 10]));
+  writeFileSync(join(dir, 'assets', 'icon-16.png'), png(16, 16));
+  return generateProject(RICH, dir);
+}
+
 describe('a manifest using everything', () => {
   it('declares the server, its tools and prompts, how to start it, and its settings', () => {
-    const manifest = expectValid(generateProject(RICH));
+    const manifest = expectValid(richProject());
     expect(manifest).toMatchObject({
       manifest_version: '0.3',
       name: 'tracker',
@@ -136,13 +151,47 @@ describe('a manifest using everything', () => {
     expect(config.MCP_TOOLSETS.description).toContain('issues, admin');
     expect(config.OTEL_SDK_DISABLED).toMatchObject({ type: 'boolean', default: false });
     for (const [key, option] of Object.entries(config)) expect(option.required === true || 'default' in option, key).toBe(true);
-    // MCPB wants icon files inside the bundle; a data: URI is not carried over (lint says so).
-    expect(manifest).not.toHaveProperty('icon');
-    expect(manifest).not.toHaveProperty('icons');
+    // The PNG files bundle.icon and bundle.icons name, by path from the bundle's root, each size read from the file;
+    // server.icons (a data: URI) is not carried over.
+    expect(manifest.icon).toBe('assets/icon.png');
+    expect(manifest.icons).toEqual([
+      { src: 'assets/icon-dark.png', size: '256x128', theme: 'dark' },
+      { src: 'assets/icon-16.png', size: '16x16' },
+    ]);
+  });
+
+  it('follows an edited icon on the next generate', () => {
+    const dir = richProject();
+    writeFileSync(join(dir, 'assets', 'icon-16.png'), png(32, 32));
+    expect(runCli(['generate', '-m', join(dir, 'mcp.yaml'), '--no-check']).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest.icons[1]).toEqual({ src: 'assets/icon-16.png', size: '32x32' });
+  });
+
+  it('names icons from the project folder when it is not the manifest folder', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'spec', 'assets'), { recursive: true });
+    writeFileSync(join(root, 'spec', 'assets', 'icon.png'), png(64, 64));
+    writeFileSync(join(root, 'spec', 'mcp.yaml'), 'version: 1\nserver: {name: s, version: 1.0.0}\nbundle: {icon: assets/icon.png}\n');
+    expect(runCli(['generate', '-m', join(root, 'spec', 'mcp.yaml'), '-o', root, '--no-check']).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')).icon).toBe('spec/assets/icon.png');
+    expectValid(root);
+    // A project inside the manifest's folder cannot pack an icon beside the manifest: the bundle script says so.
+    const inner = join(root, 'spec', 'server');
+    expect(runCli(['generate', '-m', join(root, 'spec', 'mcp.yaml'), '-o', inner, '--no-check']).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(inner, 'manifest.json'), 'utf8')).icon).toBe('../assets/icon.png');
+    linkDeps(inner);
+    mkdirSync(join(inner, 'dist'));
+    writeFileSync(join(inner, 'dist', 'main.js'), '');
+    const r = spawnSync(process.execPath, ['scripts/bundle.mjs'], { cwd: inner, encoding: 'utf8' });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({
+      status: 1,
+      stderr: 'bundle: the icon ../assets/icon.png is outside the project folder: move it into the project (bundle.icon in mcp.yaml)\n',
+    });
   });
 
   it('starts the server with the settings the client collected', async () => {
-    const dir = generateProject(RICH);
+    const dir = richProject();
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     const base = { manifest, extensionPath: '/opt/tracker', systemDirs: {}, pathSeparator: '/' };
     // A required setting left empty: the client does not start the server.
@@ -175,12 +224,14 @@ describe('without stdio', () => {
 });
 
 describe('bad bundle settings', () => {
-  it('rejects an environment variable name a shell cannot hold, and a malformed author e-mail', () => {
+  it('rejects an environment variable name a shell cannot hold, a malformed author e-mail, and icons that are no PNG file', () => {
     const dir = tempDir();
     const base = 'version: 1\nserver: {name: s, version: 1.0.0}\n';
     for (const bundle of [
       "bundle: {env: {'MY-TOKEN': {title: T, description: D}}}",
       'bundle: {author: {name: A, email: not-an-address}}',
+      'bundle: {icon: mcp.yaml}',
+      'bundle: {icons: [{file: missing.png}]}',
     ]) {
       expectRejected(dir, base + bundle);
     }

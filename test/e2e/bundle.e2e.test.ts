@@ -3,14 +3,15 @@
 // client (the package's own getMcpConfigForManifest substitutes ${__dirname} and the user's settings), then driven
 // over stdio by a real MCP client. The production install inside the bundle comes from the npm cache the shared
 // install of generated projects' packages filled (prefer-offline), so no download is needed.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkDeps } from '../support/generated-deps.js';
 import { mcpb, mcpbLibrary } from '../support/mcpb.js';
+import { png } from '../support/png.js';
 import { generateProject, tempDir } from '../support/project.js';
 
 const MANIFEST = `version: 1
@@ -18,6 +19,7 @@ server: {name: '@acme/notes', version: 1.2.3, title: Notes, description: Keeps n
 transports: {http: false}
 bundle:
   author: {name: Acme}
+  icon: assets/icon.png
   env:
     NOTES_TOKEN: {title: Token, description: Token of the notes service, sensitive: true, required: true}
     NOTES_FOLDER: {title: Folder, description: Where notes live}
@@ -49,7 +51,10 @@ let bundleMs: number;
 let bundleBytes: number;
 
 beforeAll(() => {
-  project = generateProject(MANIFEST);
+  project = tempDir();
+  mkdirSync(join(project, 'assets'));
+  writeFileSync(join(project, 'assets', 'icon.png'), png(512, 512));
+  generateProject(MANIFEST, project);
   writeFileSync(join(project, 'src', 'handlers', 'tools', 'whoami.ts'), HANDLER);
   linkDeps(project);
   const started = performance.now();
@@ -73,9 +78,12 @@ describe('npm run bundle', () => {
     expect(files).toContain('dist/main.js');
     expect(files).toContain('node_modules/@modelcontextprotocol/server/package.json');
     expect(files).toContain('node_modules/pino/package.json');
-    // No sources, tests, TypeScript, lockfiles or scripts of the project.
+    // The icon, byte for byte; no sources, tests, TypeScript, lockfiles or scripts of the project.
+    expect(readFileSync(join(unpacked, 'assets', 'icon.png')).equals(readFileSync(join(project, 'assets', 'icon.png')))).toBe(true);
     expect(
-      files.filter((f) => !f.startsWith('node_modules/') && !/^(dist\/.*\.js|manifest\.json|package\.json|README\.md)$/.test(f)),
+      files.filter(
+        (f) => !f.startsWith('node_modules/') && !/^(dist\/.*\.js|manifest\.json|package\.json|README\.md|assets\/icon\.png)$/.test(f),
+      ),
     ).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     const devOnly = Object.keys(pkg.devDependencies);
@@ -116,5 +124,18 @@ describe('npm run bundle', () => {
 
   it('writes the archive beside package.json, named after the package', () => {
     expect(readdirSync(project).filter((f) => f.endsWith('.mcpb'))).toEqual(['notes-1.2.3.mcpb']);
+  });
+
+  it('stops before packing when the icon manifest.json names is missing, and leaves the archive as it was', () => {
+    const archive = readFileSync(join(project, 'notes-1.2.3.mcpb'));
+    renameSync(join(project, 'assets', 'icon.png'), join(project, 'assets', 'moved.png'));
+    try {
+      const r = spawnSync(process.execPath, ['scripts/bundle.mjs'], { cwd: project, encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe('bundle: the icon assets/icon.png is missing (bundle.icon in mcp.yaml)\n');
+      expect(readFileSync(join(project, 'notes-1.2.3.mcpb')).equals(archive)).toBe(true);
+    } finally {
+      renameSync(join(project, 'assets', 'moved.png'), join(project, 'assets', 'icon.png'));
+    }
   });
 });

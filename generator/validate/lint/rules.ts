@@ -210,15 +210,17 @@ export const LINT_RULES: readonly LintRule[] = [
   },
   {
     id: 'bundle-icon',
-    summary: 'server icons on a stdio server: its MCP Bundle (manifest.json) shows none, as MCPB takes only PNG files packed inside it',
+    summary:
+      'server icons on a stdio server without bundle.icon: its MCP Bundle shows none, as MCPB takes a PNG file packed inside it, not URIs',
     check: (m) =>
-      m.transports?.stdio !== false && Array.isArray(m.server?.icons) && m.server.icons.length > 0
+      m.transports?.stdio !== false && Array.isArray(m.server?.icons) && m.server.icons.length > 0 && !m.bundle?.icon
         ? [
             {
               path: ['server', 'icons'],
               at: 'key' as const,
-              message: 'the MCP Bundle (manifest.json, npm run bundle) carries no icon: MCPB wants PNG files inside the bundle, not URIs',
-              hint: 'desktop clients installing the .mcpb show a default icon; serverInfo still publishes these icons',
+              message:
+                'the MCP Bundle (manifest.json, npm run bundle) carries no icon: MCPB takes a PNG file inside the bundle, not these URIs',
+              hint: 'set bundle.icon to a PNG file beside mcp.yaml (512x512 recommended); serverInfo still publishes these icons',
             },
           ]
         : [],

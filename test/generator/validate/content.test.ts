@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkContent } from '../../../generator/validate/content.js';
+import { checkBundleIcons, checkContent } from '../../../generator/validate/content.js';
+import { checkPaths } from '../../../generator/validate/paths.js';
+import { png } from '../../support/png.js';
 import { checkCompletions, checkTransports } from '../../../generator/validate/transports.js';
 import type { Manifest } from '../../../generator/core/manifest-types.js';
 
@@ -123,5 +125,32 @@ describe('checkContent with inherited names (found by fuzzing)', () => {
       prompts: { p: { messages: [{ role: 'user', content: { type, resource: { uri: 'a://b', text: 'x' } } }] } },
     };
     expect(() => checkContent(m as unknown as Manifest, tmpdir())).not.toThrow();
+  });
+});
+
+describe('checkBundleIcons', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-icons-'));
+  mkdirSync(join(dir, 'project'));
+  writeFileSync(join(dir, 'project', 'icon.png'), png(64, 64));
+  writeFileSync(join(dir, 'project', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'project', 'truncated.png'), png(64, 64).subarray(0, 20));
+  writeFileSync(join(dir, 'elsewhere.png'), png(16, 16));
+  symlinkSync(join(dir, 'elsewhere.png'), join(dir, 'project', 'linked.png'));
+  mkdirSync(join(dir, 'project', 'folder.png'));
+  const root = join(dir, 'project');
+  const check = (bundle: Manifest['bundle']) =>
+    codes([...checkBundleIcons(manifest({ bundle }), root), ...checkPaths(manifest({ bundle }), root)]);
+
+  it.each([
+    { name: 'a PNG file', given: { icon: 'icon.png', icons: [{ file: './icon.png', theme: 'dark' }] }, want: [] },
+    { name: 'an SVG file', given: { icon: 'icon.svg' }, want: ['bundle/icon-not-png bundle.icon'] },
+    { name: 'a PNG cut short', given: { icons: [{ file: 'truncated.png' }] }, want: ['bundle/icon-not-png bundle.icons.0.file'] },
+    { name: 'a missing file', given: { icon: 'missing.png' }, want: ['file/not-found bundle.icon'] },
+    { name: 'a folder', given: { icon: 'folder.png' }, want: ['file/not-a-file bundle.icon'] },
+    { name: 'an absolute path', given: { icon: join(dir, 'elsewhere.png') }, want: ['file/absolute bundle.icon'] },
+    { name: 'a file outside the folder', given: { icon: '../elsewhere.png' }, want: ['file/outside bundle.icon'] },
+    { name: 'a link to a file outside', given: { icons: [{ file: 'linked.png' }] }, want: ['file/outside bundle.icons.0.file'] },
+  ])('$name', ({ given, want }) => {
+    expect(check(given)).toEqual(want);
   });
 });

@@ -131,6 +131,11 @@ const cases: Case[] = [
     fires: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] } },
     quiet: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] }, transports: { stdio: false, http: true } },
   },
+  {
+    rule: 'bundle-icon',
+    fires: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] }, bundle: { icons: [{ file: 'dark.png' }] } },
+    quiet: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] }, bundle: { icon: 'icon.png' } },
+  },
 ];
 
 describe('lint rules', () => {
