@@ -7,6 +7,7 @@ import type { PathSegment } from '../load/index.js';
 import type { Manifest, PromptContent } from '../core/index.js';
 import { entriesOf, MAX_EMBEDDED_FILE_BYTES, pngSize, readConfined } from '../core/index.js';
 import { isObject } from '../core/index.js';
+import { bundleIconReferences } from './paths.js';
 
 const FIELDS: Record<PromptContent['type'], string[]> = {
   text: ['text'],
@@ -108,12 +109,8 @@ function checkBlock(
  * each one's size from it). Where they may be is checked with every other `file:` (paths.ts).
  */
 export function checkBundleIcons(m: Manifest, baseDir: string): Finding[] {
-  const icons: { path: PathSegment[]; file: unknown }[] = [{ path: ['bundle', 'icon'], file: m.bundle?.icon }];
-  if (Array.isArray(m.bundle?.icons))
-    m.bundle.icons.forEach((icon, i) => icons.push({ path: ['bundle', 'icons', i, 'file'], file: isObject(icon) ? icon.file : undefined }));
   const findings: Finding[] = [];
-  for (const { path, file } of icons) {
-    if (typeof file !== 'string') continue;
+  for (const { path, file } of bundleIconReferences(m)) {
     const problems = checkFile(path, file, baseDir);
     findings.push(...problems);
     if (problems.length > 0) continue;

@@ -52,15 +52,24 @@ export function checkPaths(m: Manifest, manifestDir: string): Finding[] {
   return findings;
 }
 
+/** The PNG files of the MCP Bundle's icons (bundle.icon, bundle.icons[].file), with their manifest paths. */
+export function bundleIconReferences(m: Manifest): { path: PathSegment[]; file: string }[] {
+  const refs: { path: PathSegment[]; file: string }[] = [];
+  if (typeof m.bundle?.icon === 'string') refs.push({ path: ['bundle', 'icon'], file: m.bundle.icon });
+  if (Array.isArray(m.bundle?.icons))
+    m.bundle.icons.forEach((icon, i) => {
+      if (isObject(icon) && typeof icon.file === 'string') refs.push({ path: ['bundle', 'icons', i, 'file'], file: icon.file });
+    });
+  return refs;
+}
+
 /** Every file the manifest names (`file:` of resources and prompt message content, the bundle's icons), with its manifest path. */
 export function fileReferences(m: Manifest): { path: PathSegment[]; file: string }[] {
   const refs: { path: PathSegment[]; file: string }[] = [];
   const add = (path: PathSegment[], value: unknown) => {
     if (typeof value === 'string') refs.push({ path, file: value });
   };
-  add(['bundle', 'icon'], m.bundle?.icon);
-  if (Array.isArray(m.bundle?.icons))
-    m.bundle.icons.forEach((icon, i) => add(['bundle', 'icons', i, 'file'], isObject(icon) ? icon.file : undefined));
+  refs.push(...bundleIconReferences(m));
   for (const [name, r] of entriesOf(m, 'resources')) add(['resources', name, 'file'], r.file);
   for (const [name, p] of entriesOf(m, 'prompts')) {
     if (!Array.isArray(p.messages)) continue;
