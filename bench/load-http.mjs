@@ -96,7 +96,7 @@ export function startServer(main) {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
     child.stderr.on('data', (chunk) => {
       err += chunk;
-      const m = /(http:\/\/127\.0\.0\.1:\d+\S*)/.exec(err);
+      const m = /(http:\/\/127\.0\.0\.1:\d+[^\s"]*)/.exec(err);
       if (!m) return;
       clearTimeout(timer);
       resolve({

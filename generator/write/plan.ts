@@ -1,10 +1,10 @@
 // Decides, file by file, what a run does: generated files are rewritten unless a person edited them; user files are
 // created once, renamed with their entry, merged additively (package.json) or left alone; handlers whose entry left
 // the manifest are reported as orphans and, with --prune, deleted only while they are still the untouched stub.
-import semver from 'semver';
 import { checkHandlerExport, renameHandler } from './edit-handlers.js';
 import type { EmittedFile, Owner } from '../emit/index.js';
 import { type EntryKind, readTextInside } from '../core/index.js';
+import { keptFileAdvice } from './kept-advice.js';
 import { describeMerge, mergePackageJson, type RaisedPin } from './merge-package-json.js';
 import { MAX_PROJECT_FILE_BYTES, sha256, STATE_PATH, type FileRecord, type HandlerRecord, type ProjectState } from './project-state.js';
 
@@ -107,8 +107,7 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
           pins: merged.raised,
         });
       } else {
-        const note =
-          path === 'Dockerfile' ? dockerNodeAdvice(current, emitted.content, input.files.get('package.json')?.content) : undefined;
+        const note = keptFileAdvice(path, current, emitted.content, input.files.get('package.json')?.content);
         files.push({ ...base, content: current, action: current === emitted.content ? 'unchanged' : 'kept', ...(note && { note }) });
       }
       if (prior?.files[path]) records[path] = prior.files[path];
@@ -256,29 +255,4 @@ function missingExport(handler: HandlerEntry, found: { line: number; column: num
     column: found.column,
     message: `does not export ${handler.ident}, the handler of ${handler.kind}.${handler.name}${others}; export it, or add renamedFrom to the manifest entry if you renamed it`,
   };
-}
-
-/**
- * The Dockerfile is the user's once written, so a Node older than generated projects support is advice, not a change:
- * named when one of its `FROM node:<major>` images is below the `engines.node` floor of the package.json mcp-gen writes.
- */
-export function dockerNodeAdvice(current: string, emitted: string, packageJson: string | undefined): string | undefined {
-  const floor = nodeFloor(packageJson);
-  if (floor === undefined) return undefined;
-  const images = (text: string) =>
-    [...text.matchAll(/^\s*FROM\s+((?:docker\.io\/)?(?:library\/)?node:(\d+)\S*)/gim)].map((m) => ({ image: m[1], major: Number(m[2]) }));
-  const old = new Set(images(current).flatMap((i) => (i.major < floor ? [i.image] : [])));
-  if (old.size === 0) return undefined;
-  const ours = images(emitted)[0]?.image;
-  return `${[...old].join(', ')}: below Node ${floor}, the oldest generated projects support (package.json engines)${ours ? `; the Dockerfile mcp-gen writes uses ${ours}` : ''}`;
-}
-
-/** The major version at the floor of a package.json's engines.node, if it has one. */
-function nodeFloor(packageJson: string | undefined): number | undefined {
-  try {
-    const node = JSON.parse(packageJson ?? '{}').engines?.node;
-    return typeof node === 'string' && semver.validRange(node) ? semver.minVersion(node)?.major : undefined;
-  } catch {
-    return undefined;
-  }
 }

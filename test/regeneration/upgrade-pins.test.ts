@@ -54,7 +54,7 @@ describe('dependency pins on regeneration', () => {
     expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toMatch(/^FROM node:24-slim AS build$/m);
   });
 
-  it('a project from before the move to Node 22: engines raised, a Dockerfile on Node 20 and packages no longer loaded named, none of them removed', () => {
+  it('a project from before the move to Node 22: engines raised; a Dockerfile on Node 20, an ignore file without *.mcpb and packages no longer loaded named, none of them changed', () => {
     const dir = generateProject(MANIFEST);
     const file = join(dir, 'package.json');
     const pkg = JSON.parse(readFileSync(file, 'utf8'));
@@ -63,11 +63,15 @@ describe('dependency pins on regeneration', () => {
     writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
     const dockerfile = readFileSync(join(dir, 'Dockerfile'), 'utf8').replaceAll('node:24-slim', 'node:20-slim');
     writeFileSync(join(dir, 'Dockerfile'), dockerfile);
+    // Ignore files from before bundles: no *.mcpb (a 4 MB archive one `git add .` away from a commit).
+    const gitignore = readFileSync(join(dir, '.gitignore'), 'utf8').replace('*.mcpb\n', '');
+    writeFileSync(join(dir, '.gitignore'), gitignore);
 
     const check = runCli(['check', '-m', 'mcp.yaml', '--quiet'], dir);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('raised engines.node >=20 -> >=22');
     expect(check.stderr).toContain('note: ./Dockerfile: node:20-slim: below Node 22');
+    expect(check.stderr).toContain('note: ./.gitignore: lacks *.mcpb, which mcp-gen writes in new projects');
 
     const generate = runCli(['generate', '-m', 'mcp.yaml', '--no-check'], dir);
     expect(generate.code).toBe(0);
@@ -78,7 +82,9 @@ describe('dependency pins on regeneration', () => {
     const after = JSON.parse(readFileSync(file, 'utf8'));
     expect(after.engines.node).toBe('>=22');
     expect(after.dependencies.ws).toBe('8.18.0');
+    expect(generate.stdout).toMatch(/kept +\.gitignore: lacks \*\.mcpb/);
     expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toBe(dockerfile);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(gitignore);
 
     // Advice alone does not fail check.
     const again = runCli(['check', '-m', 'mcp.yaml', '--quiet'], dir);

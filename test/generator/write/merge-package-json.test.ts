@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeMerge, isOlder, mergePackageJson } from '../../../generator/write/merge-package-json.js';
-import { dockerNodeAdvice } from '../../../generator/write/plan.js';
+import { dockerNodeAdvice, missingLinesAdvice } from '../../../generator/write/kept-advice.js';
 
 const wanted = JSON.stringify({
   dependencies: { '@modelcontextprotocol/server': '2.4.0' },
@@ -135,5 +135,25 @@ describe('dockerNodeAdvice', () => {
     expect(dockerNodeAdvice('FROM node:22-slim\n', ours, pkg)).toBeUndefined();
     expect(dockerNodeAdvice('FROM gcr.io/distroless/nodejs20\n', ours, pkg)).toBeUndefined();
     expect(dockerNodeAdvice('FROM node:20\n', ours, undefined)).toBeUndefined();
+  });
+});
+
+describe('missingLinesAdvice', () => {
+  const ours = '# Files mcp-gen writes\nnode_modules/\ndist/\n.mcp-gen/cache/\n*.mcpb\n';
+  it('names the rules mcp-gen writes now that the kept file lacks', () => {
+    expect(missingLinesAdvice('node_modules/\ndist/\n.mcp-gen/cache/\n', ours)).toBe(
+      'lacks *.mcpb, which mcp-gen writes in new projects: add it unless left out on purpose',
+    );
+    expect(missingLinesAdvice('node_modules\n', ours)).toBe(
+      'lacks dist/, .mcp-gen/cache/, *.mcpb, which mcp-gen writes in new projects: add them unless left out on purpose',
+    );
+  });
+  it('is silent when every rule is there, in any order, with or without slashes at either end, among the user’s own', () => {
+    expect(missingLinesAdvice('*.mcpb\r\n/node_modules\n# build\ndist\n.env\n.mcp-gen/cache\n', ours)).toBeUndefined();
+  });
+  it('compares attribute lines by their words, not their spacing', () => {
+    expect(
+      missingLinesAdvice('src/generated/**   linguist-generated=true\n', 'src/generated/** linguist-generated=true\n'),
+    ).toBeUndefined();
   });
 });

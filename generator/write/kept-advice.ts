@@ -1,0 +1,58 @@
+// Advice on files that are the user's once written (Dockerfile, ignore files): mcp-gen never rewrites them, so what a
+// newer mcp-gen would write differently is named on `generate` (as a note on the kept file) and `check` (a note line),
+// never changed and never a failure.
+import semver from 'semver';
+
+/** The note for a kept user file, when what mcp-gen writes now asks for something the file lacks. */
+export function keptFileAdvice(path: string, current: string, emitted: string, packageJson: string | undefined): string | undefined {
+  if (path === 'Dockerfile') return dockerNodeAdvice(current, emitted, packageJson);
+  if (IGNORE_FILES.has(path)) return missingLinesAdvice(current, emitted);
+  return undefined;
+}
+
+// Line lists whose every line stands alone: one missing is a pattern mcp-gen's output needs and the file lacks.
+const IGNORE_FILES = new Set(['.gitignore', '.dockerignore', '.gitattributes', '.mcpbignore']);
+
+/**
+ * The rules of `emitted` (an ignore or attributes file as mcp-gen writes it now) that `current` lacks, e.g. `*.mcpb`
+ * in the .gitignore of a project made before bundles. Comments and blank lines are not rules; `dist` and `/dist/`
+ * count as the same rule.
+ */
+export function missingLinesAdvice(current: string, emitted: string): string | undefined {
+  const rules = (text: string) =>
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+  const key = (rule: string) => rule.replace(/\s+/g, ' ').replace(/^\/|\/$/g, '');
+  const have = new Set(rules(current).map(key));
+  const missing = rules(emitted).filter((rule) => !have.has(key(rule)));
+  return missing.length
+    ? `lacks ${missing.join(', ')}, which mcp-gen writes in new projects: add ${missing.length > 1 ? 'them' : 'it'} unless left out on purpose`
+    : undefined;
+}
+
+/**
+ * The Dockerfile is the user's once written, so a Node older than generated projects support is advice, not a change:
+ * named when one of its `FROM node:<major>` images is below the `engines.node` floor of the package.json mcp-gen writes.
+ */
+export function dockerNodeAdvice(current: string, emitted: string, packageJson: string | undefined): string | undefined {
+  const floor = nodeFloor(packageJson);
+  if (floor === undefined) return undefined;
+  const images = (text: string) =>
+    [...text.matchAll(/^\s*FROM\s+((?:docker\.io\/)?(?:library\/)?node:(\d+)\S*)/gim)].map((m) => ({ image: m[1], major: Number(m[2]) }));
+  const old = new Set(images(current).flatMap((i) => (i.major < floor ? [i.image] : [])));
+  if (old.size === 0) return undefined;
+  const ours = images(emitted)[0]?.image;
+  return `${[...old].join(', ')}: below Node ${floor}, the oldest generated projects support (package.json engines)${ours ? `; the Dockerfile mcp-gen writes uses ${ours}` : ''}`;
+}
+
+/** The major version at the floor of a package.json's engines.node, if it has one. */
+function nodeFloor(packageJson: string | undefined): number | undefined {
+  try {
+    const node = JSON.parse(packageJson ?? '{}').engines?.node;
+    return typeof node === 'string' && semver.validRange(node) ? semver.minVersion(node)?.major : undefined;
+  } catch {
+    return undefined;
+  }
+}
