@@ -32,7 +32,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
       },
     ),
     httpTransports: httpTransports(model),
-    usageName: model.packageName.replace(/`|\$\{/g, ''),
+    usageSynopsis: usageSynopsis(model),
     scaleRedis: model.scale.store === 'redis',
     scaleDefaultsJson: jsLiteral({
       name: model.serverName,
@@ -41,8 +41,17 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
       maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
     }),
     imports: serverImports(model),
-    /** The toolset names for --toolsets in the usage text; empty (no flag) without toolsets. */
+    /** The toolset names for --toolsets; empty (no flag) without toolsets. */
     toolsetChoice: model.toolsets?.usageList ?? '',
+    /** The --toolsets line of the usage text, its names wrapped; empty (no flag) without toolsets. */
+    toolsetsUsage: model.toolsets?.names.length
+      ? wrapWords(
+          '  --toolsets   toolsets to serve, comma-separated, or all (MCP_TOOLSETS):',
+          model.toolsets.names.map((n, i, all) => (i < all.length - 1 ? `${n},` : n)),
+          15,
+          0,
+        )
+      : '',
   };
   for (const name of TEMPLATED) {
     files.set(`src/generated/${name}.gen.ts`, {
@@ -56,6 +65,35 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     files.set(runtimeFilePath(name), { owner: 'generator', preformatted: true, content: `${header}\n${readStatic(`runtime/${name}.ts`)}` });
   }
   return files;
+}
+
+// Generated lines stay within 120 columns; the usage text is a template literal, so its lines are the file's lines.
+const WIDTH = 120;
+
+/** The usage text's first lines: the command and its options, wrapped; the first follows "const usage = `". */
+function usageSynopsis(model: ServerModel): string {
+  const options = [
+    '[--transport stdio|http|stdio,http]',
+    '[--host HOST]',
+    '[--port PORT]',
+    '[--path PATH]',
+    '[--mock [--mock-seed N]]',
+    ...(model.toolsets?.names.length ? ['[--toolsets SET,...]'] : []),
+    '[--log-format json|pretty]',
+  ];
+  return wrapWords(`Usage: ${model.packageName.replace(/`|\$\{/g, '')}`, options, 7, 'const usage = `'.length);
+}
+
+/** `head` and `words`, a space apart, broken into lines of at most WIDTH columns (the first starts at column `at`). */
+function wrapWords(head: string, words: string[], indent: number, at: number): string {
+  const lines = [head];
+  for (const word of words) {
+    const last = lines.length - 1;
+    const column = (last === 0 ? at : 0) + lines[last].length;
+    if (column + 1 + word.length <= WIDTH) lines[last] += ` ${word}`;
+    else lines.push(`${' '.repeat(indent)}${word}`);
+  }
+  return lines.join('\n');
 }
 
 /** What `--transport http` serves, for the usage text. */

@@ -95,6 +95,14 @@ describe('start-up choice', () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('--toolsets: unknown toolset "isues"; valid toolsets: issues, admin (or all)');
   });
+
+  it('names the flag and the sets in --help', () => {
+    const help = spawnSync(process.execPath, [join(dir, 'dist', 'main.js'), '--help'], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    expect(help.status).toBe(0);
+    expect(help.stderr).toMatch(/^Usage: tracker \[--transport stdio\|http\|stdio,http\]/);
+    expect(help.stderr).toContain('[--toolsets SET,...]');
+    expect(help.stderr).toContain('  --toolsets   toolsets to serve, comma-separated, or all (MCP_TOOLSETS): issues, admin\n');
+  });
 });
 
 describe('Streamable HTTP with two principals', () => {
