@@ -45,8 +45,8 @@ const defaults = {
   },
 } as const;
 
-const usage = `Usage: mcp-conformance-test-server [--transport stdio|http|stdio,http] [--host HOST] [--port PORT] [--path PATH]
-       [--mock [--mock-seed N]] [--log-format json|pretty]
+const usage = `Usage: mcp-conformance-test-server [--transport stdio|http|stdio,http] [--host HOST] [--port PORT]
+       [--path PATH] [--mock [--mock-seed N]] [--log-format json|pretty]
 
   --transport  stdio (default: ${defaults.transport}), http (Streamable HTTP (with HTTP+SSE and WebSocket)), or both
   --host       HTTP interface to bind (default ${defaults.http.host})
