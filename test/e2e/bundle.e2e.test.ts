@@ -4,7 +4,7 @@
 // over stdio by a real MCP client. The production install inside the bundle comes from the npm cache the shared
 // install of generated projects' packages filled (prefer-offline), so no download is needed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -126,7 +126,7 @@ describe('npm run bundle', () => {
     expect(readdirSync(project).filter((f) => f.endsWith('.mcpb'))).toEqual(['notes-1.2.3.mcpb']);
   });
 
-  it('stops before packing when the icon manifest.json names is missing, and leaves the archive as it was', () => {
+  it('stops before packing when the icon manifest.json names is missing or a link to outside, and leaves the archive as it was', () => {
     const archive = readFileSync(join(project, 'notes-1.2.3.mcpb'));
     renameSync(join(project, 'assets', 'icon.png'), join(project, 'assets', 'moved.png'));
     try {
@@ -134,7 +134,19 @@ describe('npm run bundle', () => {
       expect(r.status).toBe(1);
       expect(r.stderr).toBe('bundle: the icon assets/icon.png is missing (bundle.icon in mcp.yaml)\n');
       expect(readFileSync(join(project, 'notes-1.2.3.mcpb')).equals(archive)).toBe(true);
+      // A link planted in its place, to a file outside the project, is refused by its real path: nothing is packed.
+      const secret = join(tempDir('mcp-gen-outside-'), 'id_rsa');
+      writeFileSync(secret, 'PRIVATE KEY');
+      symlinkSync(secret, join(project, 'assets', 'icon.png'));
+      const linked = spawnSync(process.execPath, ['scripts/bundle.mjs'], { cwd: project, encoding: 'utf8' });
+      expect({ status: linked.status, stderr: linked.stderr }).toEqual({
+        status: 1,
+        stderr:
+          'bundle: the icon assets/icon.png is a link to a file outside the project folder: put the file itself in the project (bundle.icon in mcp.yaml)\n',
+      });
+      expect(readFileSync(join(project, 'notes-1.2.3.mcpb')).equals(archive)).toBe(true);
     } finally {
+      rmSync(join(project, 'assets', 'icon.png'), { force: true });
       renameSync(join(project, 'assets', 'moved.png'), join(project, 'assets', 'icon.png'));
     }
   });
