@@ -6,7 +6,7 @@
 // without one), never copied from the development node_modules. `mcpb pack` (@anthropic-ai/mcpb) validates manifest.json, leaves out what .mcpbignore
 // names (yours) besides its own list (source maps, .d.ts, lockfiles, dotfiles), and writes the zip.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packExtension } from '@anthropic-ai/mcpb/cli';
@@ -28,17 +28,24 @@ function npm(args, cwd) {
   else execFileSync('npm', args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
 }
 
-// The icons manifest.json names (bundle.icon and bundle.icons of mcp.yaml), packed at the same paths.
+// The icons manifest.json names (bundle.icon and bundle.icons of mcp.yaml), packed at the same paths. Each must be a
+// file inside the project, also by its real path: a link planted to a file elsewhere is never packed.
 const { icon, icons = [] } = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 const iconFiles = [...new Set([icon, ...icons.map((i) => i.src)].filter((f) => typeof f === 'string'))];
+const inside = (base, path) => {
+  const rel = relative(base, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
 for (const file of iconFiles) {
-  const rel = relative(root, resolve(root, file));
-  if (rel.startsWith('..') || isAbsolute(rel)) {
-    console.error(`bundle: the icon ${file} is outside the project folder: move it into the project (bundle.icon in mcp.yaml)`);
-    process.exit(1);
-  }
-  if (!existsSync(join(root, file))) {
-    console.error(`bundle: the icon ${file} is missing (bundle.icon in mcp.yaml)`);
+  const problem = !inside(root, resolve(root, file))
+    ? 'is outside the project folder: move it into the project'
+    : !existsSync(join(root, file))
+      ? 'is missing'
+      : !inside(realpathSync(root), realpathSync(join(root, file)))
+        ? 'is a link to a file outside the project folder: put the file itself in the project'
+        : undefined;
+  if (problem) {
+    console.error(`bundle: the icon ${file} ${problem} (bundle.icon in mcp.yaml)`);
     process.exit(1);
   }
 }
@@ -49,7 +56,7 @@ try {
   const copied = ['manifest.json', 'package.json', 'package-lock.json', 'npm-shrinkwrap.json', '.npmrc', '.mcpbignore', 'README.md', 'LICENSE'];
   for (const file of copied) if (existsSync(join(root, file))) cpSync(join(root, file), join(staging, file));
   cpSync(join(root, 'dist'), join(staging, 'dist'), { recursive: true });
-  for (const file of iconFiles) cpSync(join(root, file), join(staging, file));
+  for (const file of iconFiles) cpSync(realpathSync(join(root, file)), join(staging, file));
 
   const locked = existsSync(join(staging, 'package-lock.json')) || existsSync(join(staging, 'npm-shrinkwrap.json'));
   const quiet = ['--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'];
