@@ -192,6 +192,15 @@ export function knownPackages(versions: Versions): string[] {
   return [...Object.keys(all.dependencies), ...Object.keys(all.devDependencies)];
 }
 
+/** Each feature's name, runtime files and packages, in table order: what docs/shipping.md lists (a test keeps the two equal). */
+export function featureRows(): { name: FeatureName; files: string[]; packages: string[] }[] {
+  return (Object.entries(FEATURES) as [FeatureName, RuntimeFeature][]).map(([name, f]) => ({
+    name,
+    files: [...f.files],
+    packages: [...Object.keys(f.dependencies ?? {}), ...Object.keys(f.devDependencies ?? {})],
+  }));
+}
+
 /** Every runtime file some feature emits, for checks that the table covers templates/runtime/. */
 export function allRuntimeFiles(): string[] {
   return [...new Set(Object.values(FEATURES).flatMap((f) => f.files))].sort();

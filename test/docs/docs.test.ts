@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { commandPaths, type HelpListing, invocations, parseHelp, unknownUsage } from './cli-usage.js';
 import { codeBlocks, headingAnchors, links } from './markdown.js';
 import { runCli } from './run-cli.js';
+import { featureRows } from '../../generator/model/runtime-features.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -110,5 +111,31 @@ describe('code blocks', () => {
       unknownUsage(invocation, help).map((problem) => `${page}:${line}: ${invocation.source}\n  ${problem}`),
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the feature table of docs/shipping.md', () => {
+  it('lists every runtime feature with its files and packages, as generator/model/runtime-features.ts has them', () => {
+    const doc = readFileSync(join(root, 'docs', 'shipping.md'), 'utf8');
+    const start = doc.indexOf('| feature | on when the manifest has |');
+    const rows = doc
+      .slice(start, doc.indexOf('\n\n', start))
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(' | '));
+    const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    expect(
+      rows.map(([name, , files, packages]) => ({
+        name: name.replace(/^\| /, ''),
+        files: ticked(files).filter((f) => !f.includes('/')),
+        packages: ticked(packages).filter((p) => /^(@[\w.-]+\/)?[\w.*-]+$/.test(p)),
+      })),
+    ).toEqual(
+      featureRows().map((row) => ({
+        ...row,
+        // The OpenTelemetry packages are many: the table names them by their scope.
+        packages: row.name === 'telemetry' ? ['@opentelemetry/*'] : row.packages,
+      })),
+    );
   });
 });
