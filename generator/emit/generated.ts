@@ -2,7 +2,7 @@
 // the features the manifest enables (generator/model/runtime-features.ts), copied from templates/runtime/ into
 // src/generated/runtime/.
 import type { EmittedFile } from './emitted-file.js';
-import { jsLiteral, runtimeFilePath, stringLiteral } from '../model/index.js';
+import { fillLines, jsLiteral, LINE_WIDTH, runtimeFilePath, stringLiteral } from '../model/index.js';
 import { readStatic, renderTemplate } from './render-template.js';
 import type { ServerModel } from '../model/index.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
@@ -45,9 +45,11 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
     toolsetChoice: model.toolsets?.usageList ?? '',
     /** The --toolsets line of the usage text, its names wrapped; empty (no flag) without toolsets. */
     toolsetsUsage: model.toolsets?.names.length
-      ? wrapWords(
-          '  --toolsets   toolsets to serve, comma-separated, or all (MCP_TOOLSETS):',
-          model.toolsets.names.map((n, i, all) => (i < all.length - 1 ? `${n},` : n)),
+      ? continued(
+          [
+            '  --toolsets   toolsets to serve, comma-separated, or all (MCP_TOOLSETS):',
+            ...model.toolsets.names.map((n, i, all) => (i < all.length - 1 ? `${n},` : n)),
+          ],
           15,
           0,
         )
@@ -67,9 +69,6 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
   return files;
 }
 
-// Generated lines stay within 120 columns; the usage text is a template literal, so its lines are the file's lines.
-const WIDTH = 120;
-
 /** The usage text's first lines: the command and its options, wrapped; the first follows "const usage = `". */
 function usageSynopsis(model: ServerModel): string {
   const options = [
@@ -81,19 +80,15 @@ function usageSynopsis(model: ServerModel): string {
     ...(model.toolsets?.names.length ? ['[--toolsets SET,...]'] : []),
     '[--log-format json|pretty]',
   ];
-  return wrapWords(`Usage: ${model.packageName.replace(/`|\$\{/g, '')}`, options, 7, 'const usage = `'.length);
+  return continued([`Usage: ${model.packageName.replace(/`|\$\{/g, '')}`, ...options], 7, 'const usage = `'.length);
 }
 
-/** `head` and `words`, a space apart, broken into lines of at most WIDTH columns (the first starts at column `at`). */
-function wrapWords(head: string, words: string[], indent: number, at: number): string {
-  const lines = [head];
-  for (const word of words) {
-    const last = lines.length - 1;
-    const column = (last === 0 ? at : 0) + lines[last].length;
-    if (column + 1 + word.length <= WIDTH) lines[last] += ` ${word}`;
-    else lines.push(`${' '.repeat(indent)}${word}`);
-  }
-  return lines.join('\n');
+/**
+ * Lines of the usage text, a template literal whose lines are the file's lines (the formatter cannot break them):
+ * `words` filled to the line width, the first line starting at column `at`, the others indented by `indent`.
+ */
+function continued(words: string[], indent: number, at: number): string {
+  return fillLines(words, LINE_WIDTH - indent, LINE_WIDTH - at).join(`\n${' '.repeat(indent)}`);
 }
 
 /** What `--transport http` serves, for the usage text. */

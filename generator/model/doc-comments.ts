@@ -1,7 +1,7 @@
 // Doc comments of generated code: Biome never rewraps comments, so long ones are wrapped here, after formatting.
 
-/** GENERATED_STYLE's line width (generator/write/format.ts). */
-const WIDTH = 120;
+/** GENERATED_STYLE's line width (generator/write/format.ts): no generated line is longer where it can be broken. */
+export const LINE_WIDTH = 120;
 const ONE_LINE_DOC = /^(\s*)\/\*\* (.*) \*\/$/;
 
 /**
@@ -9,23 +9,31 @@ const ONE_LINE_DOC = /^(\s*)\/\*\* (.*) \*\/$/;
  * columns becomes a block of lines that do (words longer than a line stay whole).
  */
 export function wrapDocComments(source: string): string {
-  if (!source.split('\n').some((l) => l.length > WIDTH)) return source;
+  if (!source.split('\n').some((l) => l.length > LINE_WIDTH)) return source;
   return source
     .split('\n')
     .map((line) => {
-      const m = line.length > WIDTH ? ONE_LINE_DOC.exec(line) : null;
+      const m = line.length > LINE_WIDTH ? ONE_LINE_DOC.exec(line) : null;
       if (!m) return line;
       const [, indent, text] = m as unknown as [string, string, string];
-      return [`${indent}/**`, ...wrapWords(text, WIDTH - indent.length - 3).map((l) => `${indent} * ${l}`), `${indent} */`].join('\n');
+      return [
+        `${indent}/**`,
+        ...fillLines(text.split(' ').filter(Boolean), LINE_WIDTH - indent.length - 3).map((l) => `${indent} * ${l}`),
+        `${indent} */`,
+      ].join('\n');
     })
     .join('\n');
 }
 
-function wrapWords(text: string, width: number): string[] {
+/**
+ * `words`, each kept whole, a space apart, in lines of at most `width` columns (`firstWidth` for the first line); a
+ * word longer than a line gets a line of its own.
+ */
+export function fillLines(words: readonly string[], width: number, firstWidth = width): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
+  for (const word of words) {
+    if (line && line.length + 1 + word.length > (lines.length === 0 ? firstWidth : width)) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;

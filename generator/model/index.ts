@@ -4,5 +4,5 @@ export { readmeInventory } from './readme-inventory.js';
 export type { EntryModel, PromptModel, ServerModel, TemplateModel } from './server-model.js';
 export { buildServerModel } from './build-server-model.js';
 export { knownPackages, runtimeFilePath } from './runtime-features.js';
-export { wrapDocComments } from './doc-comments.js';
+export { fillLines, LINE_WIDTH, wrapDocComments } from './doc-comments.js';
 export { formattedStatement, RawCode } from './ts-literal.js';
