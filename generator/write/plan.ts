@@ -90,11 +90,20 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
     const current = read(path);
     const base = { path, owner: emitted.owner, content: emitted.content, current };
     const handler = handlerByFile.get(path);
+    const renamed =
+      handler && (current === undefined || isUntouched(prior, path, current))
+        ? await planRename(handler, prior, read, current !== undefined)
+        : undefined;
     if (emitted.owner === 'generator') {
       const planned = planGenerated(base, prior?.files[path], input.force === true);
       files.push(planned);
       if (planned.action !== 'conflict') records[path] = { owner: 'generator', sha256: sha256(planned.content) };
       else if (prior?.files[path]) records[path] = prior.files[path];
+    } else if (renamed) {
+      consumed.add(renamed.planned.from!);
+      files.push(renamed.planned);
+      if (renamed.record) records[path] = renamed.record;
+      if (renamed.problem) problems.push(renamed.problem);
     } else if (current !== undefined) {
       if (path === 'package.json') {
         const merged = mergePackageJson(current, emitted.content, input.knownPackages);
@@ -107,7 +116,9 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
           pins: merged.raised,
         });
       } else {
-        const note = keptFileAdvice(path, current, emitted.content, input.files.get('package.json')?.content);
+        const note = handler
+          ? unmovedRename(handler, prior, read)
+          : keptFileAdvice(path, current, emitted.content, input.files.get('package.json')?.content);
         files.push({ ...base, content: current, action: current === emitted.content ? 'unchanged' : 'kept', ...(note && { note }) });
       }
       if (prior?.files[path]) records[path] = prior.files[path];
@@ -116,16 +127,8 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
         if (!exported.found) problems.push(missingExport(handler, exported));
       }
     } else {
-      const renamed = handler?.renamedFrom ? await planRename(handler, prior, read) : undefined;
-      if (renamed) {
-        consumed.add(renamed.planned.from!);
-        files.push(renamed.planned);
-        if (renamed.record) records[path] = renamed.record;
-        if (renamed.problem) problems.push(renamed.problem);
-      } else {
-        files.push({ ...base, action: 'create' });
-        records[path] = { owner: emitted.owner, sha256: sha256(emitted.content) };
-      }
+      files.push({ ...base, action: 'create' });
+      records[path] = { owner: emitted.owner, sha256: sha256(emitted.content) };
     }
   }
 
@@ -159,13 +162,35 @@ function planGenerated(base: Omit<PlannedFile, 'action'>, record: FileRecord | u
   };
 }
 
-async function planRename(handler: HandlerEntry, prior: ProjectState | undefined, read: (p: string) => string | undefined) {
-  const old = prior?.handlers[handler.kind]?.[handler.renamedFrom!];
+/** Still byte for byte what mcp-gen last recorded for it (a handler stub nobody has edited). */
+function isUntouched(prior: ProjectState | undefined, path: string, current: string): boolean {
+  return prior?.files[path]?.sha256 === sha256(current);
+}
+
+/** The note on a handler that kept its own code although its entry names an old handler still on disk. */
+function unmovedRename(handler: HandlerEntry, prior: ProjectState | undefined, read: (p: string) => string | undefined) {
+  const old = handler.renamedFrom ? prior?.handlers[handler.kind]?.[handler.renamedFrom] : undefined;
+  if (!old || old.file === handler.file || read(old.file) === undefined) return undefined;
+  return `not renamed from ${old.file} (renamedFrom: ${handler.renamedFrom}), since this file changed after mcp-gen created it; move the code you want over by hand, then delete ${old.file}`;
+}
+
+/**
+ * The old handler's file, moved to the new name with its export renamed. A rename declared one run late finds the new
+ * name's untouched stub from the run that took it for a removal and an addition; the old handler replaces it.
+ */
+async function planRename(
+  handler: HandlerEntry,
+  prior: ProjectState | undefined,
+  read: (p: string) => string | undefined,
+  replacesStub: boolean,
+) {
+  if (!handler.renamedFrom) return undefined;
+  const old = prior?.handlers[handler.kind]?.[handler.renamedFrom];
   const oldContent = old && old.file !== handler.file ? read(old.file) : undefined;
   if (!old || oldContent === undefined) return undefined;
   const result = await renameHandler(
     oldContent,
-    { ident: old.export, name: handler.renamedFrom! },
+    { ident: old.export, name: handler.renamedFrom },
     { ident: handler.ident, name: handler.name },
   );
   // Only an untouched stub may later be pruned: a renamed file that holds user code gets no record.
@@ -178,7 +203,7 @@ async function planRename(handler: HandlerEntry, prior: ProjectState | undefined
       action: 'rename' as const,
       content: result.content,
       current: oldContent,
-      note: `renamed from ${old.file} (${old.export} -> ${handler.ident})`,
+      note: `renamed from ${old.file} (${old.export} -> ${handler.ident})${replacesStub ? ', in place of its untouched stub' : ''}`,
     },
     record: wasStub ? { owner: 'user' as const, sha256: sha256(result.content) } : undefined,
     problem: result.renamedExport
@@ -211,6 +236,8 @@ function planLeftovers(
     }
   }
   const candidates = new Set([...Object.keys(prior.files), ...orphans.keys()]);
+  const byFile = new Map(input.handlers.map((h) => [h.file, h]));
+  const created = files.flatMap((f) => (f.action === 'create' && byFile.get(f.path)) || []);
   for (const path of [...candidates].sort()) {
     if (input.files.has(path) || consumed.has(path) || path === STATE_PATH) continue;
     const current = read(path);
@@ -238,13 +265,23 @@ function planLeftovers(
         content: current,
         current,
         note: orphan
-          ? `${orphan.kind}.${orphan.name} is no longer in the manifest: left in place, unregistered${untouched ? ' (--prune deletes it)' : ' (edited, so --prune keeps it)'}`
+          ? `${orphan.kind}.${orphan.name} is no longer in the manifest: left in place, unregistered${untouched ? ' (--prune deletes it)' : ' (edited, so --prune keeps it)'}${renameHint(orphan, created)}`
           : 'no longer generated, but edited by hand: left in place',
       });
       if (record) records[path] = record;
       if (orphan) (handlers[orphan.kind] ??= {})[orphan.name] = orphan.rec;
     }
   }
+}
+
+/**
+ * A removal and an addition of the same kind in one run is most often a rename that did not say so. renamedFrom still
+ * moves the handler on the next run, while the new stub is untouched.
+ */
+function renameHint(orphan: { kind: EntryKind; name: string }, created: readonly HandlerEntry[]): string {
+  const twins = created.filter((h) => h.kind === orphan.kind);
+  if (twins.length !== 1) return '';
+  return `; if it became ${twins[0].kind}.${twins[0].name}, add renamedFrom: ${orphan.name} there and run generate again`;
 }
 
 function missingExport(handler: HandlerEntry, found: { line: number; column: number; exportedNames: string[] }): HandlerProblem {
