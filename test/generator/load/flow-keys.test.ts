@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { hasNullMember } from '../../../generator/load/flow-keys.js';
+import { loadManifest } from '../../../generator/load/load-manifest.js';
+
+const lines = (...l: string[]) => `${l.join('\n')}\n`;
+
+describe('loadManifest: flow keys without a value', () => {
+  const cases: {
+    name: string;
+    given: string;
+    want: { path: string; line: number; column: number; hint: string }[];
+  }[] = [
+    {
+      name: 'a comma inside a plain description',
+      given: lines(
+        'tools:',
+        '  find:',
+        '    inputSchema:',
+        '      properties:',
+        '        q: {type: string, description: Title, author or tag}',
+      ),
+      want: [
+        {
+          path: 'tools.find.inputSchema.properties.q["author or tag"]',
+          line: 5,
+          column: 47,
+          hint: 'if the comma belongs to the text, quote it: description: "Title, author or tag"',
+        },
+      ],
+    },
+    {
+      name: 'two commas: each stray key, the hint quoting everything from the value on',
+      given: lines('a: {description: one, two, three}'),
+      want: [
+        { path: 'a.two', line: 1, column: 23, hint: 'if the comma belongs to the text, quote it: description: "one, two"' },
+        { path: 'a.three', line: 1, column: 28, hint: 'if the comma belongs to the text, quote it: description: "one, two, three"' },
+      ],
+    },
+    {
+      name: 'a flow mapping over two lines, inside a sequence',
+      given: lines('items:', '  - {text: "x", title: Forecast,', '     daily}'),
+      want: [{ path: 'items[0].daily', line: 3, column: 6, hint: 'if the comma belongs to the text, quote it: title: "Forecast, daily"' }],
+    },
+    {
+      name: 'a first key without a value has no value to quote',
+      given: lines('a: {lonely, b: 1}'),
+      want: [{ path: 'a.lonely', line: 1, column: 5, hint: 'write `key: value`, or quote the value the comma belongs to' }],
+    },
+    {
+      name: 'a quoted value is whole',
+      given: lines("a: {description: 'Title, author or tag', b: 1}"),
+      want: [],
+    },
+    {
+      name: 'explicit nulls, in flow and block mappings',
+      given: lines('a: {x: null, y: ~, z:}', 'b:', '  c:', '  d: null'),
+      want: [],
+    },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    const loaded = loadManifest('mcp.yaml', given);
+    expect(
+      loaded.issues.map(({ path, line, column, hint }) => ({ path, line, column, hint })),
+      JSON.stringify(loaded.issues),
+    ).toEqual(want);
+    for (const issue of loaded.issues) {
+      expect(issue).toMatchObject({ code: 'yaml/key-without-value', severity: 'error' });
+      expect(issue.message).toMatch(/^".+" is a key without a value: in a flow mapping \(\{\.\.\.\}\) a comma ends the value before it$/);
+    }
+  });
+});
+
+describe('hasNullMember', () => {
+  it.each([
+    { given: { a: { b: [{ c: null }] } }, want: true },
+    { given: { a: [null, 1], b: 'x' }, want: false },
+    { given: [{ a: 1 }, 'x', null], want: false },
+    { given: null, want: false },
+  ])('$given: $want', ({ given, want }) => {
+    expect(hasNullMember(given)).toBe(want);
+  });
+});
