@@ -81,7 +81,7 @@ export const searchBooksTool: PublishedTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      query: { type: 'string', minLength: 1, description: 'Text to find in titles', 'authors and tags': null },
+      query: { type: 'string', minLength: 1, description: 'Text to find in titles, authors and tags' },
       tag: { type: ['string', 'null'], description: 'Only books with this tag' },
       limit: { type: 'integer', minimum: 1, maximum: 20, default: 5, description: 'At most this many books' },
     },

@@ -9,7 +9,7 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 export type Context = HandlerContext<AppContext>;
 
 export interface SearchBooksInput {
-  /** Text to find in titles */
+  /** Text to find in titles, authors and tags */
   query: string;
   /** Only books with this tag */
   tag?: string | null;

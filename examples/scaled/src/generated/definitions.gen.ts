@@ -81,7 +81,7 @@ export const reportStatusTool: PublishedTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      service: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,40}$', description: 'Service name', 'lower case.': null },
+      service: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,40}$', description: 'Service name, lower case.' },
       status: { enum: ['up', 'degraded', 'down'], description: 'The new status.' },
     },
     required: ['service', 'status'],

@@ -9,7 +9,7 @@ import type { HandlerContext, ToolResult } from './context.gen.js';
 export type Context = HandlerContext<AppContext>;
 
 export interface ReportStatusInput {
-  /** Service name */
+  /** Service name, lower case. */
   service: string;
   /** The new status. */
   status: 'up' | 'degraded' | 'down';
