@@ -126,4 +126,14 @@ describe('formatManifest', () => {
     expect(comments(text).sort()).toEqual(comments(source).sort());
     expect(fmt(text)).toBe(text);
   });
+
+  // What a user starts from already passes `mcp-gen fmt --check`, which examples/ci/mcp-review.yml runs.
+  const starters = [
+    ...readdirSync(join(ROOT, 'examples')).map((e) => join(ROOT, 'examples', e, 'mcp.yaml')),
+    ...readdirSync(join(ROOT, 'templates', 'init')).map((f) => join(ROOT, 'templates', 'init', f)),
+  ].filter((f) => existsSync(f));
+  it.each(starters.map((f) => [f.slice(ROOT.length + 1), f]))('%s is formatted', (_name, file) => {
+    const source = readFileSync(file, 'utf8');
+    expect(fmt(source)).toBe(source);
+  });
 });

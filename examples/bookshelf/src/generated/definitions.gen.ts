@@ -81,9 +81,9 @@ export const searchBooksTool: PublishedTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      query: { type: 'string', minLength: 1, description: 'Text to find in titles, authors and tags' },
+      query: { type: 'string', description: 'Text to find in titles, authors and tags', minLength: 1 },
       tag: { type: ['string', 'null'], description: 'Only books with this tag' },
-      limit: { type: 'integer', minimum: 1, maximum: 20, default: 5, description: 'At most this many books' },
+      limit: { type: 'integer', description: 'At most this many books', minimum: 1, maximum: 20, default: 5 },
     },
     required: ['query'],
     additionalProperties: false,
@@ -104,7 +104,7 @@ export const searchBooksTool: PublishedTool = {
         },
         required: ['isbn', 'title', 'author', 'year', 'tags'],
       },
-      Isbn: { type: 'string', pattern: '^[0-9]{13}$', description: '13-digit ISBN' },
+      Isbn: { type: 'string', description: '13-digit ISBN', pattern: '^[0-9]{13}$' },
     },
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -340,13 +340,6 @@ export const jsonSchema202012ToolTool: PublishedTool = {
   inputSchema: {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
-    $defs: {
-      address: {
-        $anchor: 'addressDef',
-        type: 'object',
-        properties: { street: { type: 'string' }, city: { type: 'string' } },
-      },
-    },
     properties: {
       name: { type: 'string' },
       address: { $ref: '#/$defs/address' },
@@ -354,11 +347,18 @@ export const jsonSchema202012ToolTool: PublishedTool = {
       phone: { type: 'string' },
       email: { type: 'string' },
     },
+    additionalProperties: false,
     allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
     if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
     then: { required: ['phone'] },
     else: { required: ['email'] },
-    additionalProperties: false,
+    $defs: {
+      address: {
+        $anchor: 'addressDef',
+        type: 'object',
+        properties: { street: { type: 'string' }, city: { type: 'string' } },
+      },
+    },
   },
 };
 

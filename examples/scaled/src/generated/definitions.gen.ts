@@ -81,8 +81,8 @@ export const reportStatusTool: PublishedTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      service: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,40}$', description: 'Service name, lower case.' },
-      status: { enum: ['up', 'degraded', 'down'], description: 'The new status.' },
+      service: { type: 'string', description: 'Service name, lower case.', pattern: '^[a-z][a-z0-9-]{0,40}$' },
+      status: { description: 'The new status.', enum: ['up', 'degraded', 'down'] },
     },
     required: ['service', 'status'],
   },

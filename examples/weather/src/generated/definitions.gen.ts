@@ -81,13 +81,13 @@ export const getForecastTool: PublishedTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      city: { type: 'string', minLength: 1, description: 'City name, e.g. Paris' },
-      days: { type: 'integer', minimum: 1, maximum: 7, default: 3, description: 'Number of days to forecast' },
+      city: { type: 'string', description: 'City name, e.g. Paris', minLength: 1 },
+      days: { type: 'integer', description: 'Number of days to forecast', minimum: 1, maximum: 7, default: 3 },
       units: {
         type: 'string',
+        description: 'metric (°C) or imperial (°F)',
         enum: ['metric', 'imperial'],
         default: 'metric',
-        description: 'metric (°C) or imperial (°F)',
       },
     },
     required: ['city'],
