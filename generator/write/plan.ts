@@ -92,7 +92,7 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
     const handler = handlerByFile.get(path);
     const renamed =
       handler && (current === undefined || isUntouched(prior, path, current))
-        ? await planRename(handler, prior, read, current !== undefined)
+        ? await planRename(handler, prior, read, emitted.content, current !== undefined)
         : undefined;
     if (emitted.owner === 'generator') {
       const planned = planGenerated(base, prior?.files[path], input.force === true);
@@ -182,19 +182,19 @@ async function planRename(
   handler: HandlerEntry,
   prior: ProjectState | undefined,
   read: (p: string) => string | undefined,
+  stub: string,
   replacesStub: boolean,
 ) {
   if (!handler.renamedFrom) return undefined;
   const old = prior?.handlers[handler.kind]?.[handler.renamedFrom];
   const oldContent = old && old.file !== handler.file ? read(old.file) : undefined;
   if (!old || oldContent === undefined) return undefined;
-  const result = await renameHandler(
-    oldContent,
-    { ident: old.export, name: handler.renamedFrom },
-    { ident: handler.ident, name: handler.name },
-  );
-  // Only an untouched stub may later be pruned: a renamed file that holds user code gets no record.
+  // Only an untouched stub may later be pruned: a renamed file that holds user code gets no record. An untouched stub
+  // becomes the new entry's stub, whose comment and "not implemented" message name the new entry and file.
   const wasStub = prior?.files[old.file]?.sha256 === sha256(oldContent);
+  const result = wasStub
+    ? { content: stub, renamedExport: true }
+    : await renameHandler(oldContent, { ident: old.export, name: handler.renamedFrom }, { ident: handler.ident, name: handler.name });
   return {
     planned: {
       path: handler.file,

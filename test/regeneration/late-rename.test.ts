@@ -3,7 +3,7 @@
 // into that stub; once they have, both files stay and the run says why.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../support/project.js';
 
 const manifest = (name: string, extra = '') => `version: 1
@@ -27,53 +27,71 @@ const generate = (text: string, ...args: string[]) => {
   return runCli(['generate', '--no-check', ...args], dir);
 };
 
-beforeEach(() => {
-  dir = tempDir('late-rename-');
+describe('renamedFrom added a run after the rename', () => {
+  beforeEach(() => {
+    dir = tempDir('late-rename-');
+    expect(generate(manifest('get_forecast')).code).toBe(0);
+    writeFileSync(join(dir, OLD), `${read(OLD)}${USER_LINE}\n`);
+    const r = generate(manifest('forecast'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`create   ${NEW}`);
+    expect(r.stdout).toContain(
+      `orphaned ${OLD}: tools.get_forecast is no longer in the manifest: left in place, unregistered (edited, so --prune keeps it); if it became tools.forecast, add renamedFrom: get_forecast there and run generate again`,
+    );
+  });
+
+  it('moves the orphaned handler over the untouched stub once renamedFrom is added, and check sees the move coming', () => {
+    const late = manifest('forecast', '\n    renamedFrom: get_forecast');
+    writeFileSync(join(dir, 'mcp.yaml'), late);
+    const stale = runCli(['check'], dir);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout + stale.stderr).toContain(OLD);
+
+    const r = generate(late);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`rename   ${OLD} -> ${NEW}: renamed from ${OLD} (getForecast -> forecast), in place of its untouched stub`);
+    expect(existsSync(join(dir, OLD))).toBe(false);
+    const moved = read(NEW);
+    expect(moved).toContain(USER_LINE);
+    expect(moved).toContain("export const forecast: ToolHandler<'forecast'>");
+    expect(moved).not.toContain('getForecast');
+    // Done: the next run has nothing to move and nothing to report.
+    const again = generate(late);
+    expect(again.stdout).not.toMatch(/rename|orphaned/);
+    expect(runCli(['check'], dir).code).toBe(0);
+  });
+
+  it('keeps both files, and says so, when the new stub was edited before renamedFrom came', () => {
+    writeFileSync(join(dir, NEW), `${read(NEW)}// user: started again in the new file\n`);
+    const before = { old: read(OLD), new: read(NEW) };
+    const r = generate(manifest('forecast', '\n    renamedFrom: get_forecast'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      `kept     ${NEW}: not renamed from ${OLD} (renamedFrom: get_forecast), since this file changed after mcp-gen created it; move the code you want over by hand, then delete ${OLD}`,
+    );
+    expect(r.stdout).toContain(`orphaned ${OLD}`);
+    expect({ old: read(OLD), new: read(NEW) }).toEqual(before);
+  });
+
+  it('gives no rename hint when the new entries are of another kind or more than one', () => {
+    const r = generate(manifest('other_a').replace('  other:', '  other_b:'));
+    expect(r.stdout).toContain('orphaned src/handlers/tools/forecast.ts: tools.forecast is no longer in the manifest');
+    expect(r.stdout).not.toContain('renamedFrom');
+  });
+});
+
+it("renames an untouched stub into the new entry's stub, which names the new entry and file", () => {
+  dir = tempDir('rename-stub-');
   expect(generate(manifest('get_forecast')).code).toBe(0);
-  writeFileSync(join(dir, OLD), `${read(OLD)}${USER_LINE}\n`);
-  const r = generate(manifest('forecast'));
-  expect(r.code, r.stderr).toBe(0);
-  expect(r.stdout).toContain(`create   ${NEW}`);
-  expect(r.stdout).toContain(
-    `orphaned ${OLD}: tools.get_forecast is no longer in the manifest: left in place, unregistered (edited, so --prune keeps it); if it became tools.forecast, add renamedFrom: get_forecast there and run generate again`,
-  );
-});
-
-it('moves the orphaned handler over the untouched stub once renamedFrom is added, and check sees the move coming', () => {
-  const late = manifest('forecast', '\n    renamedFrom: get_forecast');
-  writeFileSync(join(dir, 'mcp.yaml'), late);
-  const stale = runCli(['check'], dir);
-  expect(stale.code).toBe(1);
-  expect(stale.stdout + stale.stderr).toContain(OLD);
-
-  const r = generate(late);
-  expect(r.code, r.stderr).toBe(0);
-  expect(r.stdout).toContain(`rename   ${OLD} -> ${NEW}: renamed from ${OLD} (getForecast -> forecast), in place of its untouched stub`);
-  expect(existsSync(join(dir, OLD))).toBe(false);
-  const moved = read(NEW);
-  expect(moved).toContain(USER_LINE);
-  expect(moved).toContain("export const forecast: ToolHandler<'forecast'>");
-  expect(moved).not.toContain('getForecast');
-  // Done: the next run has nothing to move and nothing to report.
-  const again = generate(late);
-  expect(again.stdout).not.toMatch(/rename|orphaned/);
-  expect(runCli(['check'], dir).code).toBe(0);
-});
-
-it('keeps both files, and says so, when the new stub was edited before renamedFrom came', () => {
-  writeFileSync(join(dir, NEW), `${read(NEW)}// user: started again in the new file\n`);
-  const before = { old: read(OLD), new: read(NEW) };
+  const stub = (name: string, file: string) => {
+    const r = generate(manifest(name));
+    expect(r.code, r.stderr).toBe(0);
+    return read(file);
+  };
+  const fresh = stub('forecast', NEW);
+  generate(manifest('get_forecast'), '--prune');
   const r = generate(manifest('forecast', '\n    renamedFrom: get_forecast'));
-  expect(r.code, r.stderr).toBe(0);
-  expect(r.stdout).toContain(
-    `kept     ${NEW}: not renamed from ${OLD} (renamedFrom: get_forecast), since this file changed after mcp-gen created it; move the code you want over by hand, then delete ${OLD}`,
-  );
-  expect(r.stdout).toContain(`orphaned ${OLD}`);
-  expect({ old: read(OLD), new: read(NEW) }).toEqual(before);
-});
-
-it('gives no rename hint when the new entries are of another kind or more than one', () => {
-  const r = generate(manifest('other_a').replace('  other:', '  other_b:'));
-  expect(r.stdout).toContain('orphaned src/handlers/tools/forecast.ts: tools.forecast is no longer in the manifest');
-  expect(r.stdout).not.toContain('renamedFrom');
+  expect(r.stdout).toContain(`rename   ${OLD} -> ${NEW}`);
+  expect(read(NEW)).toBe(fresh);
+  expect(read(NEW)).toContain("notImplemented('tool', 'forecast', 'src/handlers/tools/forecast.ts')");
 });
