@@ -1,7 +1,7 @@
 // Loads both sides, checks them, compares their published surfaces and positions every change in HEAD, so each
 // output format only has to print a DiffReport.
 import { hasErrors, type Issue } from '../core/index.js';
-import { loadManifest, type LoadedManifest } from '../load/index.js';
+import { KEY_WITHOUT_VALUE, loadManifest, type LoadedManifest } from '../load/index.js';
 import { resolveSchemaFiles, type ResolvedManifest } from '../load/index.js';
 import type { SchemaFileSource } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
@@ -49,7 +49,9 @@ export function diffManifestTexts(base: ManifestText, head: ManifestText): DiffO
     return { ok: false, side: 'base', loaded: full, issues: validateManifest(full).filter((i) => i.severity === 'error') };
   };
   // What BASE published cannot be known without its schema files, so failing to read them fails like a parse error.
-  if (hasErrors(lb.issues) || hasFileErrors(lb) || (lb.data != null && !isObject(lb.data))) return baseFailure();
+  // A flow key without a value is a check newer than some BASEs; what they published, stray key included, is history.
+  const unreadable = lb.issues.filter((i) => i.code !== KEY_WITHOUT_VALUE);
+  if (hasErrors(unreadable) || hasFileErrors(lb) || (lb.data != null && !isObject(lb.data))) return baseFailure();
   // An empty BASE published nothing: everything in HEAD is new.
   const baseData = (lb.data ?? {}) as Manifest;
   let sb: Surface;

@@ -27,6 +27,9 @@ export function hasNullMember(data: unknown): boolean {
   return false;
 }
 
+/** The issue's code. A check more than a parse error: `mcp-gen diff` reads a BASE that predates it all the same. */
+export const KEY_WITHOUT_VALUE = 'yaml/key-without-value';
+
 export function keysWithoutValue(
   doc: Document,
   yaml: typeof Yaml,
@@ -43,7 +46,7 @@ export function keysWithoutValue(
       if (!node.flow || pair.value !== null) return visit(pair.value, [...path, key]);
       const start = (pair.key as Node | null)?.range?.[0] ?? 0;
       issues.push({
-        code: 'yaml/key-without-value',
+        code: KEY_WITHOUT_VALUE,
         severity: 'error',
         path: formatPath([...path, key]),
         message: `${JSON.stringify(key)} is a key without a value: in a flow mapping ({...}) a comma ends the value before it`,

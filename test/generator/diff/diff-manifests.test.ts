@@ -533,6 +533,15 @@ describe('diff: details', () => {
     expect(outcome.ok && outcome.report.changes.map((c) => c.rule)).toEqual(['tool-removed']);
   });
 
+  it('compares a BASE with a flow key without a value, as published, and refuses one in HEAD', () => {
+    const text = (description: string) => `version: 1\nserver: {name: x, version: "1"}\ntools: {a: {description: ${description}}}\n`;
+    const [stray, quoted] = [text('Find, list'), text("'Find, list'")];
+    const outcome = diffManifestTexts({ label: 'b', path: 'b', source: stray }, { label: 'h', path: 'h', source: quoted });
+    expect(outcome.ok && outcome.report.changes.map((c) => c.rule)).toEqual(['tool-description-clarified']);
+    const back = diffManifestTexts({ label: 'b', path: 'b', source: quoted }, { label: 'h', path: 'h', source: stray });
+    expect(!back.ok && [back.side, back.issues[0].code]).toEqual(['head', 'yaml/key-without-value']);
+  });
+
   it('an empty BASE published nothing: everything in HEAD is added', () => {
     const outcome = diffManifestTexts(
       { label: 'b', path: 'b', source: '' },
