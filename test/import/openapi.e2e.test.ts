@@ -290,6 +290,20 @@ describe('import openapi: bad input', () => {
     expect(readdirSync(dir)).toEqual(['spec.yaml']);
   });
 
+  it('a flow key without a value is read as every OpenAPI tool reads it, not refused as in a manifest', () => {
+    const dir = tempDir('import-openapi-flow-key-');
+    writeFileSync(
+      join(dir, 'spec.yaml'),
+      'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      operationId: getA\n' +
+        '      parameters: [{name: n, in: query, schema: {type: integer}, description: How many, at most}]\n' +
+        '      responses: {"200": {description: ok}}\n',
+    );
+    const r = cli(['import', 'openapi', 'spec.yaml'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const manifest = parse(readFileSync(join(dir, 'mcp.yaml'), 'utf8'));
+    expect(manifest.tools.getA.inputSchema.properties.n).toEqual({ type: 'integer', description: 'How many' });
+  });
+
   it('an unreadable file', () => {
     const dir = tempDir('import-openapi-missing-');
     const r = cli(['import', 'openapi', 'nope.yaml'], dir);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Issue } from '../../core/index.js';
-import { loadManifest, type LoadedManifest, type PathSegment } from '../../load/index.js';
+import { KEY_WITHOUT_VALUE, loadManifest, type LoadedManifest, type PathSegment } from '../../load/index.js';
 import { formatIssuesText, summarize } from '../../core/index.js';
 import { ImportError } from '../import-error.js';
 
@@ -43,7 +43,9 @@ export function readSpec(path: string): SpecDocument {
     throw new ImportError(`cannot read ${file}: ${reason}`, 'pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML)');
   }
   const loaded = parseSpecText(file, source);
-  if (loaded.issues.length || loaded.data === undefined) throw specErrors(file, source, loaded.issues);
+  // The document is someone else's, read as every OpenAPI tool reads it: a flow key without a value is a key.
+  const issues = loaded.issues.filter((i) => i.code !== KEY_WITHOUT_VALUE);
+  if (issues.length || loaded.data === undefined) throw specErrors(file, source, issues);
   const doc = loaded.data as unknown;
   const fail = (f: SpecFinding) => specErrors(file, source, [toIssue(loaded, f)]);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
