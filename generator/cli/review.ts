@@ -74,13 +74,13 @@ export function runFmt(opts: { manifest: string; check?: boolean }): CommandOutp
     return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}: file not found\n  hint: pass the manifest with -m PATH` };
   }
   // YAML errors are reported as validate reports them; a file that does not parse is never rewritten.
-  const loaded = loadManifest(opts.manifest, source);
-  if (loaded.issues.length)
+  const errors = loadManifest(opts.manifest, source).issues.filter((i) => i.severity === 'error');
+  if (errors.length)
     return {
       code: 1,
       stdout: '',
-      stderr: `${formatIssuesText(loaded.issues, opts.manifest, source)}\n\n`,
-      error: `${summarize(loaded.issues)}; ${opts.manifest} was not changed`,
+      stderr: `${formatIssuesText(errors, opts.manifest, source)}\n\n`,
+      error: `${summarize(errors)}; ${opts.manifest} was not changed`,
     };
   const result = formatManifest(source);
   if (!result.ok) return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}:${result.line}:${result.column}: ${result.message}` };

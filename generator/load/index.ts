@@ -4,4 +4,4 @@ export { resolveSchemaFiles, type ResolvedManifest, type SchemaFileMount } from 
 export { notFound, tooLarge, workingTreeFiles, type FileRead, type SchemaFileSource } from './schema-files/source.js';
 export { digestInputFiles } from './schema-files/source.js';
 export { printExact, readsBack, YamlRoundTripError } from './yaml-exact.js';
-export { KEY_WITHOUT_VALUE } from './flow-keys.js';
+export { KEY_WITHOUT_VALUE } from './misread-text.js';

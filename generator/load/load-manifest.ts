@@ -5,7 +5,7 @@ import jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { Issue } from '../core/index.js';
-import { hasNullMember, keysWithoutValue } from './flow-keys.js';
+import { mayBeMisread, misreadText } from './misread-text.js';
 import { blockLocator } from './locate-block.js';
 import type { Manifest } from '../core/index.js';
 
@@ -45,8 +45,8 @@ export function readManifest(file: string): LoadedManifest {
 /**
  * js-yaml reads a clean manifest about four times faster than the position-keeping `yaml` parser, so it reads the
  * data; the `yaml` document (positions, precise syntax errors) is built only when something must be reported or
- * when the text is anything but plain: a js-yaml error (syntax, duplicate keys, unknown tags), a null member (which
- * may be a flow key without a value, see flow-keys.ts), aliases, which the
+ * when the text is anything but plain: a js-yaml error (syntax, duplicate keys, unknown tags), text that may read
+ * other than meant (a null member, a `#` touching text: see misread-text.ts), aliases, which the
  * `yaml` parser bounds against alias bombs, or text where the two parsers have been seen to read different values
  * (see parsersMayDiffer). Elsewhere both read YAML 1.2 core the same way (test/generator/load/yaml-parsers.test.ts).
  */
@@ -59,7 +59,7 @@ export function loadManifest(file: string, source: string): LoadedManifest {
     } catch {
       return loadWithPositions(file, source);
     }
-    if (hasNullMember(data)) return loadWithPositions(file, source);
+    if (mayBeMisread(source, data)) return loadWithPositions(file, source);
     let full: LoadedManifest | undefined;
     const positions = () => (full ??= loadWithPositions(file, source));
     const block = blockLocator(source);
@@ -137,7 +137,7 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
   }
   let data: Manifest | undefined;
   if (!issues.some((i) => i.code === 'yaml/syntax')) {
-    issues.push(...keysWithoutValue(doc, yaml(), source, position));
+    issues.push(...misreadText(doc, yaml(), source, position));
     try {
       data = doc.toJS({ maxAliasCount: 100 }) as Manifest;
     } catch (err) {

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 // Types only: validate and generate load this module with the loader, and the `yaml` package (about 45 ms to load)
 // is needed only by the commands that print YAML, which bring their Document.
 import type { Document, ToStringOptions } from 'yaml';
+import { hasErrors } from '../core/index.js';
 import { loadManifest, loadWithPositions, parsersMayDiffer } from './load-manifest.js';
 
 /** Characters or shapes some printed style may not carry exactly. */
@@ -40,11 +41,11 @@ export function printExact(doc: Document, expected: unknown, options: ToStringOp
  */
 export function readsBack(text: string, want: unknown): boolean {
   const fast = loadManifest('printed.yaml', text);
-  if (fast.issues.length > 0 || !isDeepStrictEqual(fast.data, want)) return false;
+  if (hasErrors(fast.issues) || !isDeepStrictEqual(fast.data, want)) return false;
   // Conservative: any `*` may start an alias.
   if (!text.includes('*') && !parsersMayDiffer(text)) return true;
   const full = loadWithPositions('printed.yaml', text);
-  return full.issues.length === 0 && isDeepStrictEqual(full.data, want);
+  return !hasErrors(full.issues) && isDeepStrictEqual(full.data, want);
 }
 
 /**

@@ -28,7 +28,7 @@ export function parseSchemaFile(path: string, bytes: Uint8Array): ParsedSchemaFi
     }
   }
   const loaded = positions();
-  const problem = loaded.issues[0];
+  const problem = loaded.issues.find((i) => i.severity === 'error');
   if (problem)
     return {
       ok: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasNullMember } from '../../../generator/load/flow-keys.js';
+import { hasNullMember, mayBeMisread } from '../../../generator/load/misread-text.js';
 import { loadManifest } from '../../../generator/load/load-manifest.js';
 
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
@@ -67,6 +67,57 @@ describe('loadManifest: flow keys without a value', () => {
       expect(issue).toMatchObject({ code: 'yaml/key-without-value', severity: 'error' });
       expect(issue.message).toMatch(/^".+" is a key without a value: in a flow mapping \(\{\.\.\.\}\) a comma ends the value before it$/);
     }
+  });
+});
+
+describe('loadManifest: a comment that cuts a text short', () => {
+  const cases: { name: string; given: string; want: { path: string; line: number; column: number; message: string; hint: string }[] }[] = [
+    {
+      name: 'an issue number in a description',
+      given: lines('tools:', '  close:', '    description: Closes issue #42 when asked'),
+      want: [
+        {
+          path: 'tools.close.description',
+          line: 3,
+          column: 31,
+          message: '"#42 when asked" is a comment: a # after a space starts one, so the value is "Closes issue"',
+          hint: 'if it belongs to the text, quote it: description: "Closes issue #42 when asked"; if it is a comment, put a space after the #',
+        },
+      ],
+    },
+    {
+      name: 'in a sequence',
+      given: lines('tags:', '  - build #1'),
+      want: [
+        {
+          path: 'tags[0]',
+          line: 2,
+          column: 11,
+          message: '"#1" is a comment: a # after a space starts one, so the value is "build"',
+          hint: 'if it belongs to the text, quote it: "build #1"; if it is a comment, put a space after the #',
+        },
+      ],
+    },
+    { name: 'a comment with a space after the #', given: lines('a: text # a comment', 'b: text #'), want: [] },
+    { name: 'a comment after a value that is not text', given: lines('a: true #yes', 'b: 3 #three', 'c: {x: 1} #map'), want: [] },
+    {
+      name: 'a # inside quotes, a block scalar or a word',
+      given: lines("a: 'issue #42'", 'b: |', '  issue #42', 'c: C# and x#y'),
+      want: [],
+    },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    const loaded = loadManifest('mcp.yaml', given);
+    expect(loaded.issues.map(({ path, line, column, message, hint }) => ({ path, line, column, message, hint }))).toEqual(want);
+    for (const issue of loaded.issues) expect(issue).toMatchObject({ code: 'yaml/comment-in-text', severity: 'warning' });
+    // The data is what YAML says, warning or not.
+    expect(loaded.data).not.toBeUndefined();
+  });
+
+  it('the fast reader hands over only text where a # touches a word after a space, or a null member', () => {
+    expect(mayBeMisread('a: Closes #42\n', { a: 'Closes' })).toBe(true);
+    expect(mayBeMisread('a: text # note\nb: C#\n', { a: 'text', b: 'C#' })).toBe(false);
+    expect(mayBeMisread('a: {b}\n', { a: { b: null } })).toBe(true);
   });
 });
 
