@@ -7,6 +7,7 @@ import type { Document, Node } from 'yaml';
 import type { Issue } from '../core/index.js';
 import { mayBeMisread, misreadText } from './misread-text.js';
 import { blockLocator } from './locate-block.js';
+import { quotingHint } from './syntax-hints.js';
 import type { Manifest } from '../core/index.js';
 
 export type { PathSegment } from '../core/index.js';
@@ -123,14 +124,17 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
   };
   const issues: Issue[] = [];
   for (const e of doc.errors) {
-    const { line, column } = position(errorOffset(source, e.code, e.message, e.pos[0]));
+    const offset = errorOffset(source, e.code, e.message, e.pos[0]);
+    const { line, column } = position(offset);
     const duplicate = e.code === 'DUPLICATE_KEY';
     issues.push({
       code: duplicate ? 'yaml/duplicate-key' : 'yaml/syntax',
       severity: 'error',
       path: '',
       message: duplicate ? 'duplicate key: each name may appear once in its map' : `YAML syntax: ${firstLine(e.message)}`,
-      hint: duplicate ? 'rename or merge the second entry' : 'check the indentation and quoting here',
+      hint: duplicate
+        ? 'rename or merge the second entry'
+        : (quotingHint(source, e.code, offset) ?? 'check the indentation and quoting here'),
       line,
       column,
     });

@@ -1,0 +1,31 @@
+// Most YAML syntax errors in a manifest are an unquoted text that YAML reads as syntax: `Note: slow` (a mapping),
+// `[beta] Lists` (a list, then more text), `@user` (a reserved character). For those the hint is the line's value
+// quoted, ready to paste.
+
+/** Error codes of the `yaml` parser that an unquoted value on a `key: value` line produces, and what went wrong. */
+const CAUSES: Record<string, (value: string) => string | undefined> = {
+  BLOCK_AS_IMPLICIT_KEY: (v) => (/:\s/.test(v) ? '": " inside an unquoted value starts a mapping' : undefined),
+  BAD_SCALAR_START: (v) => `an unquoted value cannot start with "${v[0]}"`,
+  UNEXPECTED_TOKEN: (v) => {
+    const opened = { '[': 'a list', '{': 'a mapping', '"': 'a quoted text', "'": 'a quoted text' }[v[0]];
+    return opened ? `a value that starts with ${v[0]} is ${opened}, and text after its end is an error` : undefined;
+  },
+};
+
+const KEY_VALUE_LINE = /^(\s*(?:-\s+)?)([^\s#'"{[][^#]*?):[ \t]+(\S.*?)\s*$/;
+
+/** A hint for a syntax error at `offset`, when it is an unquoted value on a `key: value` line; undefined otherwise. */
+export function quotingHint(source: string, code: string, offset: number): string | undefined {
+  const cause = CAUSES[code];
+  if (!cause) return undefined;
+  const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = source.indexOf('\n', offset);
+  const line = source.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).replace(/\r$/, '');
+  const m = KEY_VALUE_LINE.exec(line);
+  if (!m || offset < lineStart + line.indexOf(m[3], m[1].length + m[2].length + 1)) return undefined;
+  const key = m[2];
+  // A comment after the value (`# ` with its space) is not part of it.
+  const value = m[3].replace(/\s+#\s.*$/, '');
+  const why = cause(value);
+  return why && `${why}; quote the value: ${key}: '${value.replaceAll("'", "''")}'`;
+}
