@@ -5,6 +5,7 @@ import type { Manifest } from '../../core/index.js';
 import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
 import { checkNameConvention } from './names.js';
+import { rejectedSchemaValues } from './schema-values.js';
 import { unknownSpecKeys } from './spec-keys.js';
 import type { LintFinding } from './lint-finding.js';
 export type { LintFinding } from './lint-finding.js';
@@ -184,6 +185,16 @@ export const LINT_RULES: readonly LintRule[] = [
       for (const [name, t] of tools(m)) for (const f of ['inputSchema', 'outputSchema'] as const) scan(t[f], ['tools', name, f]);
       return found;
     },
+  },
+  {
+    id: 'schema-value-rejected',
+    summary: 'a default, const, enum value or example that its own schema rejects',
+    check: (m) => [
+      ...Object.entries(shared(m)).flatMap(([name, d]) => rejectedSchemaValues(d, ['definitions', name])),
+      ...tools(m).flatMap(([name, t]) =>
+        (['inputSchema', 'outputSchema'] as const).flatMap((f) => rejectedSchemaValues(t[f], ['tools', name, f])),
+      ),
+    ],
   },
   {
     id: 'output-schema-not-object',

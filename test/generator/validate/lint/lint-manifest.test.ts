@@ -108,6 +108,11 @@ const cases: Case[] = [
     quiet: { tools: { get_record: described({ outputSchema: { type: 'object', properties: { at: { type: ['string', 'null'] } } } }) } },
   },
   {
+    rule: 'schema-value-rejected',
+    fires: { definitions: { Units: { type: 'string', enum: ['metric', 'imperial'], default: 'kelvin' } } },
+    quiet: { definitions: { Units: { type: 'string', enum: ['metric', 'imperial'], default: 'metric' } } },
+  },
+  {
     rule: 'output-schema-not-object',
     fires: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object' }, { type: 'string' }] } }) } },
     quiet: {
