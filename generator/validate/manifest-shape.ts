@@ -54,7 +54,12 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
     case 'const':
       return { code: 'manifest/invalid-value', path, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case 'type':
-      return { code: 'manifest/invalid-type', path, message: `must be ${String(p.type).replace(',', ' or ')}` };
+      return {
+        code: 'manifest/invalid-type',
+        path,
+        message: `must be ${String(p.type).replace(',', ' or ')}`,
+        ...unquoted(p.type, e.data),
+      };
     default:
       return { code: 'manifest/invalid-value', path, message: e.message ?? 'invalid value' };
   }
@@ -87,4 +92,11 @@ function dedupe(findings: Finding[]): Finding[] {
     seen.add(key);
     return true;
   });
+}
+
+/** `version: 1.10` is the number 1.1 to YAML: when text was wanted and a plain scalar gave something else, say so. */
+function unquoted(type: unknown, value: unknown): { hint: string } | undefined {
+  if (type !== 'string' || !(typeof value === 'number' || typeof value === 'boolean' || value === null)) return undefined;
+  const read = value === null ? 'null' : `the ${typeof value} ${JSON.stringify(value)}`;
+  return { hint: `YAML reads this unquoted value as ${read}; quote it to keep the text as written` };
 }

@@ -98,6 +98,36 @@ describe('checkManifestShape', () => {
       want: [{ code: 'manifest/invalid-type', path: ['transports', 'http', 'port'], message: 'must be integer' }],
     },
     {
+      name: 'version: 1.10, which YAML reads as a number',
+      given: { ...base, server: { name: 'x', version: 1.1 } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['server', 'version'],
+          message: 'must be string',
+          hint: 'YAML reads this unquoted value as the number 1.1; quote it to keep the text as written',
+        },
+      ],
+    },
+    {
+      name: 'a title of true, and of null',
+      given: { ...base, tools: { t: { title: true }, u: { title: null } } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['tools', 't', 'title'],
+          message: 'must be string',
+          hint: 'YAML reads this unquoted value as the boolean true; quote it to keep the text as written',
+        },
+        {
+          code: 'manifest/invalid-type',
+          path: ['tools', 'u', 'title'],
+          message: 'must be string',
+          hint: 'YAML reads this unquoted value as null; quote it to keep the text as written',
+        },
+      ],
+    },
+    {
       name: 'port out of range',
       given: { ...base, transports: { http: { port: 70000 } } },
       want: [{ code: 'manifest/invalid-value', path: ['transports', 'http', 'port'], message: 'must be <= 65535' }],
