@@ -29,6 +29,8 @@ export interface PackageMerge {
    * WebSocket is off). Only reported: the user's own code may import them.
    */
   unused: string[];
+  /** The user's values that keep generated code from building or its tests from running: reported, never changed. */
+  advice: string[];
   /** Set when the current file is not valid JSON: nothing is merged then. */
   error?: string;
 }
@@ -45,6 +47,7 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
       raised: [],
       synced: [],
       unused: [],
+      advice: [],
       error: `package.json is not valid JSON (${(err as Error).message})`,
     };
   }
@@ -58,6 +61,11 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
       synced.push({ key, from: typeof have[key] === 'string' ? have[key] : '(none)', to: String(want[key]) });
       have[key] = want[key];
     }
+  }
+  // Without "type": "module" Node and TypeScript read the generated ES modules as CommonJS, and nothing builds.
+  if ((want as Record<string, unknown>).type === 'module' && have.type === undefined) {
+    have.type = 'module';
+    added.push('type');
   }
   for (const section of SECTIONS) {
     const needed = want[section];
@@ -79,9 +87,25 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
     }
   }
   const unused = unusedPackages(have, want, known);
-  if (added.length === 0 && raised.length === 0 && synced.length === 0) return { content: current, added, raised, synced, unused };
+  const advice = adviceOn(have, want);
+  if (added.length === 0 && raised.length === 0 && synced.length === 0) return { content: current, added, raised, synced, unused, advice };
   const indent = /^[ \t]+(?=")/m.exec(current)?.[0] ?? '  ';
-  return { content: `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`, added, raised, synced, unused };
+  const content = `${JSON.stringify(have, null, indent)}${current.endsWith('\n') ? '\n' : ''}`;
+  return { content, added, raised, synced, unused, advice };
+}
+
+/** A module type other than ES modules, and a test script that does not run the generated (vitest) tests. */
+function adviceOn(have: Record<string, unknown>, want: Record<string, unknown>): string[] {
+  const advice: string[] = [];
+  if (want.type === 'module' && have.type !== 'module')
+    advice.push(
+      `"type": ${JSON.stringify(have.type)} makes Node and TypeScript read the generated ES modules as CommonJS: set "type": "module"`,
+    );
+  const test = sectionOf(have, 'scripts')?.test;
+  const wanted = sectionOf(want, 'scripts')?.test;
+  if (typeof test === 'string' && wanted !== undefined && test !== wanted && !/\bvitest\b/.test(test))
+    advice.push(`scripts.test runs ${JSON.stringify(test)}, not the generated tests in test/, which need ${JSON.stringify(wanted)}`);
+  return advice;
 }
 
 function unusedPackages(have: Record<string, unknown>, want: Record<string, unknown>, known: readonly string[]): string[] {
@@ -136,6 +160,7 @@ export function describeMerge(merge: PackageMerge): string | undefined {
     ...merge.raised.map((r) => `raised ${r.key} ${r.from} -> ${r.to}`),
     ...merge.synced.map((r) => `set ${r.key} ${r.from} -> ${r.to} (from the manifest, for server.json)`),
   ];
+  parts.push(...merge.advice);
   if (merge.unused.length)
     parts.push(`no longer loaded by the generated code: ${merge.unused.join(', ')} (remove unless your own code imports them)`);
   return merge.error ?? (parts.length ? parts.join('; ') : undefined);

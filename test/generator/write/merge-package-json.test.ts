@@ -22,14 +22,14 @@ describe('mergePackageJson', () => {
 
   it('returns the file byte for byte when nothing is missing', () => {
     const current =
-      '{"dependencies":{"@modelcontextprotocol/server":"^2.4.0"},"devDependencies":{"typescript":"latest"},"scripts":{"build":"b","test":"t"}}';
-    expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [], synced: [], unused: [] });
+      '{"dependencies":{"@modelcontextprotocol/server":"^2.4.0"},"devDependencies":{"typescript":"latest"},"scripts":{"build":"b","test":"vitest"}}';
+    expect(mergePackageJson(current, wanted)).toEqual({ content: current, added: [], raised: [], synced: [], unused: [], advice: [] });
   });
 
   it('with server.json generated, keeps mcpName and version those of the manifest, and says so', () => {
     const published = JSON.stringify({ ...JSON.parse(wanted), version: '0.2.0', mcpName: 'io.github.acme/weather' });
     const current =
-      '{\n  "name": "weather",\n  "version": "0.1.0",\n  "dependencies": {"@modelcontextprotocol/server": "2.4.0"},\n  "devDependencies": {"typescript": "5.9.3"},\n  "scripts": {"build": "b", "test": "t"}\n}\n';
+      '{\n  "name": "weather",\n  "version": "0.1.0",\n  "dependencies": {"@modelcontextprotocol/server": "2.4.0"},\n  "devDependencies": {"typescript": "5.9.3"},\n  "scripts": {"build": "b", "test": "vitest"}\n}\n';
     const r = mergePackageJson(current, published);
     expect(r.synced).toEqual([
       { key: 'mcpName', from: '(none)', to: 'io.github.acme/weather' },
@@ -45,6 +45,23 @@ describe('mergePackageJson', () => {
     expect(mergePackageJson(current, wanted).synced).toEqual([]);
   });
 
+  it('adds "type": "module" when the file has no type, and advises on a CommonJS type or a test script of its own', () => {
+    const esm = JSON.stringify({ type: 'module', ...JSON.parse(wanted) });
+    const untyped = mergePackageJson('{"name": "x", "scripts": {"test": "vitest run --coverage"}}', esm);
+    expect(untyped.added[0]).toBe('type');
+    expect(JSON.parse(untyped.content).type).toBe('module');
+    expect(untyped.advice).toEqual([]);
+
+    const current = '{"name": "x", "type": "commonjs", "scripts": {"test": "jest"}}';
+    const r = mergePackageJson(current, esm);
+    expect(JSON.parse(r.content)).toMatchObject({ type: 'commonjs', scripts: { test: 'jest' } });
+    expect(r.advice).toEqual([
+      '"type": "commonjs" makes Node and TypeScript read the generated ES modules as CommonJS: set "type": "module"',
+      'scripts.test runs "jest", not the generated tests in test/, which need "vitest run"',
+    ]);
+    expect(describeMerge(r)).toContain('set "type": "module"; scripts.test runs "jest"');
+  });
+
   it('leaves invalid JSON alone and says why', () => {
     const r = mergePackageJson('{ "name": ', wanted);
     expect(r.content).toBe('{ "name": ');
@@ -56,7 +73,7 @@ describe('mergePackageJson', () => {
     const current = JSON.stringify({
       dependencies: { '@modelcontextprotocol/server': '^2.3.1', zod: '4.0.0' },
       devDependencies: { typescript: '6.0.0' },
-      scripts: { build: 'b', test: 't' },
+      scripts: { build: 'b', test: 'vitest' },
     });
     const r = mergePackageJson(current, wanted);
     expect(r.raised).toEqual([{ key: 'dependencies.@modelcontextprotocol/server', from: '^2.3.1', to: '^2.4.0' }]);
@@ -68,7 +85,7 @@ describe('mergePackageJson', () => {
   it('counts a package kept in the other section as present, and raises it there', () => {
     const current = JSON.stringify({
       dependencies: { typescript: '5.0.0', '@modelcontextprotocol/server': '2.4.0' },
-      scripts: { build: 'b', test: 't' },
+      scripts: { build: 'b', test: 'vitest' },
     });
     const r = mergePackageJson(current, wanted);
     expect(r.added).toEqual([]);
@@ -87,7 +104,7 @@ describe('mergePackageJson', () => {
     const base = {
       dependencies: { '@modelcontextprotocol/server': '2.4.0' },
       devDependencies: { typescript: '5.9.3' },
-      scripts: { build: 'b', test: 't' },
+      scripts: { build: 'b', test: 'vitest' },
     };
     const given: [unknown, unknown, string[]][] = [
       [{ node: '>=20' }, { node: '>=22' }, ['raised engines.node >=20 -> >=22']],
@@ -109,7 +126,7 @@ describe('mergePackageJson', () => {
     const current = JSON.stringify({
       dependencies: { '@modelcontextprotocol/server': '2.4.0', ws: '8.0.0', express: '5.0.0' },
       devDependencies: { typescript: '5.9.3', '@types/ws': '8.0.0' },
-      scripts: { build: 'b', test: 't' },
+      scripts: { build: 'b', test: 'vitest' },
     });
     const r = mergePackageJson(current, wanted, ['@modelcontextprotocol/server', 'typescript', 'ws', '@types/ws', 'jose']);
     expect(r.unused).toEqual(['dependencies.ws', 'devDependencies.@types/ws']);
