@@ -29,7 +29,7 @@ export interface PackageMerge {
    * WebSocket is off). Only reported: the user's own code may import them.
    */
   unused: string[];
-  /** The user's values that keep generated code from building or its tests from running: reported, never changed. */
+  /** The user's values that keep the generated tests from running: reported, never changed. */
   advice: string[];
   /** Set when the current file is not valid JSON: nothing is merged then. */
   error?: string;
@@ -62,11 +62,6 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
       have[key] = want[key];
     }
   }
-  // Without "type": "module" Node and TypeScript read the generated ES modules as CommonJS, and nothing builds.
-  if ((want as Record<string, unknown>).type === 'module' && have.type === undefined) {
-    have.type = 'module';
-    added.push('type');
-  }
   for (const section of SECTIONS) {
     const needed = want[section];
     if (!needed) continue;
@@ -94,13 +89,9 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
   return { content, added, raised, synced, unused, advice };
 }
 
-/** A module type other than ES modules, and a test script that does not run the generated (vitest) tests. */
+/** A test script of the user's that does not run the generated (vitest) tests, which `npm test` promises. */
 function adviceOn(have: Record<string, unknown>, want: Record<string, unknown>): string[] {
   const advice: string[] = [];
-  if (want.type === 'module' && have.type !== 'module')
-    advice.push(
-      `"type": ${JSON.stringify(have.type)} makes Node and TypeScript read the generated ES modules as CommonJS: set "type": "module"`,
-    );
   const test = sectionOf(have, 'scripts')?.test;
   const wanted = sectionOf(want, 'scripts')?.test;
   if (typeof test === 'string' && wanted !== undefined && test !== wanted && !/\bvitest\b/.test(test))

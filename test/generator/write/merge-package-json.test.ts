@@ -45,21 +45,12 @@ describe('mergePackageJson', () => {
     expect(mergePackageJson(current, wanted).synced).toEqual([]);
   });
 
-  it('adds "type": "module" when the file has no type, and advises on a CommonJS type or a test script of its own', () => {
-    const esm = JSON.stringify({ type: 'module', ...JSON.parse(wanted) });
-    const untyped = mergePackageJson('{"name": "x", "scripts": {"test": "vitest run --coverage"}}', esm);
-    expect(untyped.added[0]).toBe('type');
-    expect(JSON.parse(untyped.content).type).toBe('module');
-    expect(untyped.advice).toEqual([]);
-
-    const current = '{"name": "x", "type": "commonjs", "scripts": {"test": "jest"}}';
-    const r = mergePackageJson(current, esm);
-    expect(JSON.parse(r.content)).toMatchObject({ type: 'commonjs', scripts: { test: 'jest' } });
-    expect(r.advice).toEqual([
-      '"type": "commonjs" makes Node and TypeScript read the generated ES modules as CommonJS: set "type": "module"',
-      'scripts.test runs "jest", not the generated tests in test/, which need "vitest run"',
-    ]);
-    expect(describeMerge(r)).toContain('set "type": "module"; scripts.test runs "jest"');
+  it("names a test script of the user's that does not run the generated vitest tests, and keeps it", () => {
+    const r = mergePackageJson('{"name": "x", "scripts": {"test": "jest"}}', wanted);
+    expect(JSON.parse(r.content).scripts.test).toBe('jest');
+    expect(r.advice).toEqual(['scripts.test runs "jest", not the generated tests in test/, which need "vitest run"']);
+    expect(describeMerge(r)).toContain('; scripts.test runs "jest"');
+    expect(mergePackageJson('{"scripts": {"test": "vitest run --coverage"}}', wanted).advice).toEqual([]);
   });
 
   it('leaves invalid JSON alone and says why', () => {
