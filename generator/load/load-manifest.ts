@@ -7,7 +7,7 @@ import type { Document, Node } from 'yaml';
 import type { Issue } from '../core/index.js';
 import { mayBeMisread, misreadText } from './misread-text.js';
 import { blockLocator } from './locate-block.js';
-import { quotingHint } from './syntax-hints.js';
+import { syntaxHint } from './syntax-hints.js';
 import type { Manifest } from '../core/index.js';
 
 export type { PathSegment } from '../core/index.js';
@@ -134,7 +134,7 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
       message: duplicate ? 'duplicate key: each name may appear once in its map' : `YAML syntax: ${firstLine(e.message)}`,
       hint: duplicate
         ? 'rename or merge the second entry'
-        : (quotingHint(source, e.code, offset) ?? 'check the indentation and quoting here'),
+        : (syntaxHint(source, e.code, e.message, offset) ?? 'check the indentation and quoting here'),
       line,
       column,
     });

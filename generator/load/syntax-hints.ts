@@ -1,6 +1,23 @@
 // Most YAML syntax errors in a manifest are an unquoted text that YAML reads as syntax: `Note: slow` (a mapping),
 // `[beta] Lists` (a list, then more text), `@user` (a reserved character). For those the hint is the line's value
-// quoted, ready to paste.
+// quoted, ready to paste. Indentation errors get a hint that says what YAML wants instead.
+
+// The parser's code alone is ambiguous (BAD_INDENT is also an unclosed bracket), so its message decides.
+const LAYOUT: { code: string; message: RegExp; hint: string }[] = [
+  { code: 'TAB_AS_INDENT', message: /./, hint: 'YAML indents with spaces only: replace the tab with spaces' },
+  {
+    code: 'BAD_INDENT',
+    message: /^All mapping items must start at the same column/,
+    hint: 'the keys of one map start in the same column: line this key up with the keys above it',
+  },
+  {
+    code: 'BAD_INDENT',
+    message: /^Flow (sequence|map) .* end with a [\]}]/,
+    hint: 'a [ or { opened here is never closed: add the closing bracket, or quote the value if the bracket is text',
+  },
+  { code: 'MISSING_CHAR', message: /^Missing closing/, hint: 'a quoted text opened here is never closed: add the closing quote' },
+  { code: 'MULTIPLE_DOCS', message: /./, hint: 'a manifest is one YAML document: remove the --- line and what follows, or merge it' },
+];
 
 /** Error codes of the `yaml` parser that an unquoted value on a `key: value` line produces, and what went wrong. */
 const CAUSES: Record<string, (value: string) => string | undefined> = {
@@ -14,8 +31,14 @@ const CAUSES: Record<string, (value: string) => string | undefined> = {
 
 const KEY_VALUE_LINE = /^(\s*(?:-\s+)?)([^\s#'"{[][^#]*?):[ \t]+(\S.*?)\s*$/;
 
-/** A hint for a syntax error at `offset`, when it is an unquoted value on a `key: value` line; undefined otherwise. */
-export function quotingHint(source: string, code: string, offset: number): string | undefined {
+/** A hint for a syntax error of the `yaml` parser at `offset`, when its cause is known; undefined otherwise. */
+export function syntaxHint(source: string, code: string, message: string, offset: number): string | undefined {
+  const layout = LAYOUT.find((l) => l.code === code && l.message.test(message));
+  return layout?.hint ?? quotingHint(source, code, offset);
+}
+
+/** When the error is an unquoted value on a `key: value` line: the value quoted. */
+function quotingHint(source: string, code: string, offset: number): string | undefined {
   const cause = CAUSES[code];
   if (!cause) return undefined;
   const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
