@@ -157,6 +157,7 @@ export interface Manifest {
       'input-schema-ref'?: 'off' | 'warn' | 'error';
       'openapi-keyword'?: 'off' | 'warn' | 'error';
       'schema-value-rejected'?: 'off' | 'warn' | 'error';
+      'required-undeclared'?: 'off' | 'warn' | 'error';
       'output-schema-not-object'?: 'off' | 'warn' | 'error';
       'unknown-spec-key'?: 'off' | 'warn' | 'error';
       'tools-list-token-budget'?: 'off' | 'warn' | 'error';

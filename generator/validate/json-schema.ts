@@ -3,12 +3,14 @@
 // Formats a schema uses (`format: "zip-code"`) are annotations and never an error here. Of the formats the
 // meta-schemas put on the schema itself only "regex" is checked: the SDK's ajv throws on a pattern it cannot compile.
 import { metaSchemaValidatorFactories, type GeneratedValidator } from './spec-validators.gen.js';
+import { closest } from '../core/index.js';
 import { explainAjvErrors, valueAt, type PathSegment } from './against-spec.js';
 
 export interface SchemaProblem {
   /** Where inside the schema; numbers index arrays. */
   path: PathSegment[];
   message: string;
+  hint?: string;
 }
 
 export type JsonSchemaDialect = 'draft-07' | '2019-09' | '2020-12';
@@ -58,8 +60,33 @@ export function checkJsonSchema(schema: unknown): SchemaProblem[] {
   return explainAjvErrors(validate.errors ?? [], schema).map((problem) => reword(problem, schema));
 }
 
-/** Names what is wrong with an invalid regular expression rather than just "must match format regex". */
+const JSON_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
+/** Type names of other languages that people write for a JSON Schema type. */
+const TYPE_ALIASES: Record<string, string> = {
+  int: 'integer',
+  long: 'integer',
+  float: 'number',
+  double: 'number',
+  decimal: 'number',
+  bool: 'boolean',
+  str: 'string',
+  text: 'string',
+  date: 'string',
+  list: 'array',
+  dict: 'object',
+  map: 'object',
+  none: 'null',
+};
+
+/** Names what is wrong with an invalid regular expression, or which type was meant, beyond the meta-schema's words. */
 function reword(problem: SchemaProblem, schema: unknown): SchemaProblem {
+  const typeName = valueAt(schema, problem.path);
+  if (problem.message.endsWith(JSON_TYPES.map((t) => `"${t}"`).join(', ')) && typeof typeName === 'string') {
+    const meant = TYPE_ALIASES[typeName.toLowerCase()] ?? closest(typeName, JSON_TYPES);
+    if (!meant) return problem;
+    const format = typeName.toLowerCase() === 'date' ? ' with format: date' : '';
+    return { ...problem, hint: `did you mean '${meant}'${format}?` };
+  }
   if (!problem.message.endsWith('must match format "regex"')) return problem;
   const isName = problem.message.startsWith('property name');
   const source = isName ? problem.path.at(-1) : valueAt(schema, problem.path);

@@ -158,6 +158,7 @@ function dialectFindings(schema: JsonSchema, path: PathSegment[]): Finding[] {
     code: 'schema/invalid',
     path: [...path, ...p.path],
     message: `not valid JSON Schema: ${p.message}`,
+    ...(p.hint && { hint: p.hint }),
   }));
 }
 

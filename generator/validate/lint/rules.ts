@@ -5,6 +5,7 @@ import type { Manifest } from '../../core/index.js';
 import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
 import { checkNameConvention } from './names.js';
+import { undeclaredRequired } from './schema-required.js';
 import { rejectedSchemaValues } from './schema-values.js';
 import { unknownSpecKeys } from './spec-keys.js';
 import type { LintFinding } from './lint-finding.js';
@@ -193,6 +194,16 @@ export const LINT_RULES: readonly LintRule[] = [
       ...Object.entries(shared(m)).flatMap(([name, d]) => rejectedSchemaValues(d, ['definitions', name])),
       ...tools(m).flatMap(([name, t]) =>
         (['inputSchema', 'outputSchema'] as const).flatMap((f) => rejectedSchemaValues(t[f], ['tools', name, f])),
+      ),
+    ],
+  },
+  {
+    id: 'required-undeclared',
+    summary: 'a name in required that the properties beside it do not declare: most often a typo',
+    check: (m) => [
+      ...Object.entries(shared(m)).flatMap(([name, d]) => undeclaredRequired(d, ['definitions', name])),
+      ...tools(m).flatMap(([name, t]) =>
+        (['inputSchema', 'outputSchema'] as const).flatMap((f) => undeclaredRequired(t[f], ['tools', name, f])),
       ),
     ],
   },

@@ -7,6 +7,7 @@ const D07 = 'http://json-schema.org/draft-07/schema#';
 const D2019 = 'https://json-schema.org/draft/2019-09/schema';
 const D2020 = 'https://json-schema.org/draft/2020-12/schema';
 const TYPES = 'must be one of "array", "boolean", "integer", "null", "number", "object", "string"';
+const MEANT_STRING = "did you mean 'string'?";
 const UNSUPPORTED = 'use JSON Schema 2020-12 (the default when $schema is absent), 2019-09 or draft-07';
 
 describe('jsonSchemaDialect', () => {
@@ -112,8 +113,22 @@ const accepted: { name: string; given: unknown }[] = [
 ];
 
 const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
-  { name: 'misspelled type', given: { type: 'strng' }, want: [{ path: ['type'], message: TYPES }] },
-  { name: 'misspelled type in a list', given: { type: ['strng', 'null'] }, want: [{ path: ['type', 0], message: TYPES }] },
+  { name: 'misspelled type', given: { type: 'strng' }, want: [{ path: ['type'], message: TYPES, hint: MEANT_STRING }] },
+  {
+    name: 'misspelled type in a list',
+    given: { type: ['strng', 'null'] },
+    want: [{ path: ['type', 0], message: TYPES, hint: MEANT_STRING }],
+  },
+  {
+    name: 'a type name of another language',
+    given: { type: 'int' },
+    want: [{ path: ['type'], message: TYPES, hint: "did you mean 'integer'?" }],
+  },
+  {
+    name: 'date as a type',
+    given: { type: 'date' },
+    want: [{ path: ['type'], message: TYPES, hint: "did you mean 'string' with format: date?" }],
+  },
   { name: 'type that is a number', given: { type: 5 }, want: [{ path: ['type'], message: `${TYPES} or an array` }] },
   { name: 'required as a string', given: { required: 'x' }, want: [{ path: ['required'], message: 'must be an array' }] },
   { name: 'required with a number', given: { required: ['a', 1] }, want: [{ path: ['required', 1], message: 'must be a string' }] },
@@ -139,7 +154,7 @@ const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
     name: 'deep mistakes',
     given: { properties: { a: { items: { type: 'strng' } }, b: { additionalProperties: 'no' } } },
     want: [
-      { path: ['properties', 'a', 'items', 'type'], message: TYPES },
+      { path: ['properties', 'a', 'items', 'type'], message: TYPES, hint: MEANT_STRING },
       { path: ['properties', 'b', 'additionalProperties'], message: 'must be an object or a boolean' },
     ],
   },
@@ -151,7 +166,7 @@ const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
   {
     name: 'mistake under a __proto__ property',
     given: JSON.parse('{"properties":{"__proto__":{"type":"strng"}}}'),
-    want: [{ path: ['properties', '__proto__', 'type'], message: TYPES }],
+    want: [{ path: ['properties', '__proto__', 'type'], message: TYPES, hint: MEANT_STRING }],
   },
   {
     name: 'draft-07 tuple items are checked per item',

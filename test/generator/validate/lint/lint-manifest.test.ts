@@ -113,6 +113,11 @@ const cases: Case[] = [
     quiet: { definitions: { Units: { type: 'string', enum: ['metric', 'imperial'], default: 'metric' } } },
   },
   {
+    rule: 'required-undeclared',
+    fires: { definitions: { Place: { type: 'object', properties: { city: { type: 'string' } }, required: ['cty'] } } },
+    quiet: { definitions: { Place: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },
+  },
+  {
     rule: 'output-schema-not-object',
     fires: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object' }, { type: 'string' }] } }) } },
     quiet: {
