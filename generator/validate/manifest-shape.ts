@@ -19,8 +19,25 @@ export function checkManifestShape(data: unknown): Finding[] {
   if (validate(data)) return [];
   const errors = validate.errors ?? [];
   const noise = oneOfNoise(errors);
-  return dedupe([...errors.filter((e) => !noise.has(e)).map((e) => toFinding(e, data)), ...oneOfTypeFindings(errors, data)]);
+  return dedupe(
+    withoutMovedKeys([...errors.filter((e) => !noise.has(e)).map((e) => toFinding(e, data)), ...oneOfTypeFindings(errors, data)]),
+  );
 }
+
+/** An entry in the wrong section misses the other kind's key: the hint to move it says all, so that error goes. */
+function withoutMovedKeys(findings: Finding[]): Finding[] {
+  const moved = new Set(
+    findings.filter((f) => f.path.length === 3 && WRONG_KIND[`${f.path[0]}.${f.path[2]}`]).map((f) => `${f.path[0]}\0${f.path[1]}`),
+  );
+  return moved.size === 0 ? findings : findings.filter((f) => !(f.code === 'manifest/missing-key' && moved.has(f.path.join('\0'))));
+}
+
+/** Keys of one entry kind written in an entry of the other: the entry belongs in the other section. */
+const WRONG_KIND: Record<string, string> = {
+  'resources.uriTemplate': 'a resource with a uriTemplate is a resource template: move this entry under resourceTemplates:',
+  'resourceTemplates.uri':
+    'a resource template has a uriTemplate (rename uri to uriTemplate); a resource with a fixed uri goes under resources:',
+};
 
 function toFinding(e: ErrorObject, data: unknown): Finding {
   const path = pointerToPath(e.instancePath, data);
@@ -30,12 +47,13 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
       const key = String(p.additionalProperty);
       const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
       const guess = closest(key, allowed);
+      const moved = path.length === 2 ? WRONG_KIND[`${path[0]}.${key}`] : undefined;
       return {
         code: 'manifest/unknown-key',
         path: [...path, key],
         at: 'key',
         message: `unknown key '${key}'`,
-        hint: guess ? `did you mean '${guess}'?` : `allowed keys here: ${allowed.join(', ')}`,
+        hint: moved ?? (guess ? `did you mean '${guess}'?` : `allowed keys here: ${allowed.join(', ')}`),
       };
     }
     case 'required':
@@ -58,7 +76,7 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         code: 'manifest/invalid-type',
         path,
         message: `must be ${String(p.type).replace(',', ' or ')}`,
-        ...unquoted(p.type, e.data),
+        ...(unquoted(p.type, e.data) ?? quoted(p.type, e.data)),
       };
     default:
       return { code: 'manifest/invalid-value', path, message: e.message ?? 'invalid value' };
@@ -92,6 +110,20 @@ function dedupe(findings: Finding[]): Finding[] {
     seen.add(key);
     return true;
   });
+}
+
+/** `port: '3000'` is text: when a number or boolean was wanted and a quoted text reads as one, say to drop the quotes. */
+function quoted(type: unknown, value: unknown): { hint: string } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  const reads =
+    type === 'boolean'
+      ? text === 'true' || text === 'false'
+      : (type === 'integer' || type === 'number') &&
+        text !== '' &&
+        Number.isFinite(Number(text)) &&
+        (type === 'number' || Number.isInteger(Number(text)));
+  return reads ? { hint: `this value is quoted, so it is text; write it without quotes for the ${type} ${text}` } : undefined;
 }
 
 /** `version: 1.10` is the number 1.1 to YAML: when text was wanted and a plain scalar gave something else, say so. */

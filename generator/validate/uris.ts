@@ -25,7 +25,10 @@ export function uriProblem(uri: string): { offset: number; message: string; hint
     return {
       offset: chars.slice(0, bad).join('').length,
       message: `contains ${JSON.stringify(char)}, which a URI cannot hold unencoded`,
-      hint: `percent-encode it (${percentEncoded(char)})`,
+      hint:
+        char === '{' && /\{[^{}]+\}/.test(uri)
+          ? `a URI with {variables} is a template: declare it under resourceTemplates: as uriTemplate: ${uri}, or percent-encode the brace (%7B) if it is part of the URI`
+          : `percent-encode it (${percentEncoded(char)})`,
     };
   }
   const pct = /%(?![0-9A-Fa-f]{2})/.exec(uri);

@@ -52,6 +52,26 @@ describe('checkManifestShape', () => {
       ],
     },
     {
+      name: 'a key of the other kind: the entry is in the wrong section',
+      given: { ...base, resources: { r: { uriTemplate: 'x://{a}' } }, resourceTemplates: { t: { uri: 'x://a', uriTemplate: 'x://{a}' } } },
+      want: [
+        {
+          code: 'manifest/unknown-key',
+          path: ['resources', 'r', 'uriTemplate'],
+          at: 'key',
+          message: "unknown key 'uriTemplate'",
+          hint: 'a resource with a uriTemplate is a resource template: move this entry under resourceTemplates:',
+        },
+        {
+          code: 'manifest/unknown-key',
+          path: ['resourceTemplates', 't', 'uri'],
+          at: 'key',
+          message: "unknown key 'uri'",
+          hint: 'a resource template has a uriTemplate (rename uri to uriTemplate); a resource with a fixed uri goes under resources:',
+        },
+      ],
+    },
+    {
       name: 'unknown top-level key',
       given: { ...base, tool: {} },
       want: [{ code: 'manifest/unknown-key', path: ['tool'], at: 'key', message: "unknown key 'tool'", hint: "did you mean 'tools'?" }],
@@ -96,6 +116,24 @@ describe('checkManifestShape', () => {
       name: "port: 'x'",
       given: { ...base, transports: { http: { port: 'x' } } },
       want: [{ code: 'manifest/invalid-type', path: ['transports', 'http', 'port'], message: 'must be integer' }],
+    },
+    {
+      name: "port: '3000', a number quoted, and a boolean quoted",
+      given: { ...base, transports: { stdio: 'false', http: { port: '3000' } } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['transports', 'stdio'],
+          message: 'must be boolean',
+          hint: 'this value is quoted, so it is text; write it without quotes for the boolean false',
+        },
+        {
+          code: 'manifest/invalid-type',
+          path: ['transports', 'http', 'port'],
+          message: 'must be integer',
+          hint: 'this value is quoted, so it is text; write it without quotes for the integer 3000',
+        },
+      ],
     },
     {
       name: 'version: 1.10, which YAML reads as a number',
