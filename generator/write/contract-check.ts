@@ -114,7 +114,7 @@ function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file
     // A handler file that is gone: the compiler's message says so.
   }
   const at = exportPosition(source, ident);
-  return { file, line: at.line, column: at.column, message: `error TS${d.code}: ${d.text} (${kind}.${name}, as the server calls it)` };
+  return { file, line: at.line, column: at.column, message: `TS${d.code}: ${d.text} (${kind}.${name}, as the server calls it)` };
 }
 
 interface EntryRef {
@@ -145,5 +145,5 @@ function explain(d: CompilerDiagnostic, source: () => string, entry: EntryRef | 
     const cause = before?.includes(prop) ? `removed from ${entry.name}.${field}` : `not in ${entry.name}.${field}`;
     return `${subject} no longer exists (${cause})`;
   }
-  return `error TS${d.code}: ${d.text}${where}`;
+  return `TS${d.code}: ${d.text}${where}`;
 }

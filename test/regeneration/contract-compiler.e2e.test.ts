@@ -92,7 +92,7 @@ describe('contract check on the project compiler', () => {
     const r = runWithoutTsMorph(['check'], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `src/handlers/tools/get_forecast.ts:5:9: error error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`,
+      `src/handlers/tools/get_forecast.ts:5:9: error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`,
     );
   });
 
@@ -124,7 +124,7 @@ describe('contract check on the project compiler', () => {
     const r = runWithoutTsMorph(['generate'], dir);
     expect(r.code, r.stderr + r.stdout).toBe(3);
     expect(r.stderr).toMatch(
-      /src\/handlers\/tools\/get_forecast\.ts:3:14: error error TS1360: Type .+ does not satisfy the expected type 'ToolHandler<"get_forecast">'\. \(tools\.get_forecast, as the server calls it\)/,
+      /src\/handlers\/tools\/get_forecast\.ts:3:14: error TS1360: Type .+ does not satisfy the expected type 'ToolHandler<"get_forecast">'\. \(tools\.get_forecast, as the server calls it\)/,
     );
     expect(existsSync(join(dir, '.mcp-gen/cache/contracts/handlers.ts'))).toBe(true);
     writeFileSync(file, handler.replace('input.city', 'input.town'));
@@ -184,7 +184,7 @@ prompts:
   const shaped = runWithoutTsMorph(['generate'], dir);
   expect(shaped.code).toBe(3);
   expect(shaped.stderr).toMatch(
-    /src\/handlers\/completions\/prompts\/greet\.ts:1:14: error error TS1360: .+\(prompts\.greet, as the server calls it\)/,
+    /src\/handlers\/completions\/prompts\/greet\.ts:1:14: error TS1360: .+\(prompts\.greet, as the server calls it\)/,
   );
   writeFileSync(file, stub);
   writeFileSync(join(dir, 'mcp.yaml'), prompts('Greeting'));
