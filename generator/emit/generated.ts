@@ -41,6 +41,7 @@ export function emitGenerated(model: ServerModel): Map<string, EmittedFile> {
       maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
     }),
     imports: serverImports(model),
+    anyInputDefaults: model.tools.some((t) => t.inputDefaults !== null),
     /** The toolset names for --toolsets; empty (no flag) without toolsets. */
     toolsetChoice: model.toolsets?.usageList ?? '',
     /** The --toolsets line of the usage text, its names wrapped; empty (no flag) without toolsets. */

@@ -4,6 +4,7 @@ import { authModel, policyLiteral, toolScopes } from './auth-model.js';
 import { packageRoot } from '../core/index.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './content-model.js';
 import { buildExamplesModel } from './examples-model.js';
+import { inputDefaultsModel } from './input-defaults.js';
 import { toolsetsModel } from './toolsets-model.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
@@ -46,9 +47,12 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
   const tools = entriesOf(m, 'tools').map(([name, t]): ToolModel => {
     const pascal = pascalCase(name);
     const outputType = t.outputSchema !== undefined ? `${pascal}Output` : null;
+    const published = publishedTool(name, t, shared);
+    const base = entry('tools', name, t.description ?? t.title, published, true);
     return {
-      ...entry('tools', name, t.description ?? t.title, publishedTool(name, t, shared), true),
+      ...base,
       inputType: `${pascal}Input`,
+      ...inputDefaultsModel(name, base.alias, published.inputSchema, `${pascal}Input`),
       outputType,
       outputTypeExpr: outputType ?? 'undefined',
       inputSchemaConst: `${lowerFirst(pascal)}InputSchema`,

@@ -33,6 +33,12 @@ export interface EntryModel {
 
 export interface ToolModel extends EntryModel {
   inputType: string;
+  /** Defaults of top-level input properties, filled in before the handler runs (definitions.gen.ts); null without. */
+  inputDefaults: Json | null;
+  /** The input type the handler sees: `inputType`, with the defaulted properties present. */
+  handlerInputType: string;
+  /** The handler as server.gen.ts calls it: its alias, or the alias with the defaults filled in first. */
+  handler: string;
   outputType: string | null;
   /** `outputType`, or `undefined` for tools without an outputSchema. */
   outputTypeExpr: string;

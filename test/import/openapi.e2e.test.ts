@@ -126,7 +126,8 @@ describe('import openapi: acme-pets (59 operations)', () => {
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({ items: [{ id: 1, name: 'Tom', petType: 'cat', indoor: true }] });
     const req = api.last('GET', '/pets')!;
-    expect(req.query.toString()).toBe('limit=5&status=available%2Cpending&tag=a&tag=b');
+    // offset and sort were left out: the handler gets their declared defaults and sends them, as the API would assume.
+    expect(req.query.toString()).toBe('limit=5&offset=0&status=available%2Cpending&tag=a&tag=b&sort=-createdAt');
     expect(req.headers['x-request-id']).toBe('3f1c2a4e-1111-4222-8333-444455556666');
     expect(req.headers['x-api-key']).toBe('key-123');
     expect(req.headers.authorization).toBeUndefined();

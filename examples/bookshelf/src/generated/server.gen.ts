@@ -14,6 +14,7 @@ import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js'
 import * as defs from './definitions.gen.js';
 import { logRequests } from './runtime/log.gen.js';
 import { publishListings } from './runtime/listings.gen.js';
+import { withDefaults } from './runtime/results.gen.js';
 import { mockable } from './runtime/mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
@@ -41,7 +42,13 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     },
     (input, ctx) =>
       answering(async () =>
-        toCallToolResult(await mockable('tool', defs.searchBooksTool.name, toolSearchBooks)(input, context(ctx))),
+        toCallToolResult(
+          await mockable(
+            'tool',
+            defs.searchBooksTool.name,
+            withDefaults(toolSearchBooks, defs.toolInputDefaults['search_books']),
+          )(input, context(ctx)),
+        ),
       ),
   );
   server.registerResource(

@@ -56,8 +56,11 @@ export type SummarizeArgs = {
   tone?: string;
 };
 
+/** The input its handler gets: properties the client left out hold their declared default, so they are present. */
+type WithDefaults<Input, Defaulted extends keyof Input> = Input & { [P in Defaulted]-?: Exclude<Input[P], undefined> };
+
 export interface ToolTypes {
-  search_books: { input: SearchBooksInput; output: SearchBooksOutput };
+  search_books: { input: WithDefaults<SearchBooksInput, 'limit'>; output: SearchBooksOutput };
 }
 
 export interface ResourceTemplateTypes {

@@ -14,6 +14,7 @@ import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js'
 import * as defs from './definitions.gen.js';
 import { logRequests } from './runtime/log.gen.js';
 import { publishListings } from './runtime/listings.gen.js';
+import { withDefaults } from './runtime/results.gen.js';
 import { mockable } from './runtime/mock.gen.js';
 import * as schemas from './schemas.gen.js';
 import type * as T from './types.gen.js';
@@ -38,7 +39,13 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
     },
     (input, ctx) =>
       answering(async () =>
-        toCallToolResult(await mockable('tool', defs.getForecastTool.name, toolGetForecast)(input, context(ctx))),
+        toCallToolResult(
+          await mockable(
+            'tool',
+            defs.getForecastTool.name,
+            withDefaults(toolGetForecast, defs.toolInputDefaults['get_forecast']),
+          )(input, context(ctx)),
+        ),
       ),
   );
   server.registerResource(

@@ -42,8 +42,11 @@ export type PlanTripArgs = {
   days?: string;
 };
 
+/** The input its handler gets: properties the client left out hold their declared default, so they are present. */
+type WithDefaults<Input, Defaulted extends keyof Input> = Input & { [P in Defaulted]-?: Exclude<Input[P], undefined> };
+
 export interface ToolTypes {
-  get_forecast: { input: GetForecastInput; output: GetForecastOutput };
+  get_forecast: { input: WithDefaults<GetForecastInput, 'days' | 'units'>; output: GetForecastOutput };
 }
 
 export interface ResourceTemplateTypes {

@@ -6,10 +6,10 @@ import { lookup, toFahrenheit } from '../../data/climate.js';
 export const getForecast: ToolHandler<"get_forecast"> = async (input, ctx) => {
   const climate = lookup(input.city);
   if (!climate) return toolError(`No forecast for ${input.city}: try Paris, Tokyo or Lima.`);
-  const units = input.units ?? 'metric';
+  const units = input.units;
   const convert = (c: number) => (units === 'imperial' ? toFahrenheit(c) : c);
   const start = Date.UTC(2026, 0, 1);
-  const days = Array.from({ length: input.days ?? 3 }, (_, i) => ({
+  const days = Array.from({ length: input.days }, (_, i) => ({
     date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
     summary: climate.summaries[i % climate.summaries.length],
     high: convert(climate.high + (i % 3)),
