@@ -2,7 +2,9 @@
 // its schema declares, so `input.days` is 3 rather than undefined when the manifest says `default: 3`. The default is
 // the property's own, or that of the schema its local $ref names (the published schema carries its definitions).
 // Nested objects and array items keep what the client sent: their defaults stay annotations, as JSON Schema has them.
+// A default the property's own schema rejects is not filled in: `lint` flags it (schema-value-rejected).
 import { isObject, resolveLocalRef, type Json } from '../core/index.js';
+import { valueRejection } from '../validate/index.js';
 import { stringLiteral } from './js-literal.js';
 
 /** Refs followed to find a default: enough for a definition that names another, and no loop. */
@@ -15,7 +17,8 @@ export function inputDefaults(inputSchema: unknown): Record<string, unknown> {
     let node = property;
     for (let hop = 0; isObject(node) && hop <= MAX_REF_HOPS; hop++) {
       if ('default' in node) {
-        out[name] = (node as Json).default;
+        // A default its own schema rejects (lint: schema-value-rejected) would break the handler's type: left out.
+        if (valueRejection(node as Json, (node as Json).default) === undefined) out[name] = (node as Json).default;
         break;
       }
       const ref = (node as Json).$ref;

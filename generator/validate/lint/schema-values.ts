@@ -30,6 +30,11 @@ export function rejectedSchemaValues(schema: unknown, at: PathSegment[]): LintFi
   return found;
 }
 
+/** Why the schema object `node` rejects `value` by its own keywords (type, enum, const, bounds); undefined if it does not. */
+export function valueRejection(node: Json, value: unknown): string | undefined {
+  return rejection(node, value, '');
+}
+
 /** Why `node` rejects `value`, looking at its own keywords except `skip` (an enum's values are not held to the enum). */
 function rejection(node: Json, value: unknown, skip: string): string | undefined {
   const types = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? node.type : undefined;

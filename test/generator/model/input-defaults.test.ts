@@ -26,6 +26,14 @@ describe('inputDefaults', () => {
     { name: 'a $ref loop ends', given: { properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { $ref: '#/$defs/A' } } }, want: {} },
     { name: 'an unresolvable $ref', given: { properties: { a: { $ref: 'other.json' } } }, want: {} },
     { name: 'no properties', given: { type: 'object' }, want: {} },
+    {
+      name: 'a default its own schema rejects is left out',
+      given: {
+        properties: { n: { type: 'integer', default: 'x' }, u: { $ref: '#/$defs/U' } },
+        $defs: { U: { enum: ['a'], default: 'b' } },
+      },
+      want: {},
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(inputDefaults(given)).toEqual(want);
