@@ -134,9 +134,10 @@ function handlersByFile(state: ProjectState): Map<string, EntryRef> {
 function explain(d: CompilerDiagnostic, source: () => string, entry: EntryRef | undefined, prior: ProjectState | undefined): string {
   const where = entry ? ` (${entry.kind}.${entry.name})` : '';
   const previous = entry ? prior?.handlers[entry.kind]?.[entry.name] : undefined;
+  // A handler's input with declared defaults is `WithDefaults<GetForecastInput, "days">` to the compiler.
   const missing =
-    /^Property '([^']+)' does not exist on type '(\w+?)(Input|Output)'/.exec(d.text) ??
-    /'([^']+)' does not exist in type '(\w+?)(Input|Output)'/.exec(d.text);
+    /^Property '([^']+)' does not exist on type '(?:WithDefaults<)?(\w+?)(Input|Output)[',]/.exec(d.text) ??
+    /'([^']+)' does not exist in type '(?:WithDefaults<)?(\w+?)(Input|Output)[',]/.exec(d.text);
   if (entry && missing) {
     const [, prop, , side] = missing;
     const field = side === 'Input' ? 'inputSchema' : 'outputSchema';

@@ -1,6 +1,7 @@
 // The contract check runs the project's own compiler (TypeScript 7, incremental, build info in .mcp-gen/cache) and
 // reports a renamed input property at the handler line that still uses the old name, from `generate` (files
-// written) and from `check` (planned files in a mirror), without loading ts-morph.
+// written) and from `check` (planned files in a mirror), without loading ts-morph. The input has a default, so the
+// compiler names the handler's input type WithDefaults<GetForecastInput, "days">.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ tools:
       type: object
       properties:
         ${prop}: {type: string}
-        days: {type: integer}
+        days: {type: integer, default: 3}
       required: [${prop}]
 `;
 
@@ -87,12 +88,12 @@ describe('contract check on the project compiler', () => {
   it('reports any other compiler error with its code and entry', () => {
     writeFileSync(
       join(dir, 'src/handlers/tools/get_forecast.ts'),
-      handler.replace('input.city', 'input.town').replace('const days = input.days ?? 3', "const days: number = input.days ?? 'three'"),
+      handler.replace('input.city', 'input.town').replace('const days = input.days ?? 3', 'const days: string = input.days'),
     );
     const r = runWithoutTsMorph(['check'], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `src/handlers/tools/get_forecast.ts:5:9: error TS2322: Type 'number | "three"' is not assignable to type 'number'. (tools.get_forecast)`,
+      `src/handlers/tools/get_forecast.ts:5:9: error TS2322: Type 'number' is not assignable to type 'string'. (tools.get_forecast)`,
     );
   });
 
