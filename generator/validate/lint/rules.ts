@@ -43,6 +43,12 @@ const OPENAPI_ONLY: Record<string, string> = {
 const tools = (m: Manifest) => entriesOf(m, 'tools');
 const shared = (m: Manifest) => (isObject(m.definitions) ? m.definitions : {});
 
+/** `check` run over every schema the manifest declares: each definition, and each tool's input and output schema. */
+const everySchema = (m: Manifest, check: (schema: unknown, at: (string | number)[]) => LintFinding[]): LintFinding[] => [
+  ...Object.entries(shared(m)).flatMap(([name, d]) => check(d, ['definitions', name])),
+  ...tools(m).flatMap(([name, t]) => (['inputSchema', 'outputSchema'] as const).flatMap((f) => check(t[f], ['tools', name, f]))),
+];
+
 export const LINT_RULES: readonly LintRule[] = [
   {
     id: 'description-missing',
@@ -169,9 +175,9 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: 'openapi-keyword',
     summary: 'OpenAPI-only keywords (nullable, discriminator, example, ...) that JSON Schema ignores',
-    check: (m) => {
-      const found: LintFinding[] = [];
-      const scan = (schema: unknown, at: (string | number)[]) =>
+    check: (m) =>
+      everySchema(m, (schema, at) => {
+        const found: LintFinding[] = [];
         walkSchema(schema, (s, path) => {
           for (const k of Object.keys(OPENAPI_ONLY))
             if (k in s)
@@ -182,30 +188,18 @@ export const LINT_RULES: readonly LintRule[] = [
                 hint: OPENAPI_ONLY[k],
               });
         });
-      for (const [name, d] of Object.entries(shared(m))) scan(d, ['definitions', name]);
-      for (const [name, t] of tools(m)) for (const f of ['inputSchema', 'outputSchema'] as const) scan(t[f], ['tools', name, f]);
-      return found;
-    },
+        return found;
+      }),
   },
   {
     id: 'schema-value-rejected',
     summary: 'a default, const, enum value or example that its own schema rejects',
-    check: (m) => [
-      ...Object.entries(shared(m)).flatMap(([name, d]) => rejectedSchemaValues(d, ['definitions', name])),
-      ...tools(m).flatMap(([name, t]) =>
-        (['inputSchema', 'outputSchema'] as const).flatMap((f) => rejectedSchemaValues(t[f], ['tools', name, f])),
-      ),
-    ],
+    check: (m) => everySchema(m, rejectedSchemaValues),
   },
   {
     id: 'required-undeclared',
     summary: 'a name in required that the properties beside it do not declare: most often a typo',
-    check: (m) => [
-      ...Object.entries(shared(m)).flatMap(([name, d]) => undeclaredRequired(d, ['definitions', name])),
-      ...tools(m).flatMap(([name, t]) =>
-        (['inputSchema', 'outputSchema'] as const).flatMap((f) => undeclaredRequired(t[f], ['tools', name, f])),
-      ),
-    ],
+    check: (m) => everySchema(m, undeclaredRequired),
   },
   {
     id: 'output-schema-not-object',

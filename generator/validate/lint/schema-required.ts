@@ -4,6 +4,7 @@
 // if/then/else holds it (a branch may require what its parent declares), or by its own applicator branches. A schema
 // object with a $ref or patternProperties is left alone: what it declares is not in plain sight.
 import { closest, isObject, walkSchema, type PathSegment } from '../../core/index.js';
+import { valueAt } from '../against-spec.js';
 import type { LintFinding } from './lint-finding.js';
 
 type Json = Record<string, unknown>;
@@ -65,15 +66,9 @@ function enclosingNames(root: Json, path: readonly PathSegment[]): string[] {
           : 0;
     if (step === 0) break;
     end -= step;
-    const parent = nodeAt(root, path.slice(0, end));
+    const parent = valueAt(root, path.slice(0, end));
     if (!isObject(parent)) break;
     names.push(...ownNames(parent as Json), ...branchNames(parent as Json));
   }
   return names;
-}
-
-function nodeAt(root: unknown, path: readonly PathSegment[]): unknown {
-  let node = root;
-  for (const seg of path) node = isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[seg] : undefined;
-  return node;
 }
