@@ -145,6 +145,17 @@ export function formatManifest(source: string): FormatResult {
   return { ok: true, text, changed: text !== source };
 }
 
+/**
+ * A manifest built in code (by `import`) in the key order `fmt` gives, so that what import writes already passes
+ * `mcp-gen fmt --check`. With `section`, `node` is one entry of that section (a merge adds entries one by one and
+ * leaves the rest of the file as it is).
+ */
+export function orderManifest(node: unknown, section?: string): void {
+  const root = loadManifestSchema();
+  const schema = section ? ((root.properties as Record<string, SchemaNode>)[section]?.additionalProperties as SchemaNode) : root;
+  if (schema) orderManifestNode(node, schema, root);
+}
+
 /** A comment above the first key is the file's header (a `yaml-language-server` line, a title): it stays on top. */
 function keepHeaderComment(doc: Document, map: YAMLMap, reorder: () => void): void {
   const first = map.items[0];

@@ -1,1 +1,1 @@
-export { formatManifest } from './format-manifest.js';
+export { formatManifest, orderManifest } from './format-manifest.js';

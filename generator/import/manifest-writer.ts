@@ -3,6 +3,7 @@
 // the manifest object (printExact checks it, and falls back to escaped double quotes for strings no other style
 // carries), so nothing is lost in the formatting.
 import { Document, isMap, isPair, isScalar, isSeq, Scalar, visit, type Node, type Pair } from 'yaml';
+import { orderManifest } from '../fmt/index.js';
 import { printExact } from '../load/index.js';
 
 export interface WriteOptions {
@@ -17,6 +18,7 @@ const FLOW_MAX = 72;
 export function manifestYaml(manifest: Record<string, unknown>, options: WriteOptions): string {
   // Import shares converted schemas between tools; a manifest spells each one out rather than using YAML aliases.
   const doc = new Document(manifest, { aliasDuplicateObjects: false });
+  orderManifest(doc.contents);
   compactSmallCollections(doc);
   for (const [key, lines] of options.notes ?? []) {
     const [section, ...rest] = key.split('/');

@@ -3,6 +3,7 @@
 // source now publishes something different the differences are reported for a person to apply. The existing
 // file's comments and formatting are kept.
 import { isMap, parseDocument, type Document, type Pair } from 'yaml';
+import { orderManifest } from '../fmt/index.js';
 import { printExact } from '../load/index.js';
 import { describeDifference, jsonDiff } from './json-diff.js';
 import { compactSmallCollections, setComment } from './manifest-writer.js';
@@ -63,6 +64,7 @@ export function mergeManifest(existingSource: string, incoming: Json, notes: Map
 function addEntry(doc: Document, section: string, name: string, entry: unknown, lines: string[] | undefined): void {
   if (!isMap(doc.get(section, true))) doc.set(section, doc.createNode({}));
   const node = doc.createNode(entry, { aliasDuplicateObjects: false });
+  orderManifest(node, section);
   compactSmallCollections(node);
   const map = doc.get(section, true);
   if (!isMap(map)) return;

@@ -2,6 +2,7 @@
 // exactly the manifest object, and --merge adds without touching what exists.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { formatManifest } from '../../generator/fmt/index.js';
 import { describeDifference, jsonDiff } from '../../generator/import/json-diff.js';
 import { manifestYaml } from '../../generator/import/manifest-writer.js';
 import { mergeManifest } from '../../generator/import/merge-manifest.js';
@@ -122,6 +123,29 @@ describe('manifestYaml', () => {
     expect(text).toContain('      properties: {s: {type: string, enum: [a, b]}}\n');
     expect(text).not.toMatch(/[&*]a\d/);
   });
+
+  it('writes keys in the order fmt gives them, whatever order the source used', () => {
+    const manifest = {
+      tools: {
+        t: {
+          annotations: { readOnlyHint: true },
+          inputSchema: {
+            required: ['city'],
+            properties: { city: { default: 'Paris', description: 'City.', type: 'string', minLength: 1 } },
+            type: 'object',
+          },
+          description: 'Does it.',
+        },
+      },
+      server: { version: '1', name: 's' },
+      version: 1,
+    };
+    const text = manifestYaml(manifest, { header: ['imported'] });
+    expect(parse(text)).toEqual(manifest);
+    expect(formatManifest(text)).toMatchObject({ ok: true, changed: false });
+    expect(text.indexOf('version: 1')).toBeLessThan(text.indexOf('server:'));
+    expect(text).toContain('city: {type: string, description: City., minLength: 1, default: Paris}');
+  });
 });
 
 describe('mergeManifest', () => {
@@ -149,6 +173,18 @@ describe('mergeManifest', () => {
       notInSource: [],
       server: ['version: manifest "1", source "2"'],
     });
+  });
+
+  it('adds an entry in the order fmt gives, and leaves the order of what exists', () => {
+    const mine =
+      'version: 1\nserver: {name: s, version: "1"}\ntools:\n  a:\n    annotations: {readOnlyHint: true}\n    description: mine\n';
+    const incoming = {
+      tools: { b: { annotations: { readOnlyHint: true }, inputSchema: { required: ['x'], type: 'object' }, description: 'new' } },
+    };
+    const r = mergeManifest(mine, incoming, new Map())!;
+    expect(r.text).toBe(
+      `${mine}  b:\n    description: new\n    inputSchema: {type: object, required: [x]}\n    annotations: {readOnlyHint: true}\n`,
+    );
   });
 
   it('leaves the text byte for byte when nothing is new', () => {

@@ -89,6 +89,9 @@ describe('import openapi: acme-pets (59 operations)', () => {
     expect(Object.keys(manifest.tools)).toHaveLength(59);
     expect(manifest.tools.internalMetrics).toBeUndefined();
     expect(cli(['validate', '-m', join(dir, 'mcp.yaml')]).code).toBe(0);
+    // A team that runs `fmt --check` in CI can commit the import as it is.
+    const fmt = cli(['fmt', '--check', '-m', join(dir, 'mcp.yaml')]);
+    expect(fmt.code, fmt.stderr).toBe(0);
     expect(readdirSync(join(dir, 'src', 'handlers', 'tools'))).toHaveLength(59);
   });
 
@@ -271,6 +274,7 @@ describe('import openapi: acme-pets (59 operations)', () => {
     expect(more.stdout).toContain('handlers that call the API: created 1, kept 59');
     expect(readFileSync(join(dir, 'src', 'handlers', 'tools', 'ping.ts'), 'utf8')).toContain('path: "/ping"');
     expect(readFileSync(handler, 'utf8')).toBe(edited);
+    expect(cli(['fmt', '--check', '-m', join(dir, 'mcp.yaml')]).code).toBe(0);
   });
 });
 

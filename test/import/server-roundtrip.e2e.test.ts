@@ -56,6 +56,8 @@ describe.each(CASES)('import server: $name', (c) => {
     const imported = runCliWithEnv(['import', 'server', '-o', join(dir, 'mcp.yaml'), '--', command, ...args], c.env);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/^imported \d+ tools/m);
+    // Committable as it is where CI runs `fmt --check`.
+    expect(runCliWithEnv(['fmt', '--check', '-m', join(dir, 'mcp.yaml')]).stdout).toContain('already formatted');
     buildProject(dir);
 
     const original = await withClient(connectCommand(command, args, 'legacy', c.env), readPublished);
