@@ -3,6 +3,7 @@ export { PLAIN, painter, type Painter } from './colors.js';
 export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type EntryKind } from './entries.js';
 export { closest, formatPath, type Finding } from './finding.js';
 export { hasErrors, type Issue } from './issue.js';
+export { isMediaType, isTextualMediaType } from './media-type.js';
 export type {
   Auth,
   Completion,

@@ -160,6 +160,7 @@ export interface Manifest {
       'required-undeclared'?: 'off' | 'warn' | 'error';
       'output-schema-not-object'?: 'off' | 'warn' | 'error';
       'unknown-spec-key'?: 'off' | 'warn' | 'error';
+      'mime-type-malformed'?: 'off' | 'warn' | 'error';
       'tools-list-token-budget'?: 'off' | 'warn' | 'error';
       'bundle-icon'?: 'off' | 'warn' | 'error';
     };

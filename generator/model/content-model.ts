@@ -5,14 +5,12 @@ import { dirname, resolve } from 'node:path';
 import { PLACEHOLDER } from '../validate/index.js';
 import { jsLiteral, stringLiteral } from './js-literal.js';
 import type { Completion, Prompt, PromptContent, Resource } from '../core/index.js';
-import { camelCase, fileBase, pascalCase } from '../core/index.js';
-
-const TEXTUAL = /^text\/|[/+](json|xml|yaml|javascript|ecmascript|x-ndjson|csv|markdown|toml|x-sh)$/i;
+import { camelCase, fileBase, isTextualMediaType, pascalCase } from '../core/index.js';
 
 /** A file's content as resource contents: text when the MIME type says so (or, without one, when it is UTF-8). */
 export function fileContents(baseDir: string, file: string, mimeType: string | undefined): { text: string } | { blob: string } {
   const bytes = readFileSync(resolve(baseDir, file));
-  if (mimeType !== undefined ? TEXTUAL.test(mimeType) : isUtf8Text(bytes)) return { text: bytes.toString('utf8') };
+  if (mimeType !== undefined ? isTextualMediaType(mimeType) : isUtf8Text(bytes)) return { text: bytes.toString('utf8') };
   return { blob: bytes.toString('base64') };
 }
 

@@ -5,6 +5,7 @@ import type { Manifest } from '../../core/index.js';
 import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
 import { checkNameConvention } from './names.js';
+import { malformedMimeTypes } from './mime-types.js';
 import { undeclaredRequired } from './schema-required.js';
 import { rejectedSchemaValues } from './schema-values.js';
 import { unknownSpecKeys } from './spec-keys.js';
@@ -218,6 +219,11 @@ export const LINT_RULES: readonly LintRule[] = [
     summary:
       'a key the MCP spec does not define in an object it leaves open (annotations, execution, icons): published as written, often a typo',
     check: unknownSpecKeys,
+  },
+  {
+    id: 'mime-type-malformed',
+    summary: 'a mimeType that is not a media type (type/subtype), such as json or .png',
+    check: malformedMimeTypes,
   },
   {
     id: 'tools-list-token-budget',

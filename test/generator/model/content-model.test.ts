@@ -21,6 +21,7 @@ describe('fileContents', () => {
     { name: 'textual MIME type', given: ['notes.md', 'text/markdown'], want: { text: '# Notes\n' } },
     { name: 'binary MIME type', given: ['notes.md', 'image/png'], want: { blob: Buffer.from('# Notes\n').toString('base64') } },
     { name: 'JSON suffix is text', given: ['notes.md', 'application/ld+json'], want: { text: '# Notes\n' } },
+    { name: 'parameters do not make text binary', given: ['notes.md', 'application/json; charset=utf-8'], want: { text: '# Notes\n' } },
     { name: 'no MIME type, UTF-8', given: ['plain', undefined], want: { text: 'héllo' } },
     { name: 'no MIME type, binary', given: ['pixel.bin', undefined], want: { blob: 'AAEC/w==' } },
   ];

@@ -118,6 +118,11 @@ const cases: Case[] = [
     quiet: { definitions: { Place: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },
   },
   {
+    rule: 'mime-type-malformed',
+    fires: { resources: { readme: { uri: 'docs://readme', description: 'The project readme file.', mimeType: 'md' } } },
+    quiet: { resources: { readme: { uri: 'docs://readme', description: 'The project readme file.', mimeType: 'text/markdown' } } },
+  },
+  {
     rule: 'output-schema-not-object',
     fires: { tools: { get_record: described({ outputSchema: { type: 'object', oneOf: [{ type: 'object' }, { type: 'string' }] } }) } },
     quiet: {
