@@ -18,6 +18,7 @@ import {
 import { ensureCacheDir, findCompiler, typeCheck, type CompilerDiagnostic } from './project-compiler.js';
 import type { EntryKind } from '../core/index.js';
 import type { CompletionExport } from './plan.js';
+import { toolResultMismatch, withCause } from './type-mismatch.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
 
 export interface ContractProblem {
@@ -114,7 +115,8 @@ function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file
     // A handler file that is gone: the compiler's message says so.
   }
   const at = exportPosition(source, ident);
-  return { file, line: at.line, column: at.column, message: `TS${d.code}: ${d.text} (${kind}.${name}, as the server calls it)` };
+  const verdict = (kind === 'tools' ? toolResultMismatch(d, name) : undefined) ?? withCause(d);
+  return { file, line: at.line, column: at.column, message: `${verdict} (${kind}.${name}, as the server calls it)` };
 }
 
 interface EntryRef {
@@ -146,5 +148,5 @@ function explain(d: CompilerDiagnostic, source: () => string, entry: EntryRef | 
     const cause = before?.includes(prop) ? `removed from ${entry.name}.${field}` : `not in ${entry.name}.${field}`;
     return `${subject} no longer exists (${cause})`;
   }
-  return `TS${d.code}: ${d.text}${where}`;
+  return `${(entry?.kind === 'tools' ? toolResultMismatch(d, entry.name) : undefined) ?? withCause(d)}${where}`;
 }

@@ -26,6 +26,8 @@ export interface CompilerDiagnostic {
   category: 'error' | 'warning' | 'suggestion' | 'message';
   /** The first line of the message chain. */
   text: string;
+  /** The rest of the chain, each line more specific than the one before (the compiler's elaboration). */
+  chain: string[];
 }
 
 /**
@@ -99,7 +101,11 @@ export function parseDiagnostics(output: string): CompilerDiagnostic[] {
   const out: CompilerDiagnostic[] = [];
   for (const line of output.split(/\r?\n/)) {
     const m = LOCATED.exec(line);
-    if (!m) continue;
+    if (!m) {
+      // Indented lines continue the message above; a located one among them is related information, not the chain.
+      if (/^\s+\S/.test(line) && !/^\s+\S+\(\d+,\d+\): /.test(line)) out.at(-1)?.chain.push(line.trim());
+      continue;
+    }
     out.push({
       file: m[1].split('\\').join('/'),
       line: Number(m[2]),
@@ -107,6 +113,7 @@ export function parseDiagnostics(output: string): CompilerDiagnostic[] {
       category: m[4] as CompilerDiagnostic['category'],
       code: Number(m[5]),
       text: m[6],
+      chain: [],
     });
   }
   return out;

@@ -125,7 +125,7 @@ describe('contract check on the project compiler', () => {
     const r = runWithoutTsMorph(['generate'], dir);
     expect(r.code, r.stderr + r.stdout).toBe(3);
     expect(r.stderr).toMatch(
-      /src\/handlers\/tools\/get_forecast\.ts:3:14: error TS1360: Type .+ does not satisfy the expected type 'ToolHandler<"get_forecast">'\. \(tools\.get_forecast, as the server calls it\)/,
+      /src\/handlers\/tools\/get_forecast\.ts:3:14: error TS1360: Type .+ does not satisfy the expected type 'ToolHandler<"get_forecast">'\. At input\.town: Type 'string' is not assignable to type 'number'\. \(tools\.get_forecast, as the server calls it\)/,
     );
     expect(existsSync(join(dir, '.mcp-gen/cache/contracts/handlers.ts'))).toBe(true);
     writeFileSync(file, handler.replace('input.city', 'input.town'));
@@ -190,5 +190,60 @@ prompts:
   writeFileSync(file, stub);
   writeFileSync(join(dir, 'mcp.yaml'), prompts('Greeting'));
   expect(runWithoutTsMorph(['generate'], dir).code).toBe(0);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The compiler blames a result of the wrong shape on the handler's whole type, and finds the cause at the end of
+// its elaboration; the verdict names it in the manifest's terms.
+it('says where a result does not fit the outputSchema, and that a plain object needs structured()', () => {
+  const dir = tempDir('contract-output-');
+  writeFileSync(
+    join(dir, 'mcp.yaml'),
+    `version: 1
+server: {name: outputs, version: 1.0.0}
+tools:
+  get_forecast:
+    description: Forecast for a city
+    inputSchema: {type: object, properties: {city: {type: string}}, required: [city]}
+    outputSchema:
+      type: object
+      properties:
+        city: {type: string}
+        days:
+          type: array
+          items: {type: object, properties: {high: {type: number}, low: {type: number}}, required: [high, low]}
+      required: [city, days]
+`,
+  );
+  expect(runCli(['generate'], dir).code).toBe(0);
+  linkDeps(dir);
+  const file = join(dir, 'src/handlers/tools/get_forecast.ts');
+  const body = (result: string) => `import type { ToolHandler } from '../../generated/types.gen.js';
+import { structured } from '../../generated/context.gen.js';
+
+export const getForecast: ToolHandler<'get_forecast'> = async (input) => ${result};
+`;
+  const verdict = (result: string) => {
+    writeFileSync(file, body(result));
+    const r = runWithoutTsMorph(['check'], dir);
+    expect(r.code).toBe(1);
+    const line = r.stderr.split('\n').find((l) => l.includes(': error ')) ?? '';
+    expect(line).toMatch(/^src\/handlers\/tools\/get_forecast\.ts:4:\d+: error /);
+    return line.replace(/^.*?: error /, '');
+  };
+  expect(verdict("structured({ city: input.city, days: [{ high: '20', low: 10 }] })")).toBe(
+    `the result does not fit get_forecast.outputSchema: days[].high is string, where the schema says number (tools.get_forecast)`,
+  );
+  expect(verdict('structured({ city: input.city, days: [{ high: 20 }] })')).toBe(
+    `the result does not fit get_forecast.outputSchema: days[].low is missing, and the schema requires it (tools.get_forecast)`,
+  );
+  expect(verdict('structured({ days: [] })')).toBe(
+    `the result does not fit get_forecast.outputSchema: city is missing, and the schema requires it (tools.get_forecast)`,
+  );
+  expect(verdict('({ city: input.city, days: [] })')).toBe(
+    `the result is a plain object: return structured({...}) for get_forecast.outputSchema, or toolError(message) for a failure (tools.get_forecast)`,
+  );
+  writeFileSync(file, body('structured({ city: input.city, days: [{ high: 20, low: 10 }] })'));
+  expect(runWithoutTsMorph(['check'], dir)).toMatchObject({ code: 0 });
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseDiagnostics } from '../../../generator/write/project-compiler.js';
+import { toolResultMismatch, withCause } from '../../../generator/write/type-mismatch.js';
+
+// Compiler output as `tsc --pretty false` prints it (types shortened where they do not matter).
+const HANDLER = `h.ts(6,14): error TS2322: Type '(input: I, ctx: Context) => Promise<R>' is not assignable to type 'ToolHandler<"t">'.`;
+const print = (...chain: string[]) => [HANDLER, ...chain.map((l, i) => `${'  '.repeat(i + 1)}${l}`)].join('\n');
+
+describe('parseDiagnostics', () => {
+  it('keeps the elaboration under each error, without related information', () => {
+    const [first, second] = parseDiagnostics(
+      `${print("Type 'A' is not assignable to type 'B'.")}\n  other.ts(1,2): The expected type comes from here.\nh.ts(9,1): error TS2304: Cannot find name 'x'.\n`,
+    );
+    expect(first).toMatchObject({ line: 6, column: 14, code: 2322, chain: ["Type 'A' is not assignable to type 'B'."] });
+    expect(second).toMatchObject({ line: 9, code: 2304, text: "Cannot find name 'x'.", chain: [] });
+  });
+});
+
+describe('toolResultMismatch', () => {
+  const cases: { name: string; given: string; want: string | undefined }[] = [
+    {
+      name: 'a property of an array item of the wrong type',
+      given: print(
+        "Type '{ days: { high: string; }[]; }' is not assignable to type 'TOutput'.",
+        "Types of property 'days' are incompatible.",
+        "Type '{ high: string; }[]' is not assignable to type '{ high: number; }[]'.",
+        "Type '{ high: string; }' is not assignable to type '{ high: number; }'.",
+        "Types of property 'high' are incompatible.",
+        "Type 'string' is not assignable to type 'number'.",
+      ),
+      want: 'the result does not fit t.outputSchema: days[].high is string, where the schema says number',
+    },
+    {
+      name: 'a required property left out at the top',
+      given: print("Property 'city' is missing in type '{ days: never[]; }' but required in type 'TOutput'."),
+      want: 'the result does not fit t.outputSchema: city is missing, and the schema requires it',
+    },
+    {
+      name: 'a plain object where structured() belongs',
+      given: print(
+        "Type '{ city: string; } | ToolErrorResult' is not assignable to type 'ToolSuccess<TOutput> | ToolErrorResult'.",
+        "Type '{ city: string; }' is not assignable to type 'ToolSuccess<TOutput> | ToolErrorResult'.",
+        "Type '{ city: string; }' is not assignable to type 'ToolErrorResult'.",
+        "Property 'content' is missing in type '{ city: string; }' but required in type '{ [x: string]: unknown; }'.",
+      ),
+      want: 'the result is a plain object: return structured({...}) for t.outputSchema, or toolError(message) for a failure',
+    },
+    {
+      name: 'a result without content where no outputSchema is declared: the compiler says it well',
+      given: print("Property 'content' is missing in type '{ a: number; }' but required in type 'CallToolResult'."),
+      want: undefined,
+    },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(toolResultMismatch(parseDiagnostics(given)[0], 't')).toBe(want);
+  });
+});
+
+describe('withCause', () => {
+  it('adds the end of the elaboration and where it applies', () => {
+    const [d] = parseDiagnostics(
+      print(
+        "Types of parameters 'input' and 'input' are incompatible.",
+        "Types of property 'town' are incompatible.",
+        "Type 'string' is not assignable to type 'number'.",
+      ),
+    );
+    expect(withCause(d)).toBe(
+      `TS2322: ${HANDLER.replace(/^.*TS2322: /, '')} At input.town: Type 'string' is not assignable to type 'number'.`,
+    );
+  });
+
+  it('is the first line alone when there is no elaboration', () => {
+    expect(withCause(parseDiagnostics(HANDLER)[0])).toBe(`TS2322: ${HANDLER.replace(/^.*TS2322: /, '')}`);
+  });
+});
