@@ -86,6 +86,8 @@ function commentInText(node: Scalar, path: PathSegment[], source: string, positi
   };
 }
 
+const LIST_KEYWORDS = new Set(['enum', 'required', 'type', 'examples']);
+
 /** `description: "Find by title, author or tag"`: the value before the stray keys, quoted with them. */
 function quoteHint(items: Pair[], index: number, source: string, isScalar: typeof Yaml.isScalar): string | undefined {
   let owner = index - 1;
@@ -97,5 +99,7 @@ function quoteHint(items: Pair[], index: number, source: string, isScalar: typeo
   const ownerKey = keyRange ? source.slice(keyRange[0], keyRange[1]) : String(items[owner].key);
   // Quoted, the text is one line either way: a line break inside a flow scalar folds to a space.
   const text = source.slice(value.range[0], end).replace(/[ \t]*\r?\n\s*/g, ' ');
+  // `enum: name, population` meant a list: JSON Schema's list keywords take brackets, not quotes.
+  if (LIST_KEYWORDS.has(ownerKey)) return `if these are the values of ${ownerKey}, write a list: ${ownerKey}: [${text}]`;
   return `if the comma belongs to the text, quote it: ${ownerKey}: ${JSON.stringify(text)}`;
 }

@@ -87,6 +87,8 @@ function reword(problem: SchemaProblem, schema: unknown): SchemaProblem {
     const format = typeName.toLowerCase() === 'date' ? ' with format: date' : '';
     return { ...problem, hint: `did you mean '${meant}'${format}?` };
   }
+  const hint = shapeHint(problem, typeName);
+  if (hint) return { ...problem, hint };
   if (!problem.message.endsWith('must match format "regex"')) return problem;
   const isName = problem.message.startsWith('property name');
   const source = isName ? problem.path.at(-1) : valueAt(schema, problem.path);
@@ -98,4 +100,21 @@ function reword(problem: SchemaProblem, schema: unknown): SchemaProblem {
   }
   const what = isName ? 'property name is not' : 'is not';
   return { path: problem.path, message: `${what} a valid regular expression with the "u" flag ajv uses: ${reason}` };
+}
+
+/** Keywords of other schema languages, and YAML's reading of a bare `null`, where JSON Schema wants another shape. */
+function shapeHint(problem: SchemaProblem, value: unknown): string | undefined {
+  const { path } = problem;
+  const key = path.at(-1);
+  const parent = path.at(-2);
+  if (key === 'required' && typeof value === 'boolean' && path.at(-3) === 'properties' && typeof parent === 'string') {
+    return `JSON Schema lists required names on the object: put '${parent}' in the required: [...] beside properties, and drop required: ${value} here`;
+  }
+  if (value === null && (key === 'type' || (typeof key === 'number' && parent === 'type'))) {
+    return 'quote it: "null" (a bare null is YAML for no value)';
+  }
+  if (problem.message.endsWith('must be an array') && typeof value === 'string' && (key === 'enum' || key === 'required')) {
+    return `write a list: ${key}: [${value}]`;
+  }
+  return undefined;
 }

@@ -42,6 +42,13 @@ describe('loadManifest: flow keys without a value', () => {
       want: [{ path: 'items[0].daily', line: 3, column: 6, hint: 'if the comma belongs to the text, quote it: title: "Forecast, daily"' }],
     },
     {
+      name: 'the values of a list keyword, meant as a list',
+      given: lines('sort: {type: string, enum: name, population}'),
+      want: [
+        { path: 'sort.population', line: 1, column: 34, hint: 'if these are the values of enum, write a list: enum: [name, population]' },
+      ],
+    },
+    {
       name: 'a first key without a value has no value to quote',
       given: lines('a: {lonely, b: 1}'),
       want: [{ path: 'a.lonely', line: 1, column: 5, hint: 'write `key: value`, or quote the value the comma belongs to' }],

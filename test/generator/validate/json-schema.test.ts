@@ -130,7 +130,32 @@ const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
     want: [{ path: ['type'], message: TYPES, hint: "did you mean 'string' with format: date?" }],
   },
   { name: 'type that is a number', given: { type: 5 }, want: [{ path: ['type'], message: `${TYPES} or an array` }] },
-  { name: 'required as a string', given: { required: 'x' }, want: [{ path: ['required'], message: 'must be an array' }] },
+  {
+    name: 'required as a string',
+    given: { required: 'x' },
+    want: [{ path: ['required'], message: 'must be an array', hint: 'write a list: required: [x]' }],
+  },
+  {
+    name: 'required: true on a property, as in other schema languages',
+    given: { properties: { city: { type: 'string', required: true } } },
+    want: [
+      {
+        path: ['properties', 'city', 'required'],
+        message: 'must be an array',
+        hint: "JSON Schema lists required names on the object: put 'city' in the required: [...] beside properties, and drop required: true here",
+      },
+    ],
+  },
+  {
+    name: 'a bare null in a type list, which YAML reads as no value',
+    given: { type: ['string', null] },
+    want: [{ path: ['type', 1], message: TYPES, hint: 'quote it: "null" (a bare null is YAML for no value)' }],
+  },
+  {
+    name: 'a bare null as the type',
+    given: { type: null },
+    want: [{ path: ['type'], message: `${TYPES} or an array`, hint: 'quote it: "null" (a bare null is YAML for no value)' }],
+  },
   { name: 'required with a number', given: { required: ['a', 1] }, want: [{ path: ['required', 1], message: 'must be a string' }] },
   { name: 'properties as an array', given: { properties: [] }, want: [{ path: ['properties'], message: 'must be an object' }] },
   { name: 'negative minLength', given: { minLength: -1 }, want: [{ path: ['minLength'], message: 'must be >= 0' }] },
@@ -148,7 +173,7 @@ const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
   {
     name: 'enum that is not a list',
     given: { $defs: { u: { enum: 'a' } } },
-    want: [{ path: ['$defs', 'u', 'enum'], message: 'must be an array' }],
+    want: [{ path: ['$defs', 'u', 'enum'], message: 'must be an array', hint: 'write a list: enum: [a]' }],
   },
   {
     name: 'deep mistakes',
