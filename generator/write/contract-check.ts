@@ -55,7 +55,7 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
   if (!compiler)
     return { skipped: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', problems: [] };
   const cache = ensureCacheDir(root);
-  const scope = contractSource(options.state, options.completions);
+  const scope = contractSource(options.state, options.completions, options.orphans);
   let cwd = root;
   let config: string;
   let contents: Map<string, string> | undefined;

@@ -41,11 +41,17 @@ export interface ContractSource {
  * `import { x as h0 } from '<handler>'; h0 satisfies T.ToolHandler<"name">;` for every handler in the state and
  * every completions export.
  */
-export function contractSource(state: ProjectState, completions: readonly CompletionExport[] = []): ContractSource {
+export function contractSource(
+  state: ProjectState,
+  completions: readonly CompletionExport[] = [],
+  orphans: ReadonlySet<string> = new Set(),
+): ContractSource {
   const entries: ContractEntry[] = [];
   for (const [kind, byName] of Object.entries(state.handlers) as [EntryKind, Record<string, HandlerRecord>][]) {
+    // The state remembers an orphaned handler (for a later renamedFrom), but the server no longer calls it.
     for (const [name, r] of Object.entries(byName ?? {}))
-      entries.push({ kind, name, file: r.file, ident: r.export, type: `${KIND_INFO[kind].word}Handler`, exportCheckedByPlan: true });
+      if (!orphans.has(r.file))
+        entries.push({ kind, name, file: r.file, ident: r.export, type: `${KIND_INFO[kind].word}Handler`, exportCheckedByPlan: true });
   }
   for (const c of completions)
     entries.push({ kind: c.kind, name: c.name, file: c.file, ident: c.export, type: c.type, exportCheckedByPlan: false });
