@@ -4,6 +4,7 @@
 import { checkHandlerExport, renameHandler } from './edit-handlers.js';
 import type { EmittedFile, Owner } from '../emit/index.js';
 import { type EntryKind, readTextInside } from '../core/index.js';
+import { formatTypeScript, wrapDocComments } from './format.js';
 import { keptFileAdvice } from './kept-advice.js';
 import { describeMerge, mergePackageJson, type RaisedPin } from './merge-package-json.js';
 import { MAX_PROJECT_FILE_BYTES, sha256, STATE_PATH, type FileRecord, type HandlerRecord, type ProjectState } from './project-state.js';
@@ -193,7 +194,7 @@ async function planRename(
   // becomes the new entry's stub, whose comment and "not implemented" message name the new entry and file.
   const wasStub = prior?.files[old.file]?.sha256 === sha256(oldContent);
   const result = wasStub
-    ? { content: stub, renamedExport: true }
+    ? { content: replacesStub ? formattedStub(stub) : stub, renamedExport: true }
     : await renameHandler(oldContent, { ident: old.export, name: handler.renamedFrom }, { ident: handler.ident, name: handler.name });
   return {
     planned: {
@@ -215,6 +216,15 @@ async function planRename(
           message: `does not export ${old.export}, so it was moved but not renamed; export ${handler.ident} (${handler.kind}.${handler.name})`,
         },
   };
+}
+
+/**
+ * Stubs are formatted with the run's other new files only when nothing is on disk at their path; the stub that takes
+ * the place of another (a rename declared a run late) is formatted here, as it would have been on creation.
+ */
+function formattedStub(stub: string): string {
+  const formatted = formatTypeScript([stub]);
+  return typeof formatted === 'string' ? stub : wrapDocComments(formatted[0]!);
 }
 
 /** Files mcp-gen recorded earlier that this run no longer emits: orphaned handlers and retired generated files. */

@@ -95,3 +95,15 @@ it("renames an untouched stub into the new entry's stub, which names the new ent
   expect(read(NEW)).toBe(fresh);
   expect(read(NEW)).toContain("notImplemented('tool', 'forecast', 'src/handlers/tools/forecast.ts')");
 });
+
+it('renamedFrom a run late over an untouched stub leaves the stub a fresh one would be, formatted as created', () => {
+  dir = tempDir('late-rename-stub-');
+  expect(generate(manifest('get_forecast')).code).toBe(0);
+  const r1 = generate(manifest('forecast'));
+  expect(r1.stdout).toContain(`create   ${NEW}`);
+  const fresh = read(NEW);
+  const r2 = generate(manifest('forecast', '\n    renamedFrom: get_forecast'));
+  expect(r2.stdout).toContain(`rename   ${OLD} -> ${NEW}: renamed from ${OLD} (getForecast -> forecast), in place of its untouched stub`);
+  expect(read(NEW)).toBe(fresh);
+  expect(read(NEW)).toContain("export const forecast: ToolHandler<'forecast'>");
+});
