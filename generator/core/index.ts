@@ -4,6 +4,7 @@ export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type Entry
 export { closest, formatPath, type Finding } from './finding.js';
 export { hasErrors, type Issue } from './issue.js';
 export { isMediaType, isTextualMediaType } from './media-type.js';
+export { SCHEMA_KEYWORD_ORDER } from './schema-keywords.js';
 export type {
   Auth,
   Completion,

@@ -156,6 +156,7 @@ export interface Manifest {
       'tool-name-length'?: 'off' | 'warn' | 'error';
       'input-schema-ref'?: 'off' | 'warn' | 'error';
       'openapi-keyword'?: 'off' | 'warn' | 'error';
+      'schema-keyword-misspelled'?: 'off' | 'warn' | 'error';
       'schema-value-rejected'?: 'off' | 'warn' | 'error';
       'required-undeclared'?: 'off' | 'warn' | 'error';
       'output-schema-not-object'?: 'off' | 'warn' | 'error';

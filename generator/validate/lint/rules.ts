@@ -6,6 +6,7 @@ import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
 import { checkNameConvention } from './names.js';
 import { malformedMimeTypes } from './mime-types.js';
+import { misspelledKeywords } from './schema-keywords.js';
 import { undeclaredRequired } from './schema-required.js';
 import { rejectedSchemaValues } from './schema-values.js';
 import { unknownSpecKeys } from './spec-keys.js';
@@ -191,6 +192,11 @@ export const LINT_RULES: readonly LintRule[] = [
         });
         return found;
       }),
+  },
+  {
+    id: 'schema-keyword-misspelled',
+    summary: 'a key in a schema one slip from a JSON Schema keyword (maxlength, enums), or optional: ignored by validators',
+    check: (m) => everySchema(m, misspelledKeywords),
   },
   {
     id: 'schema-value-rejected',

@@ -113,6 +113,11 @@ const cases: Case[] = [
     quiet: { definitions: { Units: { type: 'string', enum: ['metric', 'imperial'], default: 'metric' } } },
   },
   {
+    rule: 'schema-keyword-misspelled',
+    fires: { definitions: { Code: { type: 'string', maxlength: 8 } } },
+    quiet: { definitions: { Code: { type: 'string', maxLength: 8, 'x-unit': 'chars' } } },
+  },
+  {
     rule: 'required-undeclared',
     fires: { definitions: { Place: { type: 'object', properties: { city: { type: 'string' } }, required: ['cty'] } } },
     quiet: { definitions: { Place: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },

@@ -1,0 +1,60 @@
+// JSON Schema allows keywords it does not know and ignores them, so `maxlength: 10` or `additionalproperties: false`
+// is valid and does nothing: clients and validators accept what the author meant to refuse. Lint names a key that is
+// one slip away from a keyword (case, a letter or two), and `optional`, which other schema languages have and JSON
+// Schema says with `required`. Other unknown keys are annotations of the author's own and stay quiet.
+import { SCHEMA_KEYWORD_ORDER, walkSchema } from '../../core/index.js';
+import type { PathSegment } from '../../core/index.js';
+import type { LintFinding } from './lint-finding.js';
+
+const KEYWORDS = [...SCHEMA_KEYWORD_ORDER, '$vocabulary', '$recursiveRef', '$recursiveAnchor'];
+const KNOWN = new Set(KEYWORDS);
+/** Reported by the openapi-keyword rule, with their own advice. */
+const OPENAPI = new Set(['nullable', 'discriminator', 'example', 'xml', 'externalDocs']);
+
+export function misspelledKeywords(schema: unknown, at: PathSegment[]): LintFinding[] {
+  const found: LintFinding[] = [];
+  walkSchema(schema, (node, path) => {
+    for (const key of Object.keys(node)) {
+      if (KNOWN.has(key) || OPENAPI.has(key) || key.startsWith('x-')) continue;
+      const hint =
+        key === 'optional'
+          ? "a property is optional unless the object's required lists it: remove optional"
+          : meantKeyword(key) && `did you mean '${meantKeyword(key)}'?`;
+      if (hint)
+        found.push({
+          path: [...at, ...path, key],
+          at: 'key',
+          message: `"${key}" is not a JSON Schema keyword: validators and clients ignore it`,
+          hint,
+        });
+    }
+  });
+  return found;
+}
+
+/** The keyword a key misspells: the same letters in another case, or one or two edits away in a long word. */
+function meantKeyword(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  const allowed = key.length >= 12 ? 3 : key.length >= 8 ? 2 : key.length >= 4 ? 1 : 0;
+  let best: string | undefined;
+  let bestDistance = allowed + 1;
+  for (const keyword of KEYWORDS) {
+    if (keyword.startsWith('$') !== key.startsWith('$')) continue;
+    const d = keyword.toLowerCase() === lower ? 0 : distance(lower, keyword.toLowerCase(), bestDistance);
+    if (d < bestDistance) [best, bestDistance] = [keyword, d];
+  }
+  return best;
+}
+
+/** Edit distance, or `limit` once it is known to reach it. */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    if (Math.min(...next) >= limit) return limit;
+    row = next;
+  }
+  return row[b.length];
+}
