@@ -1,8 +1,8 @@
 // Structural validation against schemas/manifest.schema.json, with errors rewritten for people: unknown keys get a
 // "did you mean", enums list their values, and each error points at the offending key or value.
 import type { ErrorObject } from 'ajv';
-import type { Finding } from '../core/index.js';
-import { closest } from '../core/index.js';
+import type { Finding, PathSegment } from '../core/index.js';
+import { closest, isObject } from '../core/index.js';
 import { manifestValidatorFactory, type GeneratedValidator } from './spec-validators.gen.js';
 import { pointerToPath } from './against-spec.js';
 
@@ -76,7 +76,7 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         code: 'manifest/invalid-type',
         path,
         message: `must be ${String(p.type).replace(',', ' or ')}`,
-        ...(unquoted(p.type, e.data) ?? quoted(p.type, e.data)),
+        ...(unquoted(p.type, e.data) ?? quoted(p.type, e.data) ?? listed(p.type, e.data, path)),
       };
     default:
       return { code: 'manifest/invalid-value', path, message: e.message ?? 'invalid value' };
@@ -131,4 +131,20 @@ function unquoted(type: unknown, value: unknown): { hint: string } | undefined {
   if (type !== 'string' || !(typeof value === 'number' || typeof value === 'boolean' || value === null)) return undefined;
   const read = value === null ? 'null' : `the ${typeof value} ${JSON.stringify(value)}`;
   return { hint: `YAML reads this unquoted value as ${read}; quote it to keep the text as written` };
+}
+
+/**
+ * `arguments: {who: {...}}` is a map where the manifest takes a list (prompt arguments are a list, as in the spec,
+ * since their order is what clients show): give the list form, with the key as the item's name.
+ */
+function listed(type: unknown, value: unknown, path: PathSegment[]): { hint: string } | undefined {
+  if (type !== 'array' || !isObject(value)) return undefined;
+  const [first] = Object.entries(value);
+  if (path.at(-1) === 'arguments' && first && isObject(first[1])) {
+    const fields = Object.entries(first[1]).map(
+      ([k, v]) => `, ${k}: ${typeof v === 'string' && !/[,:{}[\]#'"]/.test(v) ? v : JSON.stringify(v)}`,
+    );
+    return { hint: `write a list, each argument with its name: - {name: ${first[0]}${fields.join('')}}` };
+  }
+  return { hint: 'write a list: one item per line, each starting with "- "' };
 }

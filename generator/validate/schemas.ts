@@ -141,6 +141,14 @@ function bundledNodes(schema: JsonSchema, bundled: unknown): number {
 
 function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {
   if (isObject(schema) && schema.type === 'object') return undefined;
+  // Left out, most often by an author who wrote properties and took the object for granted (JSON Schema does).
+  if (isObject(schema) && schema.type === undefined)
+    return {
+      code: 'schema/root-not-object',
+      path,
+      message: `${field} has no type: MCP requires type: object at its root`,
+      hint: `add type: object${schema.properties !== undefined ? ' beside properties' : ''}`,
+    };
   const found = isObject(schema) ? JSON.stringify(schema.type ?? null) : String(schema);
   return {
     code: 'schema/root-not-object',

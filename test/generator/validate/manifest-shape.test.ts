@@ -136,6 +136,30 @@ describe('checkManifestShape', () => {
       ],
     },
     {
+      name: 'prompt arguments written as a map, keyed by name',
+      given: { ...base, prompts: { greet: { arguments: { who: { description: 'Who, by name', required: true } } } } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['prompts', 'greet', 'arguments'],
+          message: 'must be array',
+          hint: 'write a list, each argument with its name: - {name: who, description: "Who, by name", required: true}',
+        },
+      ],
+    },
+    {
+      name: 'another list written as a map',
+      given: { ...base, server: { name: 'x', version: '1', icons: { small: { src: 'https://x.example/i.png' } } } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['server', 'icons'],
+          message: 'must be array',
+          hint: 'write a list: one item per line, each starting with "- "',
+        },
+      ],
+    },
+    {
       name: 'version: 1.10, which YAML reads as a number',
       given: { ...base, server: { name: 'x', version: 1.1 } },
       want: [

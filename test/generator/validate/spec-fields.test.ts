@@ -179,6 +179,11 @@ describe('keys and values the spec forbids stay errors', () => {
       want: [{ code: 'manifest/unknown-key', path: 'prompts.p.arguments[0].titel' }],
     },
     {
+      name: 'an inputSchema without type: object',
+      given: { tools: { t: { inputSchema: { properties: { a: { type: 'string' } } } } } },
+      want: [{ code: 'schema/root-not-object', path: 'tools.t.inputSchema' }],
+    },
+    {
       name: 'an unknown key on a tool',
       given: { tools: { t: { executon: {} } } },
       want: [{ code: 'manifest/unknown-key', path: 'tools.t.executon' }],
@@ -190,6 +195,15 @@ describe('keys and values the spec forbids stay errors', () => {
         .filter((i) => i.severity === 'error')
         .map(({ code, path }) => ({ code, path })),
     ).toEqual(want);
+  });
+});
+
+it('an inputSchema with properties and no type is told to add type: object', () => {
+  const text = stringify({ version: 1, server, tools: { t: { inputSchema: { properties: { a: { type: 'string' } } } } } });
+  const [issue] = validateManifest(loadManifest('mcp.yaml', text)).filter((i) => i.severity === 'error');
+  expect(issue).toMatchObject({
+    message: 'inputSchema has no type: MCP requires type: object at its root',
+    hint: 'add type: object beside properties',
   });
 });
 
