@@ -36,6 +36,11 @@ const short = (type: string) => (type.length > 80 ? `${type.slice(0, 77)}...` : 
 export function toolResultMismatch(d: CompilerDiagnostic, tool: string): string | undefined {
   const { chain } = d;
   const last = chain.at(-1) ?? '';
+  // text(...) or result(...): a CallToolResult, whose structuredContent is unknown or absent.
+  const structuredAt = chain.indexOf("Types of property 'structuredContent' are incompatible.");
+  const untyped = structuredAt >= 0 && /^(unknown|undefined)$/.test(ASSIGN.exec(chain[structuredAt + 1] ?? '')?.[1] ?? '');
+  if (untyped || MISSING.exec(last)?.[1] === 'structuredContent')
+    return `the result carries no structuredContent: return structured({...}) for ${tool}.outputSchema (text() and result() are for tools without one), or toolError(message) for a failure`;
   const atOutput = chain.findIndex((l) => OUTPUT_TYPE.test(ASSIGN.exec(l)?.[2] ?? MISSING.exec(l)?.[2] ?? ''));
   if (atOutput >= 0) {
     const fits = `the result does not fit ${tool}.outputSchema`;

@@ -219,7 +219,7 @@ tools:
   linkDeps(dir);
   const file = join(dir, 'src/handlers/tools/get_forecast.ts');
   const body = (result: string) => `import type { ToolHandler } from '../../generated/types.gen.js';
-import { structured } from '../../generated/context.gen.js';
+import { structured, text } from '../../generated/context.gen.js';
 
 export const getForecast: ToolHandler<'get_forecast'> = async (input) => ${result};
 `;
@@ -239,6 +239,9 @@ export const getForecast: ToolHandler<'get_forecast'> = async (input) => ${resul
   );
   expect(verdict('structured({ days: [] })')).toBe(
     `the result does not fit get_forecast.outputSchema: city is missing, and the schema requires it (tools.get_forecast)`,
+  );
+  expect(verdict("text('sunny')")).toBe(
+    'the result carries no structuredContent: return structured({...}) for get_forecast.outputSchema (text() and result() are for tools without one), or toolError(message) for a failure (tools.get_forecast)',
   );
   expect(verdict('({ city: input.city, days: [] })')).toBe(
     `the result is a plain object: return structured({...}) for get_forecast.outputSchema, or toolError(message) for a failure (tools.get_forecast)`,

@@ -46,6 +46,15 @@ describe('toolResultMismatch', () => {
       want: 'the result is a plain object: return structured({...}) for t.outputSchema, or toolError(message) for a failure',
     },
     {
+      name: 'text() where an outputSchema is declared',
+      given: print(
+        "Type 'CallToolResult' is not assignable to type 'ToolSuccess<TOutput>'.",
+        "Types of property 'structuredContent' are incompatible.",
+        "Type 'unknown' is not assignable to type 'TOutput'.",
+      ),
+      want: 'the result carries no structuredContent: return structured({...}) for t.outputSchema (text() and result() are for tools without one), or toolError(message) for a failure',
+    },
+    {
       name: 'a result without content where no outputSchema is declared: the compiler says it well',
       given: print("Property 'content' is missing in type '{ a: number; }' but required in type 'CallToolResult'."),
       want: undefined,
