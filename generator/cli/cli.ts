@@ -54,7 +54,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
     .option('-o, --out <dir>', "output folder (default: the manifest's folder)")
     .option('--dry-run', 'print the plan and a diff of every change, and write nothing')
-    .option('--force', 'overwrite generated files even when they were edited by hand')
+    .option(
+      '--force',
+      'overwrite generated files even when they were edited by hand (each edited copy is kept in .mcp-gen/cache/overwritten/)',
+    )
     .option('--prune', 'delete handler stubs of removed entries, if they are still exactly as generated')
     .option('--no-check', 'skip type-checking the handlers against the new types')
     .option('-w, --watch', 'regenerate whenever the manifest, or a schema file it refers to, is saved')

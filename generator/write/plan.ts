@@ -5,6 +5,7 @@ import { checkHandlerExport, renameHandler } from './edit-handlers.js';
 import type { EmittedFile, Owner } from '../emit/index.js';
 import { type EntryKind, readTextInside } from '../core/index.js';
 import { formatTypeScript, wrapDocComments } from './format.js';
+import { CACHE_DIR } from './project-compiler.js';
 import { keptFileAdvice } from './kept-advice.js';
 import { describeMerge, mergePackageJson, type RaisedPin } from './merge-package-json.js';
 import { MAX_PROJECT_FILE_BYTES, sha256, STATE_PATH, type FileRecord, type HandlerRecord, type ProjectState } from './project-state.js';
@@ -98,6 +99,7 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
     if (emitted.owner === 'generator') {
       const planned = planGenerated(base, prior?.files[path], input.force === true);
       files.push(planned);
+      if (planned.note === FORCED && current !== undefined) files.push(keptEdits(path, current, read));
       if (planned.action !== 'conflict') records[path] = { owner: 'generator', sha256: sha256(planned.content) };
       else if (prior?.files[path]) records[path] = prior.files[path];
     } else if (renamed) {
@@ -148,13 +150,30 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
   return { files, problems, state, completions: input.completions ?? [] };
 }
 
+const OVERWRITTEN = `${CACHE_DIR}/overwritten`;
+const FORCED = `hand edits overwritten (--force); the edited file is kept in ${OVERWRITTEN}/`;
+
+/** --force replaces a hand-edited generated file; what the hand wrote is kept where git does not see it. */
+function keptEdits(path: string, edited: string, read: (p: string) => string | undefined): PlannedFile {
+  const copy = `${OVERWRITTEN}/${path}`;
+  const current = read(copy);
+  return {
+    path: copy,
+    owner: 'user',
+    content: edited,
+    current,
+    action: current === undefined ? 'create' : current === edited ? 'unchanged' : 'update',
+    note: `the hand-edited ${path}, as it was before --force`,
+  };
+}
+
 function planGenerated(base: Omit<PlannedFile, 'action'>, record: FileRecord | undefined, force: boolean): PlannedFile {
   const { current, content } = base;
   if (current === undefined) return { ...base, action: 'create' };
   if (current === content) return { ...base, action: 'unchanged' };
   const untouched = record ? sha256(current) === record.sha256 : current.includes(GENERATED_MARK) || !base.path.endsWith('.ts');
   if (untouched) return { ...base, action: 'update' };
-  if (force) return { ...base, action: 'update', note: 'hand edits overwritten (--force)' };
+  if (force) return { ...base, action: 'update', note: FORCED };
   return {
     ...base,
     content: current,
