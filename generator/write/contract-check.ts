@@ -18,7 +18,7 @@ import {
 import { ensureCacheDir, findCompiler, typeCheck, type CompilerDiagnostic } from './project-compiler.js';
 import type { EntryKind } from '../core/index.js';
 import type { CompletionExport } from './plan.js';
-import { toolResultMismatch, withCause } from './type-mismatch.js';
+import { readResultMismatch, toolResultMismatch, withCause } from './type-mismatch.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
 
 export interface ContractProblem {
@@ -115,7 +115,7 @@ function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file
     // A handler file that is gone: the compiler's message says so.
   }
   const at = exportPosition(source, ident);
-  const verdict = (kind === 'tools' ? toolResultMismatch(d, name) : undefined) ?? withCause(d);
+  const verdict = resultMismatch(d, kind, name) ?? withCause(d);
   return { file, line: at.line, column: at.column, message: `${verdict} (${kind}.${name}, as the server calls it)` };
 }
 
@@ -148,5 +148,8 @@ function explain(d: CompilerDiagnostic, source: () => string, entry: EntryRef | 
     const cause = before?.includes(prop) ? `removed from ${entry.name}.${field}` : `not in ${entry.name}.${field}`;
     return `${subject} no longer exists (${cause})`;
   }
-  return `${(entry?.kind === 'tools' ? toolResultMismatch(d, entry.name) : undefined) ?? withCause(d)}${where}`;
+  return `${(entry && resultMismatch(d, entry.kind, entry.name)) ?? withCause(d)}${where}`;
 }
+
+const resultMismatch = (d: CompilerDiagnostic, kind: EntryKind, name: string) =>
+  kind === 'tools' ? toolResultMismatch(d, name) : readResultMismatch(d, kind);

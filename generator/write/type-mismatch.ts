@@ -66,6 +66,22 @@ export function toolResultMismatch(d: CompilerDiagnostic, tool: string): string 
   return undefined;
 }
 
+/** A resource or prompt handler's result of another shape than the SDK's; undefined when the chain says otherwise. */
+export function readResultMismatch(d: CompilerDiagnostic, kind: string): string | undefined {
+  const missing = MISSING.exec(d.chain.at(-1) ?? '')?.[1];
+  const path = pathOf(d.chain);
+  if (kind === 'prompts')
+    return missing === 'messages' && path === ''
+      ? "the result needs messages: return { messages: [{ role: 'user', content: { type: 'text', text } }] }"
+      : undefined;
+  if (missing === 'contents' && path === '')
+    return 'the result needs contents: return { contents: [{ uri: uri.href, text }] } (blob, in base64, for binary data)';
+  // TextResourceContents | BlobResourceContents: the compiler tries the blob branch last and names its key.
+  if ((missing === 'blob' || missing === 'text') && path.endsWith('contents[]'))
+    return `each item of ${path.slice(0, -2)} needs text (or blob, in base64, for binary data) beside its uri`;
+  return undefined;
+}
+
 /** The compiler's first line, then the end of its elaboration with where it applies. */
 export function withCause(d: CompilerDiagnostic): string {
   const last = d.chain.at(-1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDiagnostics } from '../../../generator/write/project-compiler.js';
-import { toolResultMismatch, withCause } from '../../../generator/write/type-mismatch.js';
+import { readResultMismatch, toolResultMismatch, withCause } from '../../../generator/write/type-mismatch.js';
 
 // Compiler output as `tsc --pretty false` prints it (types shortened where they do not matter).
 const HANDLER = `h.ts(6,14): error TS2322: Type '(input: I, ctx: Context) => Promise<R>' is not assignable to type 'ToolHandler<"t">'.`;
@@ -62,6 +62,46 @@ describe('toolResultMismatch', () => {
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(toolResultMismatch(parseDiagnostics(given)[0], 't')).toBe(want);
+  });
+});
+
+describe('readResultMismatch', () => {
+  const cases: { name: string; kind: string; given: string; want: string | undefined }[] = [
+    {
+      name: 'contents left out',
+      kind: 'resourceTemplates',
+      given: print(
+        "Type '{ text: string; }' is not assignable to type 'R'.",
+        "Property 'contents' is missing in type '{ text: string; }' but required in type '{ [x: string]: unknown; }'.",
+      ),
+      want: 'the result needs contents: return { contents: [{ uri: uri.href, text }] } (blob, in base64, for binary data)',
+    },
+    {
+      name: 'an item with neither text nor blob: the compiler names blob, the last branch',
+      kind: 'resources',
+      given: print(
+        "Type 'Promise<{ contents: { uri: string; txt: string; }[]; }>' is not assignable to type 'Promise<R>'.",
+        "Types of property 'contents' are incompatible.",
+        "Type '{ uri: string; txt: string; }[]' is not assignable to type '({ text: string; } | { blob: string; })[]'.",
+        "Property 'blob' is missing in type '{ uri: string; txt: string; }' but required in type '{ uri: string; blob: string; }'.",
+      ),
+      want: 'each item of contents needs text (or blob, in base64, for binary data) beside its uri',
+    },
+    {
+      name: 'messages left out of a prompt result',
+      kind: 'prompts',
+      given: print("Property 'messages' is missing in type '{ text: string; }' but required in type 'GetPromptResult'."),
+      want: "the result needs messages: return { messages: [{ role: 'user', content: { type: 'text', text } }] }",
+    },
+    {
+      name: 'anything else is left to the compiler',
+      kind: 'resources',
+      given: print("Type 'number' is not assignable to type 'string'."),
+      want: undefined,
+    },
+  ];
+  it.each(cases)('$name', ({ kind, given, want }) => {
+    expect(readResultMismatch(parseDiagnostics(given)[0], kind)).toBe(want);
   });
 });
 
