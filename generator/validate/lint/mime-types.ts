@@ -39,17 +39,28 @@ const OPAQUE = new Set(['_meta', 'definitions', 'inputSchema', 'outputSchema']);
 
 export function malformedMimeTypes(m: Manifest): LintFinding[] {
   const found: LintFinding[] = [];
-  const visit = (node: unknown, path: PathSegment[]): void => {
-    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, [...path, i]));
+  // One path stack for the whole walk: examples can make the manifest large, and only a finding keeps its path.
+  const path: PathSegment[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        path.push(i);
+        visit(item);
+        path.pop();
+      });
+      return;
+    }
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (OPAQUE.has(key)) continue;
-      if (key === 'mimeType' && typeof value === 'string' && !isMediaType(value)) {
-        found.push(finding(value, [...path, key], embedsText(node) && !isTextualMediaType(value)));
-      } else visit(value, [...path, key]);
+      path.push(key);
+      if (key === 'mimeType' && typeof value === 'string') {
+        if (!isMediaType(value)) found.push(finding(value, [...path], embedsText(node) && !isTextualMediaType(value)));
+      } else visit(value);
+      path.pop();
     }
   };
-  visit(m, []);
+  visit(m);
   return found;
 }
 

@@ -16,10 +16,11 @@ export function misspelledKeywords(schema: unknown, at: PathSegment[]): LintFind
   walkSchema(schema, (node, path) => {
     for (const key of Object.keys(node)) {
       if (KNOWN.has(key) || OPENAPI.has(key) || key.startsWith('x-')) continue;
+      const meant = key === 'optional' ? undefined : meantKeyword(key);
       const hint =
         key === 'optional'
           ? "a property is optional unless the object's required lists it: remove optional"
-          : meantKeyword(key) && `did you mean '${meantKeyword(key)}'?`;
+          : meant && `did you mean '${meant}'?`;
       if (hint)
         found.push({
           path: [...at, ...path, key],
@@ -34,6 +35,8 @@ export function misspelledKeywords(schema: unknown, at: PathSegment[]): LintFind
 
 /** The keyword a key misspells: the same letters in another case, or one or two edits away in a long word. */
 function meantKeyword(key: string): string | undefined {
+  // `ref: '#/$defs/X'` and `defs:` read as annotations; other names without their `$` may well be the author's own.
+  if (key === 'ref' || key === 'defs') return `$${key}`;
   const lower = key.toLowerCase();
   const allowed = key.length >= 12 ? 3 : key.length >= 8 ? 2 : key.length >= 4 ? 1 : 0;
   let best: string | undefined;

@@ -28,6 +28,11 @@ describe('misspelledKeywords', () => {
       },
       want: [],
     },
+    {
+      name: 'ref and defs without their $',
+      given: { properties: { a: { ref: '#/defs/A' } }, defs: { A: { type: 'string' } } },
+      want: ["defs | did you mean '$defs'?", "properties.a.ref | did you mean '$ref'?"],
+    },
     { name: 'keywords of 2019-09', given: { $recursiveAnchor: true, $recursiveRef: '#' }, want: [] },
   ];
   it.each(cases)('$name', ({ given, want }) => {
