@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { painter } from '../core/index.js';
+import { painter, writeInside } from '../core/index.js';
 import { generate, type GenerateResult } from '../generate.js';
 import { hasErrors, type Issue } from '../core/index.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
@@ -103,7 +103,8 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
   if (!STARTER_TEMPLATES.includes(opts.template)) return usageError(`--template must be one of ${STARTER_TEMPLATES.join(', ')}`);
   const target = resolve(dir);
   const manifestPath = join(target, 'mcp.yaml');
-  if (existsSync(manifestPath)) {
+  // A link counts as there, even one that points nowhere: init never writes through it.
+  if (existsSync(manifestPath) || isLink(manifestPath)) {
     process.stderr.write(
       `mcp-gen: error: ${relative(process.cwd(), manifestPath)} already exists\n  hint: run \`mcp-gen generate -m ${relative(process.cwd(), manifestPath)}\` to regenerate it\n`,
     );
@@ -117,7 +118,7 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
       .replace(/^-+|-+$/g, '') ||
       'my-server');
   mkdirSync(target, { recursive: true });
-  writeFileSync(manifestPath, starterManifest(opts.template, name));
+  writeInside(target, 'mcp.yaml', starterManifest(opts.template, name));
   // A fresh project has no dependencies installed yet, so there is nothing to type-check handlers against.
   const code = await runGenerate({ manifest: manifestPath, check: false, quiet: opts.quiet, json: opts.json });
   if (code !== 0 || opts.quiet || opts.json) return code;
@@ -141,4 +142,12 @@ function reportIssues(issues: Issue[], file: string, source: string): void {
 function usageError(message: string): number {
   process.stderr.write(`mcp-gen: error: ${message}\n`);
   return 2;
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -1,8 +1,8 @@
 // `mcp-gen lint`, `mcp-gen docs` and `mcp-gen fmt`. Like runDiff, each returns what to print and its exit code.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { hasErrors, toolsetsOf } from '../core/index.js';
+import { folderOf, hasErrors, toolsetsOf, writeInside } from '../core/index.js';
 import { loadManifest, readManifest, type LoadedManifest } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
@@ -62,7 +62,8 @@ export function runDocs(opts: { manifest: string; out?: string; check?: boolean 
     };
   }
   if (current === text) return { code: 0, stdout: `${opts.out}: unchanged\n`, stderr: '' };
-  writeFileSync(opts.out, text);
+  const out = folderOf(opts.out);
+  writeInside(out.root, out.path, text);
   return { code: 0, stdout: `wrote ${opts.out}\n`, stderr: '' };
 }
 
@@ -94,6 +95,7 @@ export function runFmt(opts: { manifest: string; check?: boolean }): CommandOutp
       error: `${opts.manifest} is not formatted\n  hint: run \`mcp-gen fmt -m ${opts.manifest}\``,
     };
   }
-  writeFileSync(opts.manifest, result.text);
+  const manifest = folderOf(opts.manifest);
+  writeInside(manifest.root, manifest.path, result.text);
   return { code: 0, stdout: `formatted ${opts.manifest}\n`, stderr: '' };
 }

@@ -65,6 +65,7 @@ export {
 export { HTTP_DEFAULTS, MAX_EMBEDDED_FILE_BYTES, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost, serverCardPaths } from './defaults.js';
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
+export { ConfinedWriteError, assertWritableInside, folderOf, writeInside } from './confined-write.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';
 export { markdownText, reviewableJson, showHidden } from './text-safety.js';
 export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, type RunRecord } from './run-cache.js';

@@ -2,9 +2,9 @@
 // `mcp-gen validate` runs, then the project generated next to it. Files import writes besides the manifest
 // (handlers that already do something) are user-owned: created when absent, never overwritten, and written
 // before `generate` so that it keeps them instead of writing stubs.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { hasErrors } from '../core/index.js';
+import { assertWritableInside, hasErrors, writeInside } from '../core/index.js';
 import { loadManifest, type LoadedManifest } from '../load/index.js';
 import { formatIssuesText, summarize } from '../core/index.js';
 import { resolveSchemaFiles } from '../load/index.js';
@@ -60,8 +60,16 @@ export async function writeImport(w: ImportWrite): Promise<ImportWriteResult> {
   // A manifest merged into may use schema files; a fresh import never does, and resolving it is then a no-op.
   const loaded = resolveSchemaFiles(lazilyLocated(w.manifestPath, text, exists ? undefined : w.manifest));
   const issues = validateManifest(loaded);
-  mkdirSync(dirname(w.manifestPath), { recursive: true });
-  if (!exists || text !== readFileSync(w.manifestPath, 'utf8')) writeFileSync(w.manifestPath, text);
+  const root = dirname(w.manifestPath);
+  // Every path is checked before the first write: a link planted where a handler goes must not lead a write out of
+  // the folder, and a refused run writes nothing at all.
+  const userFiles =
+    hasErrors(issues) || !w.generate
+      ? new Map<string, string>()
+      : (w.userFiles?.(loaded.data as unknown as Json) ?? new Map<string, string>());
+  const manifestFile = relative(root, w.manifestPath);
+  for (const path of [manifestFile, ...userFiles.keys()]) assertWritableInside(root, path);
+  if (!exists || text !== readFileSync(w.manifestPath, 'utf8')) writeInside(root, manifestFile, text);
   process.stdout.write(`wrote ${shown}\n`);
   // Errors in full; warnings (mostly lint advice on names and descriptions) as a count, as validate shows them.
   const errors = issues.filter((i) => i.severity === 'error');
@@ -77,15 +85,12 @@ export async function writeImport(w: ImportWrite): Promise<ImportWriteResult> {
 
   const created: string[] = [];
   const kept: string[] = [];
-  const root = dirname(w.manifestPath);
-  for (const [path, content] of w.userFiles?.(loaded.data as unknown as Json) ?? new Map<string, string>()) {
-    const target = join(root, path);
-    if (existsSync(target)) {
+  for (const [path, content] of userFiles) {
+    if (existsSync(join(root, path))) {
       kept.push(path);
       continue;
     }
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
+    writeInside(root, path, content);
     created.push(path);
   }
   if (w.generate && (await w.generate(w.manifestPath)) !== 0) throw new ImportError(`generating the project from ${shown} failed`);
