@@ -66,12 +66,23 @@ export function formatTypeScript(sources: readonly string[]): string[] | string 
       writeFileSync(name, source);
       return name;
     });
+    // Run inside the private folder: from a working directory above it (/tmp, or / in a container) Biome takes the
+    // folder's configuration for a nested root one, refuses it, and formats nothing.
     const run = spawnSync(binary, ['format', '--write', `--config-path=${dir}`, '--no-errors-on-unmatched', ...names], {
+      cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, BIOME_DISTRIBUTION: 'npm' },
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.error) return `Biome could not run (${run.error.message}): generated files are left unformatted`;
+    if (run.status !== 0 && /configuration/i.test(run.stderr)) {
+      const reason =
+        run.stderr
+          .split('\n')
+          .find((l) => l.includes('×'))
+          ?.replace(/^\s*×\s*/, '') ?? 'a configuration error';
+      return `Biome refused its configuration (${reason.trim()}): generated files are left unformatted`;
+    }
     // A file Biome cannot parse stays as emitted (its type check names the problem); the others are formatted.
     return names.map((name) => readFileSync(name, 'utf8'));
   } finally {

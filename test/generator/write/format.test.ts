@@ -1,12 +1,13 @@
 // Generated TypeScript is formatted by Biome in the generated code's style; runtime copies are already in that style
 // (they skip the formatter at generate time), and a missing formatter leaves valid code with a warning, not a failure.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsLiteral } from '../../../generator/model/index.js';
 import { formatEmitted, formatTypeScript, GENERATED_STYLE, wrapDocComments } from '../../../generator/write/index.js';
-import { ROOT } from '../../support/project.js';
+import { CLI, ROOT } from '../../support/project.js';
 
 const runtimeDir = join(ROOT, 'templates', 'runtime');
 
@@ -39,6 +40,21 @@ describe('formatTypeScript', () => {
       enabled: undefined,
     });
     expect(config.javascript.formatter).toEqual(GENERATED_STYLE.javascript.formatter);
+  });
+
+  // Biome takes a configuration below its working directory for a nested root one and formats nothing: the CLI
+  // run from the temporary folder (or from /, as in many containers) must format all the same.
+  it.each([tmpdir(), '/'])('formats when mcp-gen runs from %s, above its private folder', (cwd) => {
+    const dir = mkdtempSync(join(tmpdir(), 'format-cwd-'));
+    try {
+      const r = spawnSync(process.execPath, [CLI, 'init', join(dir, 'p'), '-q'], { cwd, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      const server = readFileSync(join(dir, 'p', 'src', 'generated', 'server.gen.ts'), 'utf8');
+      // Formatting it again changes nothing: it was formatted when written.
+      expect((formatTypeScript([server]) as string[])[0]).toBe(server);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps a file it cannot parse as emitted and formats the others', () => {
@@ -124,6 +140,22 @@ describe('formatEmitted', () => {
     process.env.BIOME_BINARY = join(dir, 'no-such-biome');
     const result = formatEmitted(dir, files());
     expect(result.warning).toMatch(/Biome could not run .*left unformatted/);
+    expect(result.files.get('src/generated/a.gen.ts')!.content).toBe(messy);
+  });
+
+  it('a Biome that refuses its configuration leaves the files unchanged and says why, not silently', () => {
+    dir = mkdtempSync(join(tmpdir(), 'fmt-'));
+    const fake = join(dir, 'biome');
+    writeFileSync(
+      fake,
+      '#!/bin/sh\necho "  × Found a nested root configuration, but there is already a root configuration." >&2\nexit 1\n',
+      { mode: 0o755 },
+    );
+    process.env.BIOME_BINARY = fake;
+    const result = formatEmitted(dir, files());
+    expect(result.warning).toBe(
+      'Biome refused its configuration (Found a nested root configuration, but there is already a root configuration.): generated files are left unformatted',
+    );
     expect(result.files.get('src/generated/a.gen.ts')!.content).toBe(messy);
   });
 });
