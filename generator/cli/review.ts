@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { folderOf, hasErrors, toolsetsOf, writeInside } from '../core/index.js';
-import { loadManifest, readManifest, type LoadedManifest } from '../load/index.js';
+import { loadManifest, missingManifestHint, readManifest, type LoadedManifest } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
 import { resolveSchemaFiles } from '../load/index.js';
@@ -72,7 +72,7 @@ export function runFmt(opts: { manifest: string; check?: boolean }): CommandOutp
   try {
     source = readFileSync(opts.manifest, 'utf8');
   } catch {
-    return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}: file not found\n  hint: pass the manifest with -m PATH` };
+    return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}: file not found\n  hint: ${missingManifestHint(opts.manifest)}` };
   }
   // YAML errors are reported as validate reports them; a file that does not parse is never rewritten.
   const errors = loadManifest(opts.manifest, source).issues.filter((i) => i.severity === 'error');

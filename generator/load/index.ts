@@ -5,3 +5,4 @@ export { notFound, tooLarge, workingTreeFiles, type FileRead, type SchemaFileSou
 export { digestInputFiles } from './schema-files/source.js';
 export { printExact, readsBack, YamlRoundTripError } from './yaml-exact.js';
 export { KEY_WITHOUT_VALUE } from './misread-text.js';
+export { missingManifestHint } from './missing-manifest.js';

@@ -8,6 +8,7 @@ import type { Issue } from '../core/index.js';
 import { mayBeMisread, misreadText } from './misread-text.js';
 import { blockLocator } from './locate-block.js';
 import { syntaxHint } from './syntax-hints.js';
+import { missingManifestHint } from './missing-manifest.js';
 import type { Manifest } from '../core/index.js';
 
 export type { PathSegment } from '../core/index.js';
@@ -37,7 +38,7 @@ export function readManifest(file: string): LoadedManifest {
     return failed(file, '', {
       code: 'manifest/unreadable',
       message: `cannot read the manifest: ${reason}`,
-      hint: 'pass the manifest with -m PATH, or run `mcp-gen init` to create one',
+      hint: missingManifestHint(file),
     });
   }
   return loadManifest(file, source);
