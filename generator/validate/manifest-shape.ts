@@ -76,7 +76,7 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         code: 'manifest/invalid-type',
         path,
         message: `must be ${String(p.type).replace(',', ' or ')}`,
-        ...(unquoted(p.type, e.data) ?? quoted(p.type, e.data) ?? listed(p.type, e.data, path)),
+        ...(iconSize(e.data, path) ?? unquoted(p.type, e.data) ?? quoted(p.type, e.data) ?? listed(p.type, e.data, path)),
       };
     default:
       return { code: 'manifest/invalid-value', path, message: e.message ?? 'invalid value' };
@@ -147,4 +147,11 @@ function listed(type: unknown, value: unknown, path: PathSegment[]): { hint: str
     return { hint: `write a list, each argument with its name: - {name: ${first[0]}${fields.join('')}}` };
   }
   return { hint: 'write a list: one item per line, each starting with "- "' };
+}
+
+/** `sizes: [48]`: a number where an icon size goes, which the spec writes WxH. */
+function iconSize(value: unknown, path: PathSegment[]): { hint: string } | undefined {
+  return typeof value === 'number' && path.at(-2) === 'sizes'
+    ? { hint: `icon sizes are text as WxH: write '${value}x${value}'` }
+    : undefined;
 }

@@ -21,6 +21,7 @@ export function checkSpec(m: Manifest): Finding[] {
         path: nameField ? base : v.path.length ? [...base, ...v.path] : base,
         at: nameField ? 'key' : 'value',
         message: `${v.message} (MCP schema ${v.revision}, ${kind})`,
+        ...formatHint(v.message, v.path.at(-1)),
       });
     }
   };
@@ -31,4 +32,14 @@ export function checkSpec(m: Manifest): Finding[] {
     check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
   for (const [name, p] of entriesOf(m, 'prompts')) check('Prompt', publishedPrompt(name, p), 'prompts', name);
   return findings;
+}
+
+/** `src: icon.png`, `websiteUrl: example.com`: the spec's `format: uri` wants an absolute URI, with its scheme. */
+function formatHint(message: string, key: PathSegment | undefined): { hint: string } | undefined {
+  if (message !== 'must match format "uri"') return undefined;
+  if (key === 'src')
+    return {
+      hint: 'clients fetch an icon by its URL: give an https URL, or embed the image as a data: URI (data:image/png;base64,...); the MCP Bundle takes a PNG file in bundle.icon',
+    };
+  return { hint: 'give an absolute URI with its scheme, e.g. https://example.com/...' };
 }

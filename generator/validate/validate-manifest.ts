@@ -16,6 +16,7 @@ import { checkSpec } from './spec.js';
 import { checkCompletions, checkTransports } from './transports.js';
 import { checkToolsets } from './toolsets.js';
 import { checkUris } from './uris.js';
+import { checkIcons } from './icons.js';
 import type { Finding } from '../core/index.js';
 import { formatPath } from '../core/index.js';
 import { hasErrors, type Issue } from '../core/index.js';
@@ -65,6 +66,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
     ...checkPrompts(m),
     ...checkContent(m, dirname(loaded.file)),
     ...checkBundleIcons(m, dirname(loaded.file)),
+    ...checkIcons(m),
     ...checkTransports(m),
     ...checkCompletions(m),
     ...checkAuth(m),

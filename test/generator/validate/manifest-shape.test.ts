@@ -148,6 +148,18 @@ describe('checkManifestShape', () => {
       ],
     },
     {
+      name: 'an icon size written as a number',
+      given: { ...base, server: { name: 'x', version: '1', icons: [{ src: 'https://x.example/i.png', sizes: [48] }] } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['server', 'icons', 0, 'sizes', 0],
+          message: 'must be string',
+          hint: "icon sizes are text as WxH: write '48x48'",
+        },
+      ],
+    },
+    {
       name: 'another list written as a map',
       given: { ...base, server: { name: 'x', version: '1', icons: { small: { src: 'https://x.example/i.png' } } } },
       want: [

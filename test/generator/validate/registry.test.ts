@@ -117,6 +117,8 @@ describe('the MCP Registry limits, checked on the manifest', () => {
       expect.stringContaining(
         '12:7 registry/icon server.icons[4]: left out of server.json and the server card: the registry wants sizes as WxH or any, not "scalable"',
       ),
+      // Not only the registry's rule: the MCP spec writes sizes the same way.
+      expect.stringContaining('12:51 icon/size server.icons[4].sizes[0]: "scalable" is not a size as the spec writes them'),
     ]);
   });
 
