@@ -7,7 +7,39 @@ import semver from 'semver';
 export function keptFileAdvice(path: string, current: string, emitted: string, packageJson: string | undefined): string | undefined {
   if (path === 'Dockerfile') return dockerNodeAdvice(current, emitted, packageJson);
   if (IGNORE_FILES.has(path)) return missingLinesAdvice(current, emitted);
+  if (path === 'tsconfig.json') return tsconfigAdvice(current, emitted);
   return undefined;
+}
+
+/**
+ * A tsconfig.json of the user's (an existing project that mcp-gen was added to) that cannot build the generated
+ * code, or builds it where the scripts and the Dockerfile do not look: named, never changed. Options it does not
+ * set (it may extend another file) are not judged.
+ */
+export function tsconfigAdvice(current: string, emitted: string): string | undefined {
+  const options = (text: string): Record<string, unknown> | undefined => {
+    try {
+      // JSON with comments and trailing commas, as tsc reads it.
+      const json = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m, str) => str ?? '').replace(/,(\s*[}\]])/g, '$1');
+      const parsed = JSON.parse(json) as { compilerOptions?: Record<string, unknown> };
+      return parsed.compilerOptions ?? {};
+    } catch {
+      return undefined;
+    }
+  };
+  const have = options(current);
+  const want = options(emitted);
+  if (!have || !want) return undefined;
+  const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+  const advice: string[] = [];
+  for (const key of ['module', 'moduleResolution'])
+    if (have[key] !== undefined && lower(have[key]) !== lower(want[key]))
+      advice.push(
+        `${key} is ${JSON.stringify(have[key])}, but the generated code needs ${JSON.stringify(want[key])} (ES modules, import.meta)`,
+      );
+  if (have.outDir !== undefined && String(have.outDir).replace(/^\.\/|\/$/g, '') !== want.outDir)
+    advice.push(`outDir is ${JSON.stringify(have.outDir)}, but npm start, the bundle and the Dockerfile run ${want.outDir}/main.js`);
+  return advice.length ? advice.join('; ') : undefined;
 }
 
 // Line lists whose every line stands alone: one missing is a pattern mcp-gen's output needs and the file lacks.

@@ -89,13 +89,21 @@ export function mergePackageJson(current: string, wanted: string, known: readonl
   return { content, added, raised, synced, unused, advice };
 }
 
-/** A test script of the user's that does not run the generated (vitest) tests, which `npm test` promises. */
+/**
+ * A test script of the user's that does not run the generated (vitest) tests, which `npm test` promises, and a package
+ * that Node would load as CommonJS.
+ */
 function adviceOn(have: Record<string, unknown>, want: Record<string, unknown>): string[] {
   const advice: string[] = [];
   const test = sectionOf(have, 'scripts')?.test;
   const wanted = sectionOf(want, 'scripts')?.test;
   if (typeof test === 'string' && wanted !== undefined && test !== wanted && !/\bvitest\b/.test(test))
     advice.push(`scripts.test runs ${JSON.stringify(test)}, not the generated tests in test/, which need ${JSON.stringify(wanted)}`);
+  // An existing CommonJS package: the generated code is ES modules (import.meta, top-level imports with .js paths).
+  if (have.type !== want.type && want.type === 'module')
+    advice.push(
+      `"type" is ${have.type === undefined ? 'not set (CommonJS)' : JSON.stringify(have.type)}, but the generated server is ES modules: set "type": "module"`,
+    );
   return advice;
 }
 

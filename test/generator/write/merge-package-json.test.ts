@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeMerge, isOlder, mergePackageJson } from '../../../generator/write/merge-package-json.js';
-import { dockerNodeAdvice, missingLinesAdvice } from '../../../generator/write/kept-advice.js';
+import { dockerNodeAdvice, missingLinesAdvice, tsconfigAdvice } from '../../../generator/write/kept-advice.js';
 
 const wanted = JSON.stringify({
   dependencies: { '@modelcontextprotocol/server': '2.4.0' },
@@ -163,5 +163,38 @@ describe('missingLinesAdvice', () => {
     expect(
       missingLinesAdvice('src/generated/**   linguist-generated=true\n', 'src/generated/** linguist-generated=true\n'),
     ).toBeUndefined();
+  });
+});
+
+describe('package type and tsconfig.json of an existing project', () => {
+  const esm = JSON.stringify({ type: 'module', scripts: { test: 'vitest run' } });
+
+  it('names a CommonJS package, set or by default, and keeps it', () => {
+    const set = mergePackageJson('{"type": "commonjs", "scripts": {"test": "vitest run"}}', esm);
+    expect(JSON.parse(set.content).type).toBe('commonjs');
+    expect(set.advice).toEqual(['"type" is "commonjs", but the generated server is ES modules: set "type": "module"']);
+    expect(mergePackageJson('{"scripts": {"test": "vitest run"}}', esm).advice).toEqual([
+      '"type" is not set (CommonJS), but the generated server is ES modules: set "type": "module"',
+    ]);
+    expect(mergePackageJson('{"type": "module", "scripts": {"test": "vitest run"}}', esm).advice).toEqual([]);
+  });
+
+  const ours = JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'dist' } });
+  const cases: { name: string; given: string; want: string | undefined }[] = [
+    {
+      name: 'CommonJS output elsewhere, in JSON with comments and trailing commas',
+      given: '{\n  // ours\n  "compilerOptions": {"module": "commonjs", "outDir": "./build/", /* old */},\n}\n',
+      want: 'module is "commonjs", but the generated code needs "NodeNext" (ES modules, import.meta); outDir is "./build/", but npm start, the bundle and the Dockerfile run dist/main.js',
+    },
+    {
+      name: 'the same options in another case and spelling',
+      given: '{"compilerOptions": {"module": "nodenext", "outDir": "./dist/"}}',
+      want: undefined,
+    },
+    { name: 'options left to an extended file', given: '{"extends": "../tsconfig.base.json"}', want: undefined },
+    { name: 'a file tsc could not read either', given: '{"compilerOptions": ', want: undefined },
+  ];
+  it.each(cases)('tsconfig.json: $name', ({ given, want }) => {
+    expect(tsconfigAdvice(given, ours)).toBe(want);
   });
 });
