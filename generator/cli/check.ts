@@ -56,7 +56,7 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
   if (pkg) out.push(`package.json: ${pkg.note} (the generated code needs these; \`mcp-gen generate\` makes the change)`);
   for (const f of missing)
     out.push(`missing handler: ${shownOut}/${f.path}${f.from ? ` (its entry was renamed from a handler in ${f.from})` : ''}`);
-  const problems = formatProblems(result.plan.problems, contracts);
+  const problems = formatProblems(result.plan.problems, contracts, shownOut);
   if (problems) out.push(problems);
   // Advice on the user's files (a Dockerfile on an old Node, packages no longer loaded): shown, never a failure.
   const advice = files.filter((f) => f.action === 'kept' && f.note).map((f) => `note: ${shownOut}/${f.path}: ${f.note}`);

@@ -94,7 +94,7 @@ export async function runGenerate(opts: GenerateFlags): Promise<number> {
   if (!opts.quiet || opts.dryRun)
     process.stdout.write(`${listing}${listing ? '\n' : ''}${summarizePlan(plan, ms, opts.dryRun === true)}\n`);
   if (opts.dryRun) process.stdout.write(await formatDiffs(plan));
-  const problems = formatProblems(result.plan.problems, result.contracts);
+  const problems = formatProblems(result.plan.problems, result.contracts, shownOut);
   if (problems) process.stderr.write(`${problems}\n`);
   return code;
 }

@@ -55,8 +55,13 @@ export async function formatDiffs(files: readonly PlannedFile[]): Promise<string
     .join('');
 }
 
-export function formatProblems(problems: readonly HandlerProblem[], contracts: ContractReport | undefined): string {
-  const lines = [...problems, ...(contracts?.problems ?? [])].map((p) => `${p.file}:${p.line}:${p.column}: error ${p.message}`);
+/**
+ * One `file:line:col: error ...` line per problem. The path is relative to the working directory (`shownOut`, the
+ * project folder as seen from there), as the manifest's are, so that a terminal or editor can open it.
+ */
+export function formatProblems(problems: readonly HandlerProblem[], contracts: ContractReport | undefined, shownOut = '.'): string {
+  const at = (file: string) => (shownOut === '.' ? file : `${shownOut}/${file}`);
+  const lines = [...problems, ...(contracts?.problems ?? [])].map((p) => `${at(p.file)}:${p.line}:${p.column}: error ${p.message}`);
   if (contracts?.skipped) lines.push(`note: ${contracts.skipped}`);
   return lines.join('\n');
 }

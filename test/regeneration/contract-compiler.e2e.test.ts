@@ -4,7 +4,7 @@
 // compiler names the handler's input type WithDefaults<GetForecastInput, "days">.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depsDir, linkDeps } from '../support/generated-deps.js';
 import { CLI, runCli, tempDir, type CliResult } from '../support/project.js';
@@ -95,6 +95,9 @@ describe('contract check on the project compiler', () => {
     expect(r.stderr).toContain(
       `src/handlers/tools/get_forecast.ts:5:9: error TS2322: Type 'number' is not assignable to type 'string'. (tools.get_forecast)`,
     );
+    // From the folder above, the path is the one a terminal there can open, as the manifest's positions are.
+    const above = runWithoutTsMorph(['check', '-m', join(basename(dir), 'mcp.yaml')], dirname(dir));
+    expect(above.stderr).toMatch(new RegExp(`^${basename(dir)}/src/handlers/tools/get_forecast\\.ts:5:9: error TS2322`, 'm'));
   });
 
   // The check compiles the handlers and a small file holding each export against its handler type, not the whole
