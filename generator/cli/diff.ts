@@ -45,7 +45,7 @@ export function registerReviewCommands(program: Command): void {
     .command('docs')
     .description('Write a Markdown reference of the server: tools with parameter tables, resources, templates, prompts.')
     .option('-m, --manifest <file>', 'manifest file', 'mcp.yaml')
-    .option('-o, --out <file>', 'write to this file (default: standard output)')
+    .option('-o, --out <file>', 'write to this file (default, or -: standard output)')
     .option('--check', 'exit 1 if the file given with -o is missing or stale')
     .action(async (opts: { manifest: string; out?: string; check?: boolean }) => finish((await review()).runDocs(opts)));
 

@@ -45,6 +45,8 @@ export function runLint(opts: { manifest: string; format: string }): CommandOutp
 }
 
 export function runDocs(opts: { manifest: string; out?: string; check?: boolean }): CommandOutput {
+  // `-o -` is standard output, as for most tools, not a file named "-".
+  if (opts.out === '-') opts = { ...opts, out: undefined };
   if (opts.check && !opts.out) return usage('--check compares with a committed file: pass it with -o FILE');
   const { loaded, failure } = loadValid(opts.manifest);
   if (failure) return failure;

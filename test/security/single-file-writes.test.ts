@@ -76,6 +76,15 @@ describe('docs -o and fmt', () => {
     expect(readdirSync(join(dir, 'docs'))).toEqual(['reference.md']);
   });
 
+  it('docs -o - writes to standard output, not to a file named -', () => {
+    const dir = tempDir('docs-stdout-');
+    writeFileSync(join(dir, 'mcp.yaml'), MANIFEST);
+    const r = runCli(['docs', '-o', '-'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('hello');
+    expect(readdirSync(dir)).toEqual(['mcp.yaml']);
+  });
+
   it('fmt rewrites a manifest that is a link inside the folder in place, and the link stays a link', () => {
     const dir = tempDir('link-fmt-');
     mkdirSync(join(dir, 'manifests'));
