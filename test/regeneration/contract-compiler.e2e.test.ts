@@ -212,6 +212,7 @@ tools:
       type: object
       properties:
         city: {type: string}
+        units: {type: string, enum: [metric, imperial]}
         days:
           type: array
           items: {type: object, properties: {high: {type: number}, low: {type: number}}, required: [high, low]}
@@ -249,7 +250,12 @@ export const getForecast: ToolHandler<'get_forecast'> = async (input) => ${resul
   expect(verdict('({ city: input.city, days: [] })')).toBe(
     `the result is a plain object: return structured({...}) for get_forecast.outputSchema, or toolError(message) for a failure (tools.get_forecast)`,
   );
-  writeFileSync(file, body('structured({ city: input.city, days: [{ high: 20, low: 10 }] })'));
-  expect(runWithoutTsMorph(['check'], dir)).toMatchObject({ code: 0 });
+  expect(verdict("structured({ city: input.city, units: 'kelvin', days: [] })")).toBe(
+    'the result does not fit get_forecast.outputSchema: units is "kelvin", where the schema says "imperial" | "metric" | undefined (tools.get_forecast)',
+  );
+  // A literal of the schema's enum and a list written inline fit as they are: no `as const`, no type annotation.
+  writeFileSync(file, body("structured({ city: input.city, units: 'metric', days: [{ high: 20, low: 10 }] })"));
+  const fits = runWithoutTsMorph(['check'], dir);
+  expect(fits.code, fits.stderr).toBe(0);
   rmSync(dir, { recursive: true, force: true });
 });

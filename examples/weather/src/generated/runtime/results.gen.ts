@@ -83,9 +83,19 @@ export function embeddedResource(resource: EmbeddedResource['resource']): Embedd
   return { type: 'resource', resource };
 }
 
+/**
+ * The value's type as written, without the `readonly` that a `const` type parameter adds: literals stay literals
+ * (`units: 'metric'` is a member of the schema's enum, not any string), and a list written inline is still a list.
+ */
+type Written<T> = T extends readonly (infer U)[]
+  ? Written<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Written<T[K]> }
+    : T;
+
 /** structuredContent plus its JSON text, which clients that predate structured output read. */
-export function structured<Output extends object>(value: Output): ToolSuccess<Output> {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+export function structured<const Output extends object>(value: Output): ToolSuccess<Written<Output>> {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Written<Output> };
 }
 
 export function notImplemented(kind: string, name: string, file: string): ToolErrorResult {
