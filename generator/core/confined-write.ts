@@ -21,6 +21,16 @@ import { escapes, writeEscape } from './confined-fs.js';
 
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
+/** Creates `file` with `content`, failing if anything (a file, a link) is already there: never written through. */
+export function writeExclusive(file: string, content: string): void {
+  const fd = openSync(file, EXCLUSIVE, 0o666);
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A write refused because it would land outside its folder; nothing was written. */
 export class ConfinedWriteError extends Error {}
 
@@ -43,12 +53,7 @@ export function writeInside(root: string, path: string, content: string): void {
     // Nothing there yet.
   }
   const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(tmp, EXCLUSIVE, 0o666);
-  try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
-  }
+  writeExclusive(tmp, content);
   try {
     if (mode !== undefined) chmodSync(tmp, mode);
     renameSync(tmp, target);

@@ -38,7 +38,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+export function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];

@@ -1,7 +1,7 @@
 export { canonicalJson, sameJson, showValue } from './canonical-json.js';
 export { PLAIN, painter, type Painter } from './colors.js';
 export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type EntryKind } from './entries.js';
-export { closest, formatPath, type Finding } from './finding.js';
+export { closest, editDistance, formatPath, type Finding } from './finding.js';
 export { hasErrors, type Issue } from './issue.js';
 export { isMediaType, isTextualMediaType } from './media-type.js';
 export { SCHEMA_KEYWORD_ORDER } from './schema-keywords.js';
@@ -65,7 +65,7 @@ export {
 export { HTTP_DEFAULTS, MAX_EMBEDDED_FILE_BYTES, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost, serverCardPaths } from './defaults.js';
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
-export { ConfinedWriteError, assertWritableInside, folderOf, writeInside } from './confined-write.js';
+export { ConfinedWriteError, assertWritableInside, folderOf, writeExclusive, writeInside } from './confined-write.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';
 export { markdownText, reviewableJson, showHidden } from './text-safety.js';
 export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, type RunRecord } from './run-cache.js';

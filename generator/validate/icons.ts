@@ -4,17 +4,30 @@ import type { Finding, PathSegment } from '../core/index.js';
 import type { Manifest } from '../core/index.js';
 import { ENTRY_KINDS, entriesOf, isObject } from '../core/index.js';
 
-const SIZE = /^(\d+x\d+|any)$/;
+/** An icon size as the spec (and the MCP Registry) writes it. */
+export const ICON_SIZE = /^(\d+x\d+|any)$/;
+
+/** Every icon the manifest publishes, with its path: the server's, each entry's, and those of prompt content. */
+export function everyIcon(m: Manifest): [PathSegment[], unknown][] {
+  const found: [PathSegment[], unknown][] = [];
+  const icons = (value: unknown, at: PathSegment[]) => {
+    if (Array.isArray(value)) value.forEach((icon, i) => found.push([[...at, i], icon]));
+  };
+  if (isObject(m.server)) icons(m.server.icons, ['server', 'icons']);
+  for (const kind of ENTRY_KINDS)
+    for (const [name, entry] of entriesOf(m, kind)) {
+      if (!isObject(entry)) continue;
+      icons(entry.icons, [kind, name, 'icons']);
+      if (kind === 'prompts' && Array.isArray(entry.messages))
+        entry.messages.forEach((message: unknown, i: number) => {
+          if (isObject(message) && isObject(message.content)) icons(message.content.icons, [kind, name, 'messages', i, 'content', 'icons']);
+        });
+    }
+  return found;
+}
 
 export function checkIcons(m: Manifest): Finding[] {
-  const lists: [PathSegment[], unknown][] = [[['server', 'icons'], m.server?.icons]];
-  for (const kind of ENTRY_KINDS) for (const [name, e] of entriesOf(m, kind)) lists.push([[kind, name, 'icons'], e.icons]);
-  for (const [name, p] of entriesOf(m, 'prompts'))
-    if (Array.isArray(p.messages))
-      p.messages.forEach((msg, i) => {
-        if (isObject(msg) && isObject(msg.content)) lists.push([['prompts', name, 'messages', i, 'content', 'icons'], msg.content.icons]);
-      });
-  return lists.flatMap(([at, icons]) => (Array.isArray(icons) ? icons.flatMap((icon, i) => iconFindings(icon, [...at, i])) : []));
+  return everyIcon(m).flatMap(([at, icon]) => iconFindings(icon, at));
 }
 
 function iconFindings(icon: unknown, at: PathSegment[]): Finding[] {
@@ -22,7 +35,7 @@ function iconFindings(icon: unknown, at: PathSegment[]): Finding[] {
   const findings: Finding[] = [];
   if (Array.isArray(icon.sizes))
     icon.sizes.forEach((size, i) => {
-      if (typeof size !== 'string' || SIZE.test(size)) return;
+      if (typeof size !== 'string' || ICON_SIZE.test(size)) return;
       const side = /^\d+$/.exec(size.trim())?.[0];
       findings.push({
         code: 'icon/size',

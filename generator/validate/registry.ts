@@ -5,6 +5,7 @@
 // server.json's remotes and the server card.
 import type { Finding, HttpTransport, Icon, Manifest } from '../core/index.js';
 import { isLoopbackHost, isObject } from '../core/index.js';
+import { ICON_SIZE } from './icons.js';
 
 // The registry's name rule: `namespace/name`, each part starting and ending with a letter or digit.
 const NAMESPACE = /^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]$/;
@@ -100,7 +101,6 @@ export function checkRegistry(m: Manifest): Finding[] {
 
 // The registry's Icon: an https URL of at most 255 characters, one of its image types, WxH or `any` sizes.
 const REGISTRY_ICON_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/svg+xml', 'image/webp']);
-const REGISTRY_ICON_SIZE = /^(\d+x\d+|any)$/;
 
 /** Why the registry's schema refuses this icon (the MCP spec also allows data: URIs and other types), or undefined. */
 export function registryIconProblem(icon: Icon): string | undefined {
@@ -109,7 +109,7 @@ export function registryIconProblem(icon: Icon): string | undefined {
   if (icon.src.length > 255) return `the registry allows 255 characters of icon URL, this one has ${icon.src.length}`;
   if (icon.mimeType !== undefined && !REGISTRY_ICON_TYPES.has(icon.mimeType))
     return `the registry takes image/png, image/jpeg, image/svg+xml or image/webp, not ${icon.mimeType}`;
-  const size = icon.sizes?.find((s) => !REGISTRY_ICON_SIZE.test(s));
+  const size = icon.sizes?.find((s) => !ICON_SIZE.test(s));
   if (size !== undefined) return `the registry wants sizes as WxH or any, not ${JSON.stringify(size)}`;
   return undefined;
 }

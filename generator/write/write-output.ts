@@ -3,25 +3,12 @@
 // only when every one was written, so a run that fails leaves the tree as it was and a link planted anywhere cannot
 // redirect a write. Unchanged files are not touched (their mtimes stay, so watchers and incremental builds do not
 // churn).
-import {
-  closeSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeEscape } from '../core/index.js';
+import { writeEscape, writeExclusive } from '../core/index.js';
 import type { PlannedFile } from './plan.js';
 
 const WRITES = new Set(['create', 'update', 'merge', 'rename']);
-const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export function writeOutput(outDir: string, plan: readonly PlannedFile[]): void {
   assertInside(outDir, plan);
@@ -30,14 +17,7 @@ export function writeOutput(outDir: string, plan: readonly PlannedFile[]): void 
     mkdirSync(outDir, { recursive: true });
     const stage = mkdtempSync(join(outDir, '.mcp-gen-stage-'));
     try {
-      writes.forEach((p, i) => {
-        const fd = openSync(join(stage, String(i)), EXCLUSIVE, 0o666);
-        try {
-          writeSync(fd, p.content);
-        } finally {
-          closeSync(fd);
-        }
-      });
+      writes.forEach((p, i) => writeExclusive(join(stage, String(i)), p.content));
       for (const p of writes) mkdirSync(dirname(join(outDir, p.path)), { recursive: true });
       // The folders now exist: check again that none of them is a link that leads out (a race with the first check).
       assertInside(outDir, writes);

@@ -2,7 +2,7 @@
 // is valid and does nothing: clients and validators accept what the author meant to refuse. Lint names a key that is
 // one slip away from a keyword (case, a letter or two), and `optional`, which other schema languages have and JSON
 // Schema says with `required`. Other unknown keys are annotations of the author's own and stay quiet.
-import { SCHEMA_KEYWORD_ORDER, walkSchema } from '../../core/index.js';
+import { editDistance, SCHEMA_KEYWORD_ORDER, walkSchema } from '../../core/index.js';
 import type { PathSegment } from '../../core/index.js';
 import type { LintFinding } from './lint-finding.js';
 
@@ -43,21 +43,8 @@ function meantKeyword(key: string): string | undefined {
   let bestDistance = allowed + 1;
   for (const keyword of KEYWORDS) {
     if (keyword.startsWith('$') !== key.startsWith('$')) continue;
-    const d = keyword.toLowerCase() === lower ? 0 : distance(lower, keyword.toLowerCase(), bestDistance);
+    const d = editDistance(lower, keyword.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [keyword, d];
   }
   return best;
-}
-
-/** Edit distance, or `limit` once it is known to reach it. */
-function distance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    if (Math.min(...next) >= limit) return limit;
-    row = next;
-  }
-  return row[b.length];
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { closest, entriesOf, ENTRY_KINDS, isObject, packageRoot } from '../../core/index.js';
 import type { Manifest, PathSegment } from '../../core/index.js';
 import type { LintFinding } from './lint-finding.js';
+import { everyIcon } from '../icons.js';
 
 type OpenObject = 'ToolAnnotations' | 'ToolExecution' | 'Annotations' | 'Icon';
 
@@ -36,24 +37,17 @@ function knownKeys(): Record<OpenObject, string[]> {
 
 /** Every open spec object in the manifest, with its path. */
 function openObjects(m: Manifest): [OpenObject, PathSegment[], unknown][] {
-  const found: [OpenObject, PathSegment[], unknown][] = [];
-  const icons = (value: unknown, at: PathSegment[]) => {
-    if (Array.isArray(value)) value.forEach((icon, i) => found.push(['Icon', [...at, i], icon]));
-  };
-  if (isObject(m.server)) icons(m.server.icons, ['server', 'icons']);
+  const found: [OpenObject, PathSegment[], unknown][] = everyIcon(m).map(([at, icon]) => ['Icon', at, icon]);
   for (const kind of ENTRY_KINDS) {
     for (const [name, entry] of entriesOf(m, kind)) {
       if (!isObject(entry)) continue;
       const at: PathSegment[] = [kind, name];
-      icons(entry.icons, [...at, 'icons']);
       found.push([kind === 'tools' ? 'ToolAnnotations' : 'Annotations', [...at, 'annotations'], entry.annotations]);
       if (kind === 'tools') found.push(['ToolExecution', [...at, 'execution'], entry.execution]);
       if (kind === 'prompts' && Array.isArray(entry.messages)) {
         entry.messages.forEach((message: unknown, i: number) => {
           const content = isObject(message) ? message.content : undefined;
-          if (!isObject(content)) return;
-          found.push(['Annotations', [...at, 'messages', i, 'content', 'annotations'], content.annotations]);
-          icons(content.icons, [...at, 'messages', i, 'content', 'icons']);
+          if (isObject(content)) found.push(['Annotations', [...at, 'messages', i, 'content', 'annotations'], content.annotations]);
         });
       }
     }
