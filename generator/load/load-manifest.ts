@@ -5,7 +5,7 @@ import jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { Issue } from '../core/index.js';
-import { mayBeMisread, misreadText } from './misread-text.js';
+import { FOREIGN_TAG, mayBeMisread, misreadText } from './misread-text.js';
 import { blockLocator } from './locate-block.js';
 import { syntaxHint } from './syntax-hints.js';
 import { missingManifestHint } from './missing-manifest.js';
@@ -132,7 +132,10 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
       code: duplicate ? 'yaml/duplicate-key' : 'yaml/syntax',
       severity: 'error',
       path: '',
-      message: duplicate ? 'duplicate key: each name may appear once in its map' : `YAML syntax: ${firstLine(e.message)}`,
+      message: duplicate
+        ? 'duplicate key: each name may appear once in its map'
+        : // The parser's own words name its API.
+          `YAML syntax: ${e.code === 'MULTIPLE_DOCS' ? 'a second document starts here' : firstLine(e.message)}`,
       hint: duplicate
         ? 'rename or merge the second entry'
         : (syntaxHint(source, e.code, e.message, offset) ?? 'check the indentation and quoting here'),
@@ -143,21 +146,8 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
   let data: Manifest | undefined;
   if (!issues.some((i) => i.code === 'yaml/syntax')) {
     issues.push(...misreadText(doc, yaml(), source, position));
-    try {
-      data = doc.toJS({ maxAliasCount: 100 }) as Manifest;
-    } catch (err) {
-      // Unresolved aliases and alias bombs only surface when the document is converted.
-      const alias = /Unresolved alias[^:]*: (\S+)/.exec((err as Error).message);
-      const at = alias ? source.indexOf(`*${alias[1]}`) : -1;
-      issues.push({
-        code: 'yaml/syntax',
-        severity: 'error',
-        path: '',
-        message: `YAML syntax: ${firstLine((err as Error).message)}`,
-        hint: 'define each anchor (&name) before its aliases (*name), and keep aliases few',
-        ...position(Math.max(0, at)),
-      });
-    }
+    // What a foreign tag made of a value is not what was written: nothing is validated until the tag goes.
+    if (!issues.some((i) => i.code === FOREIGN_TAG)) data = toData(doc, source, issues, position);
   }
   return {
     file,
@@ -182,6 +172,28 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
     },
   };
 }
+
+/** The document's data; an alias that resolves nowhere, or too often (an alias bomb), becomes an issue instead. */
+function toData(doc: Document, source: string, issues: Issue[], position: Position): Manifest | undefined {
+  try {
+    return doc.toJS({ maxAliasCount: 100 }) as Manifest;
+  } catch (err) {
+    // Unresolved aliases and alias bombs only surface when the document is converted.
+    const alias = /Unresolved alias[^:]*: (\S+)/.exec((err as Error).message);
+    const at = alias ? source.indexOf(`*${alias[1]}`) : -1;
+    issues.push({
+      code: 'yaml/syntax',
+      severity: 'error',
+      path: '',
+      message: `YAML syntax: ${firstLine((err as Error).message)}`,
+      hint: 'define each anchor (&name) before its aliases (*name), and keep aliases few',
+      ...position(Math.max(0, at)),
+    });
+    return undefined;
+  }
+}
+
+type Position = (offset: number) => { line: number; column: number };
 
 function failed(file: string, source: string, issue: Omit<Issue, 'severity' | 'path' | 'line' | 'column'>): LoadedManifest {
   return {

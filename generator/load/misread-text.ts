@@ -2,6 +2,8 @@
 // is allowed and published; a short description is still a description):
 // - in a flow mapping a comma ends the value before it: `{description: Find by title, author or tag}` is a
 //   description "Find by title" and a key "author or tag" with no value (an error);
+// - a tag other than the core schema's: `!!binary` makes bytes, `!!timestamp` a date, `!!set` a set, and an unknown
+//   `!custom` is dropped with a warning, so the value is not what validation, the generator and clients see as written;
 // - ` #` starts a comment: `description: Closes issue #42` is the description "Closes issue" (a warning, since a
 //   comment written without a space after `#` is legal; one with the space is never flagged).
 import type * as Yaml from 'yaml';
@@ -41,10 +43,16 @@ export function hasNullMember(data: unknown): boolean {
 
 type Position = (offset: number) => { line: number; column: number };
 
+/** The error's code. The data of a manifest with one is not read: what the tag made of it is not what was written. */
+export const FOREIGN_TAG = 'yaml/tag';
+
 export function misreadText(doc: Document, yaml: typeof Yaml, source: string, position: Position): Issue[] {
   const { isMap, isScalar, isSeq } = yaml;
   const issues: Issue[] = [];
   const visit = (node: unknown, path: PathSegment[]): void => {
+    const tag = foreignTag(node);
+    // What is inside a foreign tag's node is read by its type's rules (`!!set {a}` has keys without values).
+    if (tag) return void issues.push(tagIssue(tag, path, (node as Node).range?.[0] ?? 0, source, position));
     if (isScalar(node)) {
       const issue = commentInText(node, path, source, position);
       if (issue) issues.push(issue);
@@ -66,6 +74,26 @@ export function misreadText(doc: Document, yaml: typeof Yaml, source: string, po
   };
   visit(doc.contents, []);
   return issues;
+}
+
+const CORE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`)]);
+
+function foreignTag(node: unknown): string | undefined {
+  const tag = (node as { tag?: unknown } | null)?.tag;
+  return typeof tag === 'string' && !CORE_TAGS.has(tag) ? tag.replace(/^tag:yaml\.org,2002:/, '!!') : undefined;
+}
+
+function tagIssue(tag: string, path: PathSegment[], nodeStart: number, source: string, position: Position): Issue {
+  // The node's range starts after its tag (and anchor); the tag is where the fix goes.
+  const at = source.lastIndexOf(tag.startsWith('!!') ? tag : '!', nodeStart);
+  return {
+    code: FOREIGN_TAG,
+    severity: 'error',
+    path: formatPath(path),
+    message: `the YAML tag ${tag} has no place in a manifest: it reads as ${tag.startsWith('!!') ? 'a value JSON has no type for' : 'an unknown type'}`,
+    hint: 'remove the tag: a manifest holds text, numbers, booleans, lists and maps (binary content is base64 text in blob:, or a file: next to the manifest)',
+    ...position(at >= 0 ? at : nodeStart),
+  };
 }
 
 /** `description: Closes issue #42`: a plain string followed on its line by a comment whose `#` touches its text. */

@@ -32,6 +32,16 @@ function withoutMovedKeys(findings: Finding[]): Finding[] {
   return moved.size === 0 ? findings : findings.filter((f) => !(f.code === 'manifest/missing-key' && moved.has(f.path.join('\0'))));
 }
 
+// `<<: *common` is YAML 1.1's merge key. Manifests are YAML 1.2, where it is an ordinary key; an alias of a whole
+// value still shares it, and keeps every published field visible where a reviewer reads it.
+const MERGE_KEY =
+  "'<<' merges maps in YAML 1.1 only; a manifest is YAML 1.2: write the keys out, or share a whole value with an anchor (annotations: &ro {readOnlyHint: true}, then annotations: *ro)";
+
+// `x-common:` holds anchors or notes in OpenAPI and Compose files; a manifest publishes what it holds, so it takes
+// no keys of its own invention.
+const EXTENSION_KEY =
+  "a manifest takes no 'x-' keys: data for clients goes in _meta, a note in a # comment, and an anchor (&name) on the first value that uses it";
+
 /** Keys of one entry kind written in an entry of the other: the entry belongs in the other section. */
 const WRONG_KIND: Record<string, string> = {
   'resources.uriTemplate': 'a resource with a uriTemplate is a resource template: move this entry under resourceTemplates:',
@@ -53,7 +63,15 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         path: [...path, key],
         at: 'key',
         message: `unknown key '${key}'`,
-        hint: moved ?? (guess ? `did you mean '${guess}'?` : `allowed keys here: ${allowed.join(', ')}`),
+        hint:
+          moved ??
+          (key === '<<'
+            ? MERGE_KEY
+            : key.startsWith('x-') && !guess
+              ? EXTENSION_KEY
+              : guess
+                ? `did you mean '${guess}'?`
+                : `allowed keys here: ${allowed.join(', ')}`),
       };
     }
     case 'required':
@@ -76,7 +94,11 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         code: 'manifest/invalid-type',
         path,
         message: `must be ${String(p.type).replace(',', ' or ')}`,
-        ...(iconSize(e.data, path) ?? unquoted(p.type, e.data) ?? quoted(p.type, e.data) ?? listed(p.type, e.data, path)),
+        ...(iconSize(e.data, path) ??
+          unquoted(p.type, e.data) ??
+          quoted(p.type, e.data) ??
+          listed(p.type, e.data, path) ??
+          keyed(p.type, e.data, path)),
       };
     default:
       return { code: 'manifest/invalid-value', path, message: e.message ?? 'invalid value' };
@@ -141,12 +163,47 @@ function listed(type: unknown, value: unknown, path: PathSegment[]): { hint: str
   if (type !== 'array' || !isObject(value)) return undefined;
   const [first] = Object.entries(value);
   if (path.at(-1) === 'arguments' && first && isObject(first[1])) {
-    const fields = Object.entries(first[1]).map(
-      ([k, v]) => `, ${k}: ${typeof v === 'string' && !/[,:{}[\]#'"]/.test(v) ? v : JSON.stringify(v)}`,
-    );
+    const fields = Object.entries(first[1]).map(([k, v]) => `, ${k}: ${inline(v)}`);
     return { hint: `write a list, each argument with its name: - {name: ${first[0]}${fields.join('')}}` };
   }
   return { hint: 'write a list: one item per line, each starting with "- "' };
+}
+
+// Sections keyed by name. Their entries carry no `name:`: the key is the name, so it cannot be given twice.
+const NAMED_MAPS = new Set(['tools', 'resources', 'resourceTemplates', 'prompts', 'definitions']);
+
+/**
+ * `tools: [{name: get_forecast, ...}]` is the shape of a tools/list result, and `tools: [a, b]` a list of names:
+ * the manifest keys each entry by its name. Give the map form of the first item.
+ */
+function keyed(type: unknown, value: unknown, path: PathSegment[]): { hint: string } | undefined {
+  const section = path[0];
+  if (type !== 'object' || !Array.isArray(value) || path.length !== 1 || !NAMED_MAPS.has(String(section))) return undefined;
+  const [first] = value;
+  if (first === undefined) return { hint: `for none, write ${String(section)}: {} or leave the key out` };
+  const named = isObject(first) && typeof first.name === 'string';
+  const name = named ? (first.name as string) : typeof first === 'string' ? first : undefined;
+  if (name === undefined) return { hint: `${String(section)} is a map from each name to its entry: write name: {...} lines, without "- "` };
+  const rest = named ? Object.entries(first).filter(([k]) => k !== 'name') : [];
+  let fields = rest.map(([k, v]) => `${k}: ${inline(v)}`).join(', ');
+  // A whole schema on one line helps no one: past a line's worth, nested values are elided.
+  if (fields.length > 100)
+    fields = rest.map(([k, v]) => `${k}: ${isObject(v) ? '{...}' : Array.isArray(v) ? '[...]' : inline(v)}`).join(', ');
+  return {
+    hint: `${String(section)} is a map from each name to its entry, not a list: under ${String(section)}:, write ${name}: {${fields || '...'}}${named ? ', with no name: inside' : ''}`,
+  };
+}
+
+/** A value as flow YAML on one line: plain when that reads back the same, JSON otherwise. */
+function inline(value: unknown): string {
+  if (typeof value === 'string')
+    return /^[\w][\w .()/-]*$/.test(value) && !/^(true|false|null|~|[-+.\d])/i.test(value) ? value : JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
+  if (isObject(value))
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${k}: ${inline(v)}`)
+      .join(', ')}}`;
+  return JSON.stringify(value);
 }
 
 /** `sizes: [48]`: a number where an icon size goes, which the spec writes WxH. */

@@ -138,3 +138,32 @@ describe('hasNullMember', () => {
     expect(hasNullMember(given)).toBe(want);
   });
 });
+
+describe('loadManifest: YAML tags outside the core schema', () => {
+  const cases: { name: string; given: string; want: { path: string; line: number; column: number; tag: string }[] }[] = [
+    { name: 'bytes', given: lines('tools:', '  a: !!binary aGVsbG8='), want: [{ path: 'tools.a', line: 2, column: 6, tag: '!!binary' }] },
+    {
+      name: 'a date, in a flow mapping',
+      given: lines('server: {name: x, description: !!timestamp 2001-12-14}'),
+      want: [{ path: 'server.description', line: 1, column: 32, tag: '!!timestamp' }],
+    },
+    {
+      name: 'a set after an anchor: its members are not keys without values',
+      given: lines('a: &s !!set {b}'),
+      want: [{ path: 'a', line: 1, column: 7, tag: '!!set' }],
+    },
+    { name: 'a tag of its own', given: lines('a:', '  - !custom {x: 1}'), want: [{ path: 'a[0]', line: 2, column: 5, tag: '!custom' }] },
+    { name: 'the core tags and the non-specific one', given: lines('a: !!str 1.0', 'b: !!int 3', 'c: ! x', 'd: !!map {}'), want: [] },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    const loaded = loadManifest('mcp.yaml', given);
+    expect(loaded.issues.map(({ path, line, column }) => ({ path, line, column }))).toEqual(want.map(({ tag, ...at }) => at));
+    loaded.issues.forEach((issue, i) => {
+      expect(issue).toMatchObject({ code: 'yaml/tag', severity: 'error' });
+      expect(issue.message).toContain(`the YAML tag ${want[i].tag} has no place in a manifest`);
+    });
+    // The data a tag made is not validated: its errors would be about a value nobody wrote.
+    if (want.length > 0) expect(loaded.data).toBeUndefined();
+    else expect(loaded.data).toEqual({ a: '1.0', b: 3, c: 'x', d: {} });
+  });
+});

@@ -172,6 +172,74 @@ describe('checkManifestShape', () => {
       ],
     },
     {
+      name: 'tools written as a tools/list result: the map form of the first, keyed by its name',
+      given: { ...base, tools: [{ name: 'get_forecast', description: 'Forecast, daily', inputSchema: { type: 'object' } }] },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['tools'],
+          message: 'must be object',
+          hint: 'tools is a map from each name to its entry, not a list: under tools:, write get_forecast: {description: "Forecast, daily", inputSchema: {type: object}}, with no name: inside',
+        },
+      ],
+    },
+    {
+      name: 'a long first entry has its nested values elided',
+      given: { ...base, resources: [{ name: 'r', uri: 'x://r', _meta: { a: 'x'.repeat(120) } }] },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['resources'],
+          message: 'must be object',
+          hint: 'resources is a map from each name to its entry, not a list: under resources:, write r: {uri: "x://r", _meta: {...}}, with no name: inside',
+        },
+      ],
+    },
+    {
+      name: 'a list of names, an empty list, and a list of unnamed entries',
+      given: { ...base, tools: ['a', 'b'], prompts: [], definitions: [{ type: 'string' }] },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['definitions'],
+          message: 'must be object',
+          hint: 'definitions is a map from each name to its entry: write name: {...} lines, without "- "',
+        },
+        {
+          code: 'manifest/invalid-type',
+          path: ['tools'],
+          message: 'must be object',
+          hint: 'tools is a map from each name to its entry, not a list: under tools:, write a: {...}',
+        },
+        {
+          code: 'manifest/invalid-type',
+          path: ['prompts'],
+          message: 'must be object',
+          hint: 'for none, write prompts: {} or leave the key out',
+        },
+      ],
+    },
+    {
+      name: "YAML 1.1's merge key, and an x- key holding anchors",
+      given: { ...base, 'x-common': { readOnlyHint: true }, tools: { a: { '<<': { title: 'A' }, description: 'd' } } },
+      want: [
+        {
+          code: 'manifest/unknown-key',
+          path: ['x-common'],
+          at: 'key',
+          message: "unknown key 'x-common'",
+          hint: "a manifest takes no 'x-' keys: data for clients goes in _meta, a note in a # comment, and an anchor (&name) on the first value that uses it",
+        },
+        {
+          code: 'manifest/unknown-key',
+          path: ['tools', 'a', '<<'],
+          at: 'key',
+          message: "unknown key '<<'",
+          hint: "'<<' merges maps in YAML 1.1 only; a manifest is YAML 1.2: write the keys out, or share a whole value with an anchor (annotations: &ro {readOnlyHint: true}, then annotations: *ro)",
+        },
+      ],
+    },
+    {
       name: 'version: 1.10, which YAML reads as a number',
       given: { ...base, server: { name: 'x', version: 1.1 } },
       want: [
