@@ -88,7 +88,12 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
       };
     case 'const':
-      return { code: 'manifest/invalid-value', path, message: `must be ${JSON.stringify(p.allowedValue)}` };
+      return {
+        code: 'manifest/invalid-value',
+        path,
+        message: `must be ${JSON.stringify(p.allowedValue)}`,
+        ...(path.length === 1 && path[0] === 'version' ? versionHint(e.data) : {}),
+      };
     case 'type':
       return {
         code: 'manifest/invalid-type',
@@ -167,6 +172,14 @@ function listed(type: unknown, value: unknown, path: PathSegment[]): { hint: str
     return { hint: `write a list, each argument with its name: - {name: ${first[0]}${fields.join('')}}` };
   }
   return { hint: 'write a list: one item per line, each starting with "- "' };
+}
+
+/** The manifest's `version:` is its format: a quoted 1, another format, or the server's version written there. */
+function versionHint(value: unknown): { hint: string } {
+  if (value === '1') return { hint: 'this value is quoted, so it is text; write version: 1' };
+  if (typeof value === 'number' && Number.isInteger(value) && value > 1)
+    return { hint: `this mcp-gen reads manifests of format 1; format ${value} needs a newer mcp-gen` };
+  return { hint: "version: is the manifest's format, 1; the server's own version goes in server.version" };
 }
 
 // Sections keyed by name. Their entries carry no `name:`: the key is the name, so it cannot be given twice.

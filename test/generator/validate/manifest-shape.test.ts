@@ -105,12 +105,26 @@ describe('checkManifestShape', () => {
     {
       name: 'version: 2',
       given: { ...base, version: 2 },
-      want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }],
+      want: [
+        {
+          code: 'manifest/invalid-value',
+          path: ['version'],
+          message: 'must be 1',
+          hint: 'this mcp-gen reads manifests of format 1; format 2 needs a newer mcp-gen',
+        },
+      ],
     },
     {
       name: "version: '1'",
       given: { ...base, version: '1' },
-      want: [{ code: 'manifest/invalid-value', path: ['version'], message: 'must be 1' }],
+      want: [
+        {
+          code: 'manifest/invalid-value',
+          path: ['version'],
+          message: 'must be 1',
+          hint: 'this value is quoted, so it is text; write version: 1',
+        },
+      ],
     },
     {
       name: "port: 'x'",
@@ -216,6 +230,18 @@ describe('checkManifestShape', () => {
           path: ['prompts'],
           message: 'must be object',
           hint: 'for none, write prompts: {} or leave the key out',
+        },
+      ],
+    },
+    {
+      name: "the server's version written as the manifest's",
+      given: { ...base, version: '0.3.0' },
+      want: [
+        {
+          code: 'manifest/invalid-value',
+          path: ['version'],
+          message: 'must be 1',
+          hint: "version: is the manifest's format, 1; the server's own version goes in server.version",
         },
       ],
     },
