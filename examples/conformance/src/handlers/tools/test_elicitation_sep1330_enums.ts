@@ -2,7 +2,7 @@ import type { ToolHandler } from '../../generated/types.gen.js';
 import { text } from '../../generated/context.gen.js';
 
 /** Tool "test_elicitation_sep1330_enums": Tests elicitation with enum schema improvements per SEP-1330 */
-export const testElicitationSep1330Enums: ToolHandler<"test_elicitation_sep1330_enums"> = async (_input, ctx) => {
+export const testElicitationSep1330Enums: ToolHandler<'test_elicitation_sep1330_enums'> = async (_input, ctx) => {
   const answer = await ctx.elicit({
     message: 'Please select options from the enum fields',
     requestedSchema: {

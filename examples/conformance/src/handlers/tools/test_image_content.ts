@@ -3,4 +3,4 @@ import { image, result } from '../../generated/context.gen.js';
 import { PNG_BASE64 } from '../../data/media.js';
 
 /** Tool "test_image_content": Tests image content response */
-export const testImageContent: ToolHandler<"test_image_content"> = async () => result(image(PNG_BASE64, 'image/png'));
+export const testImageContent: ToolHandler<'test_image_content'> = async () => result(image(PNG_BASE64, 'image/png'));

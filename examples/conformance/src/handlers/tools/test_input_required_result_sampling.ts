@@ -2,7 +2,10 @@ import type { ToolHandler } from '../../generated/types.gen.js';
 import { text } from '../../generated/context.gen.js';
 
 /** Tool "test_input_required_result_sampling": MRTR (SEP-2322): asks for an LLM completion via an in-band sampling request */
-export const testInputRequiredResultSampling: ToolHandler<"test_input_required_result_sampling"> = async (_input, ctx) => {
+export const testInputRequiredResultSampling: ToolHandler<'test_input_required_result_sampling'> = async (
+  _input,
+  ctx,
+) => {
   const reply = await ctx.sample(
     { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
     'capital_question',

@@ -3,9 +3,13 @@ import { embeddedResource, image, result, textBlock } from '../../generated/cont
 import { PNG_BASE64 } from '../../data/media.js';
 
 /** Tool "test_multiple_content_types": Tests response with multiple content types (text, image, resource) */
-export const testMultipleContentTypes: ToolHandler<"test_multiple_content_types"> = async () =>
+export const testMultipleContentTypes: ToolHandler<'test_multiple_content_types'> = async () =>
   result(
     textBlock('Multiple content types test:'),
     image(PNG_BASE64, 'image/png'),
-    embeddedResource({ uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) }),
+    embeddedResource({
+      uri: 'test://mixed-content-resource',
+      mimeType: 'application/json',
+      text: JSON.stringify({ test: 'data', value: 123 }),
+    }),
   );

@@ -3,7 +3,7 @@ import { structured, toolError } from '../../generated/context.gen.js';
 import { lookup, toFahrenheit } from '../../data/climate.js';
 
 /** Tool "get_forecast": Daily forecast for a city, up to 7 days ahead. */
-export const getForecast: ToolHandler<"get_forecast"> = async (input, ctx) => {
+export const getForecast: ToolHandler<'get_forecast'> = async (input, ctx) => {
   const climate = lookup(input.city);
   if (!climate) return toolError(`No forecast for ${input.city}: try Paris, Tokyo or Lima.`);
   const units = input.units;
