@@ -1,5 +1,6 @@
 import { PLAIN, type Painter } from './colors.js';
 import type { Issue } from './issue.js';
+import { showHidden } from './text-safety.js';
 
 /**
  * `mcp.yaml:12:5: error tools.get_forecast.inputSchema: message`, then the source line with a caret under the
@@ -10,17 +11,20 @@ export function formatIssuesText(issues: readonly Issue[], file: string, source:
   const blocks = issues.map((i) => {
     const where = i.line > 0 ? `${file}:${i.line}:${i.column}` : file;
     const severity = i.severity === 'error' ? paint.bold(paint.red(i.severity)) : paint.bold(paint.yellow(i.severity));
-    const head = `${paint.bold(where)}: ${severity} ${i.path ? `${i.path}: ` : ''}${i.message}`;
+    // Messages quote manifest text, and the frame is a line of it: a control character there would be a command to
+    // the terminal (or a CI log's viewer), and a bidirectional one would reorder what is shown. They appear escaped.
+    const head = `${paint.bold(where)}: ${severity} ${showHidden(`${i.path ? `${i.path}: ` : ''}${i.message}`)}`;
     const out = [head];
     const text = i.line > 0 ? lines[i.line - 1] : undefined;
     if (text !== undefined) {
       const gutter = String(i.line);
       const shown = excerpt(text, i.column);
-      out.push(`  ${gutter} | ${shown.text}`);
+      out.push(`  ${gutter} | ${showHidden(shown.text)}`);
       // Keep the line's tabs in the padding so the caret lines up however the terminal expands them.
-      out.push(`  ${' '.repeat(gutter.length)} | ${shown.text.slice(0, shown.caret).replace(/[^\t]/g, ' ')}${paint.red('^')}`);
+      const before = showHidden(shown.text.slice(0, shown.caret));
+      out.push(`  ${' '.repeat(gutter.length)} | ${before.replace(/[^\t]/g, ' ')}${paint.red('^')}`);
     }
-    if (i.hint) out.push(`  ${paint.cyan('hint:')} ${i.hint}`);
+    if (i.hint) out.push(`  ${paint.cyan('hint:')} ${showHidden(i.hint)}`);
     return out.join('\n');
   });
   return blocks.join('\n\n');

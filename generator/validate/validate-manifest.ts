@@ -23,6 +23,7 @@ import { hasErrors, type Issue } from '../core/index.js';
 import type { LoadedManifest, PathSegment } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
 import type { ResolvedManifest, SchemaFileMount } from '../load/index.js';
+import { hiddenText } from './hidden-text.js';
 import { lintManifest } from './lint/lint-manifest.js';
 import { pointerOf } from '../load/index.js';
 import { isObject, withSchemaMemo } from '../core/index.js';
@@ -39,7 +40,7 @@ export function validateManifest(loaded: LoadedManifest | ResolvedManifest, opti
 }
 
 function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean }): Issue[] {
-  const issues = [...loaded.issues];
+  const issues = [...loaded.issues, ...hiddenText(loaded.source)];
   const data = loaded.data;
   if (data === undefined) return issues;
   if (!isObject(data)) {

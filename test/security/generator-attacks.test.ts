@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { runCacheDir } from '../../generator/core/run-cache.js';
 import { CLI, runCli, tempDir } from '../support/project.js';
+import { escapeNonAscii } from './hostile-manifest.js';
 
 const MANIFEST = 'version: 1\nserver: {name: attacked, version: 1.0.0}\ntools:\n  hello: {description: Says hello}\n';
 
@@ -142,7 +143,9 @@ describe('run keys', () => {
 describe('manifest strings that would hide code from review', () => {
   const HIDDEN = /[\u0000\u202a-\u202e\u2066-\u2069]/;
   const hostile = 'Reads \u202eevil\u202c data\u0000 <!-- hidden --> & more';
-  const manifest = `version: 1\nserver: {name: sneaky, version: 1.0.0, title: "T <!--", description: ${JSON.stringify(hostile)}}\ntools:\n  hello:\n    description: ${JSON.stringify(hostile)}\n    inputSchema: {type: object, properties: {q: {type: string, description: ${JSON.stringify(hostile)}}}}\n`;
+  // Written as escapes, as review would see them: raw, validate refuses them (test/security/hidden-text.test.ts).
+  const quoted = escapeNonAscii(JSON.stringify(hostile));
+  const manifest = `version: 1\nserver: {name: sneaky, version: 1.0.0, title: "T <!--", description: ${quoted}}\ntools:\n  hello:\n    description: ${quoted}\n    inputSchema: {type: object, properties: {q: {type: string, description: ${quoted}}}}\n`;
 
   it('no generated file holds NUL or bidirectional controls, and Markdown shows HTML as text', () => {
     const { out, manifest: path } = project();

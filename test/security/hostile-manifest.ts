@@ -115,6 +115,19 @@ export function hostileManifest(): Record<string, unknown> {
   };
 }
 
+/**
+ * Every string double-quoted, every character outside printable ASCII written as an escape: the same data, in the
+ * form review sees (a raw bidirectional control or zero-width character is refused by validate; see hidden-text.ts).
+ */
 export function hostileManifestYaml(): string {
-  return stringify(hostileManifest(), { lineWidth: 0 });
+  const text = stringify(hostileManifest(), { lineWidth: 0, defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'QUOTE_DOUBLE' });
+  return escapeNonAscii(text);
+}
+
+/** Escapes for what a YAML double-quoted string (or JSON text) holds outside printable ASCII, tabs and line breaks. */
+export function escapeNonAscii(text: string): string {
+  return text.replace(/[^\t\n\x20-\x7e]/gu, (c) => {
+    const code = c.codePointAt(0) as number;
+    return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
