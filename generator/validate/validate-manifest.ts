@@ -25,6 +25,7 @@ import type { Manifest } from '../core/index.js';
 import type { ResolvedManifest, SchemaFileMount } from '../load/index.js';
 import { hiddenText } from './hidden-text.js';
 import { lintManifest } from './lint/lint-manifest.js';
+import { checkMetaKeys } from './meta-keys.js';
 import { pointerOf } from '../load/index.js';
 import { isObject, withSchemaMemo } from '../core/index.js';
 
@@ -68,6 +69,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
     ...checkContent(m, dirname(loaded.file)),
     ...checkBundleIcons(m, dirname(loaded.file)),
     ...checkIcons(m),
+    ...checkMetaKeys(m),
     ...checkTransports(m),
     ...checkCompletions(m),
     ...checkAuth(m),

@@ -37,11 +37,16 @@ function hostileSchema(): Record<string, unknown> {
 
 /** `_meta` with every hostile key, `__proto__` and `constructor` included (defined as own properties). */
 export function hostileMeta(): Record<string, unknown> {
-  const meta: Record<string, unknown> = {};
+  // The keys of `_meta` itself have the spec's form (validate checks it); what they hold is free, keys included.
+  const inside: Record<string, unknown> = {};
   HOSTILE_META_KEYS.forEach((key, i) =>
-    Object.defineProperty(meta, `example.com/${key}`, { value: HOSTILE[i % HOSTILE.length], enumerable: true }),
+    Object.defineProperty(inside, key, { value: HOSTILE[i % HOSTILE.length], enumerable: true, configurable: true }),
   );
-  Object.defineProperty(meta, '__proto__', { value: { polluted: HOSTILE[0] }, enumerable: true });
+  Object.defineProperty(inside, '__proto__', { value: { polluted: HOSTILE[0] }, enumerable: true });
+  const meta: Record<string, unknown> = { 'example.com/keys': inside };
+  HOSTILE.forEach((h, i) => {
+    meta[`example.com/text-${i}`] = h;
+  });
   return meta;
 }
 

@@ -48,5 +48,5 @@ export const HOSTILE_KEYS: readonly string[] = [
   '',
 ];
 
-/** Keys of published objects that are not validated (`_meta`, `experimental`): anything goes. */
+/** Keys of published objects that are not validated (what `_meta` keys hold, `experimental`): anything goes. */
 export const HOSTILE_META_KEYS: readonly string[] = ['__proto__', 'constructor', 'toString', ...HOSTILE_KEYS];
