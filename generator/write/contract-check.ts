@@ -2,7 +2,7 @@
 // process, incrementally (see project-compiler.ts); planned contents that are not written yet are checked in a
 // mirror of src/ (check-mirror.ts). Each error in a user file is reported with its position and, where the cause is
 // a manifest change, what changed.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { accessText } from './access-text.js';
 import { mirrorContents, syncMirror } from './check-mirror.js';
@@ -70,7 +70,15 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
   } else {
     config = writeContractScope(root, scope);
   }
-  const result = await typeCheck(compiler, cwd, config, join(cache, options.overlay ? 'check.tsbuildinfo' : 'contracts.tsbuildinfo'));
+  let result: Awaited<ReturnType<typeof typeCheck>>;
+  try {
+    result = await typeCheck(compiler, cwd, config, join(cache, options.overlay ? 'check.tsbuildinfo' : 'contracts.tsbuildinfo'));
+  } finally {
+    // The mirror holds copies of the project's tests (test/contract.gen.test.ts, src/**/*.test.ts), which the
+    // project's test runner would find and run as its own. The build info keeps the next check incremental: the
+    // compiler compares contents, and the mirror is written again with the same ones.
+    if (options.overlay) rmSync(cwd, { recursive: true, force: true });
+  }
   if (result.failure) return { skipped: result.failure, problems: [] };
   const byFile = handlersByFile(options.state);
   const problems: ContractProblem[] = [];

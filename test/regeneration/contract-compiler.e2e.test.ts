@@ -259,3 +259,25 @@ export const getForecast: ToolHandler<'get_forecast'> = async (input) => ${resul
   expect(fits.code, fits.stderr).toBe(0);
   rmSync(dir, { recursive: true, force: true });
 });
+
+// `check` compiles a mirror of the project in .mcp-gen/cache/, tests included; left there, the project's test runner
+// found the copies and ran every test twice (once against planned files that were never written).
+it('check leaves no copy of the project behind for the test runner to find', () => {
+  const dir = tempDir('contract-mirror-');
+  writeFileSync(join(dir, 'mcp.yaml'), manifest('city'));
+  expect(runCli(['generate'], dir).code).toBe(0);
+  linkDeps(dir);
+  writeFileSync(join(dir, 'src', 'util.test.ts'), "import { it } from 'vitest';\nit('holds', () => {});\n");
+  writeFileSync(join(dir, 'mcp.yaml'), manifest('town'));
+  const checked = runCli(['check'], dir);
+  expect(checked.code).toBe(1);
+  expect(checked.stderr).toContain('src/handlers/tools/get_forecast.ts');
+  expect(existsSync(join(dir, '.mcp-gen', 'cache', 'check'))).toBe(false);
+  const listed = execFileSync(process.execPath, [join(depsDir(), 'node_modules', 'vitest', 'vitest.mjs'), 'list', '--filesOnly'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))), NO_COLOR: '1' },
+  });
+  expect(listed.trim().split('\n').sort()).toEqual(['src/util.test.ts', 'test/contract.gen.test.ts', 'test/server.test.ts']);
+  rmSync(dir, { recursive: true, force: true });
+});
