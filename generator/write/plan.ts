@@ -153,9 +153,13 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
 const OVERWRITTEN = `${CACHE_DIR}/overwritten`;
 const FORCED = `hand edits overwritten (--force); the edited file is kept in ${OVERWRITTEN}/`;
 
-/** --force replaces a hand-edited generated file; what the hand wrote is kept where git does not see it. */
+/**
+ * --force replaces a hand-edited generated file; what the hand wrote is kept where git does not see it, named so that
+ * no tool takes it for the project's own: `test/contract.gen.test.ts` is kept as `test/contract.gen.test.edited.ts`,
+ * which a test runner does not run.
+ */
 function keptEdits(path: string, edited: string, read: (p: string) => string | undefined): PlannedFile {
-  const copy = `${OVERWRITTEN}/${path}`;
+  const copy = `${OVERWRITTEN}/${path.replace(/([^/])(\.[^./]+)?$/, '$1.edited$2')}`;
   const current = read(copy);
   return {
     path: copy,

@@ -134,7 +134,7 @@ describe('hand-edited generated files', () => {
     expect(forced.stdout).toContain('update   src/generated/server.gen.ts: hand edits overwritten (--force)');
     expect(readFileSync(gen, 'utf8')).not.toContain('// a quick fix');
     // The hand edit is not lost: a copy is kept where git does not see it.
-    const kept = '.mcp-gen/cache/overwritten/src/generated/server.gen.ts';
+    const kept = '.mcp-gen/cache/overwritten/src/generated/server.gen.edited.ts';
     expect(forced.stdout).toContain(`create   ${kept}: the hand-edited src/generated/server.gen.ts, as it was before --force`);
     expect(readFileSync(join(dir, kept), 'utf8')).toContain('// a quick fix');
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('.mcp-gen/cache/');
