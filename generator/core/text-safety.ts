@@ -1,7 +1,7 @@
-// Manifest strings that reach comments and Markdown. A NUL makes git treat a file as binary (its later changes
-// vanish from review), bidirectional controls make code read differently from how it runs (CVE-2021-42574), and raw
-// HTML in Markdown can hide what follows (`<!--`), and C0 and C1 controls in a terminal are commands (ESC, CSI). String literals keep every character exactly; these helpers are
-// for prose only.
+// Manifest strings that reach comments, Markdown and the terminal. A NUL makes git treat a file as binary (its later
+// changes vanish from review), bidirectional controls make code read differently from how it runs (CVE-2021-42574),
+// raw HTML in Markdown can hide what follows (`<!--`), and C0 and C1 controls are commands to a terminal (ESC, CSI).
+// String literals keep every character exactly; these helpers are for prose only.
 
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
