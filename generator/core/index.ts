@@ -2,6 +2,7 @@ export { canonicalJson, sameJson, showValue } from './canonical-json.js';
 export { PLAIN, painter, type Painter } from './colors.js';
 export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type EntryKind } from './entries.js';
 export { closest, editDistance, formatPath, type Finding } from './finding.js';
+export { eachField, type FieldVisitor } from './manifest-fields.js';
 export { hasErrors, type Issue } from './issue.js';
 export { isMediaType, isTextualMediaType } from './media-type.js';
 export { SCHEMA_KEYWORD_ORDER } from './schema-keywords.js';

@@ -7,7 +7,7 @@
 // one claims a name the spec may define differently, so it gets a warning.
 import type { Finding, PathSegment } from '../core/index.js';
 import type { Manifest } from '../core/index.js';
-import { isObject } from '../core/index.js';
+import { eachField, isObject } from '../core/index.js';
 
 const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
@@ -18,28 +18,12 @@ const SCHEMAS = new Set(['definitions', 'inputSchema', 'outputSchema']);
 
 export function checkMetaKeys(m: Manifest): Finding[] {
   const findings: Finding[] = [];
-  const path: PathSegment[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        path.push(i);
-        visit(item);
-        path.pop();
-      });
-      return;
-    }
-    if (!isObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      if (SCHEMAS.has(key)) continue;
-      path.push(key);
-      // What `_meta` holds is free: only its own keys have a form.
-      if (key === '_meta' && isObject(value))
-        for (const metaKey of Object.keys(value)) findings.push(...keyFindings(metaKey, [...path, metaKey]));
-      else visit(value);
-      path.pop();
-    }
-  };
-  visit(m);
+  eachField(m, SCHEMAS, (key, value, path) => {
+    if (key !== '_meta' || !isObject(value)) return false;
+    // What `_meta` holds is free: only its own keys have a form.
+    for (const metaKey of Object.keys(value)) findings.push(...keyFindings(metaKey, [...path, metaKey]));
+    return true;
+  });
   return findings;
 }
 

@@ -2,7 +2,7 @@
 // generator by it to embed a `file:` as text or as base64. `json` or `.png` is a file extension, not a media type
 // (RFC 6838: type/subtype, then optional parameters such as `; charset=utf-8`), so lint names each one with the type
 // meant.
-import { isMediaType, isObject, isTextualMediaType } from '../../core/index.js';
+import { eachField, isMediaType, isTextualMediaType } from '../../core/index.js';
 import type { Manifest, PathSegment } from '../../core/index.js';
 import type { LintFinding } from './lint-finding.js';
 
@@ -39,28 +39,11 @@ const OPAQUE = new Set(['_meta', 'definitions', 'inputSchema', 'outputSchema']);
 
 export function malformedMimeTypes(m: Manifest): LintFinding[] {
   const found: LintFinding[] = [];
-  // One path stack for the whole walk: examples can make the manifest large, and only a finding keeps its path.
-  const path: PathSegment[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        path.push(i);
-        visit(item);
-        path.pop();
-      });
-      return;
-    }
-    if (!isObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      if (OPAQUE.has(key)) continue;
-      path.push(key);
-      if (key === 'mimeType' && typeof value === 'string') {
-        if (!isMediaType(value)) found.push(finding(value, [...path], embedsText(node) && !isTextualMediaType(value)));
-      } else visit(value);
-      path.pop();
-    }
-  };
-  visit(m);
+  eachField(m, OPAQUE, (key, value, path, owner) => {
+    if (key !== 'mimeType' || typeof value !== 'string') return false;
+    if (!isMediaType(value)) found.push(finding(value, [...path], embedsText(owner) && !isTextualMediaType(value)));
+    return true;
+  });
   return found;
 }
 
