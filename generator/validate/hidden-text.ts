@@ -19,8 +19,7 @@ export function hiddenText(source: string): Issue[] {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < chars.length; ) {
-    const kind = hiddenAt(chars, i);
-    if (!kind) {
+    if (!hiddenAt(chars, i)) {
       if (chars[i] === '\n') {
         line++;
         lineStart = offset + 1;
@@ -39,32 +38,29 @@ export function hiddenText(source: string): Issue[] {
   return issues;
 }
 
-type Kind = 'tag' | 'bidi' | 'control' | 'invisible' | 'selector';
-
 const cp = (c: string | undefined) => (c === undefined ? -1 : (c.codePointAt(0) as number));
 const PICTURE = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{fe0f}/u;
 const LETTER = /[\p{L}\p{M}]/u;
 
-/** What hides at `chars[i]`, or undefined when it is visible (or part of something drawn, as an emoji). */
-function hiddenAt(chars: string[], i: number): Kind | undefined {
+/** Whether `chars[i]` hides: false when it is visible, or part of something drawn (an emoji). */
+function hiddenAt(chars: string[], i: number): boolean {
   const c = cp(chars[i]);
-  if (c === 0xfeff && i === 0) return undefined; // a byte order mark
-  if (c >= 0xe0000 && c <= 0xe007f) return flagTag(chars, i) ? undefined : 'tag';
-  if (isBidi(c)) return 'bidi';
-  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return c === 0x09 || c === 0x0a || c === 0x0d ? undefined : 'control';
+  if (c === 0xfeff && i === 0) return false; // a byte order mark
+  if (c >= 0xe0000 && c <= 0xe007f) return !flagTag(chars, i);
+  if (isBidi(c)) return true;
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return c !== 0x09 && c !== 0x0a && c !== 0x0d;
   if (isSelector(c)) {
     // One selector picks the form of the character before it; a run of them selects nothing and can carry data.
     const alone = i > 0 && !isSelector(cp(chars[i - 1])) && !/\s/.test(chars[i - 1]) && !isSelector(cp(chars[i + 1]));
-    return alone ? undefined : 'selector';
+    return !alone;
   }
   if (c === 0x200c || c === 0x200d) {
     // Joiners shape emoji sequences and the letters of many scripts (Persian, Devanagari), between visible neighbours.
     const [before, after] = [chars[i - 1] ?? '', chars[i + 1] ?? ''];
-    if (c === 0x200d && PICTURE.test(before) && PICTURE.test(after)) return undefined;
-    if (LETTER.test(before) && LETTER.test(after) && cp(before) > 0x7f && cp(after) > 0x7f) return undefined;
-    return 'invisible';
+    if (c === 0x200d && PICTURE.test(before) && PICTURE.test(after)) return false;
+    return !(LETTER.test(before) && LETTER.test(after) && cp(before) > 0x7f && cp(after) > 0x7f);
   }
-  return SUSPECT.test(chars[i]) ? 'invisible' : undefined;
+  return SUSPECT.test(chars[i]);
 }
 
 /** A tag character inside a flag emoji: U+1F3F4, tag letters, U+E007F (the flags of England, Scotland, Wales). */
