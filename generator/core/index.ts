@@ -4,7 +4,8 @@ export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type Entry
 export { closest, editDistance, formatPath, type Finding } from './finding.js';
 export { eachField, type FieldVisitor } from './manifest-fields.js';
 export { hasErrors, type Issue } from './issue.js';
-export { isMediaType, isTextualMediaType } from './media-type.js';
+export { hiddenRuns, hiddenText, type HiddenRun, type HiddenTextSyntax } from './hidden-text.js';
+export { embedsAsText, isMediaType, isTextualMediaType } from './media-type.js';
 export { SCHEMA_KEYWORD_ORDER } from './schema-keywords.js';
 export type {
   Auth,

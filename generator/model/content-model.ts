@@ -5,23 +5,12 @@ import { dirname, resolve } from 'node:path';
 import { PLACEHOLDER } from '../validate/index.js';
 import { jsLiteral, stringLiteral } from './js-literal.js';
 import type { Completion, Prompt, PromptContent, Resource } from '../core/index.js';
-import { camelCase, fileBase, isTextualMediaType, pascalCase } from '../core/index.js';
+import { camelCase, embedsAsText, fileBase, pascalCase } from '../core/index.js';
 
 /** A file's content as resource contents: text when the MIME type says so (or, without one, when it is UTF-8). */
 export function fileContents(baseDir: string, file: string, mimeType: string | undefined): { text: string } | { blob: string } {
   const bytes = readFileSync(resolve(baseDir, file));
-  if (mimeType !== undefined ? isTextualMediaType(mimeType) : isUtf8Text(bytes)) return { text: bytes.toString('utf8') };
-  return { blob: bytes.toString('base64') };
-}
-
-function isUtf8Text(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return embedsAsText(bytes, mimeType) ? { text: bytes.toString('utf8') } : { blob: bytes.toString('base64') };
 }
 
 /** `text: "..."` or `blob: "..."` for a resource read from the manifest; null when a handler serves it. */

@@ -5,7 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { Manifest, PromptContent } from '../core/index.js';
-import { entriesOf, MAX_EMBEDDED_FILE_BYTES, pngSize, readConfined } from '../core/index.js';
+import { embedsAsText, entriesOf, hiddenRuns, MAX_EMBEDDED_FILE_BYTES, pngSize, readConfined } from '../core/index.js';
 import { isObject } from '../core/index.js';
 import { bundleIconReferences } from './paths.js';
 
@@ -20,8 +20,12 @@ const COMMON = ['type', 'annotations', '_meta'];
 
 export function checkContent(m: Manifest, baseDir: string): Finding[] {
   const findings: Finding[] = [];
-  const file = (path: PathSegment[], value: unknown) => {
-    if (typeof value === 'string') findings.push(...checkFile(path, value, baseDir));
+  // `text`: the file is embedded as text when its MIME type (or, without one, its content) says so.
+  const file = (path: PathSegment[], value: unknown, text?: { mimeType: unknown }) => {
+    if (typeof value !== 'string') return;
+    const problems = checkFile(path, value, baseDir);
+    findings.push(...problems);
+    if (problems.length === 0 && text) findings.push(...checkEmbeddedText(path, value, baseDir, text.mimeType));
   };
   const oneOf = (path: PathSegment[], obj: Record<string, unknown>, keys: string[], required: boolean) => {
     const present = keys.filter((k) => obj[k] !== undefined);
@@ -40,7 +44,7 @@ export function checkContent(m: Manifest, baseDir: string): Finding[] {
 
   for (const [name, r] of entriesOf(m, 'resources')) {
     oneOf(['resources', name], r as unknown as Record<string, unknown>, ['text', 'blob', 'file'], false);
-    file(['resources', name, 'file'], r.file);
+    file(['resources', name, 'file'], r.file, { mimeType: r.mimeType });
   }
   for (const [name, p] of entriesOf(m, 'prompts')) {
     if (!Array.isArray(p.messages)) continue;
@@ -57,7 +61,7 @@ export function checkContent(m: Manifest, baseDir: string): Finding[] {
 function checkBlock(
   path: PathSegment[],
   c: PromptContent,
-  file: (path: PathSegment[], value: unknown) => void,
+  file: (path: PathSegment[], value: unknown, text?: { mimeType: unknown }) => void,
   oneOf: (path: PathSegment[], obj: Record<string, unknown>, keys: string[], required: boolean) => void,
 ): Finding[] {
   const findings: Finding[] = [];
@@ -93,7 +97,7 @@ function checkBlock(
       need('resource');
       if (isObject(c.resource)) {
         oneOf([...path, 'resource'], c.resource, ['text', 'blob', 'file'], true);
-        file([...path, 'resource', 'file'], c.resource.file);
+        file([...path, 'resource', 'file'], c.resource.file, { mimeType: c.resource.mimeType });
       }
       break;
     case 'resource_link':
@@ -124,6 +128,27 @@ export function checkBundleIcons(m: Manifest, baseDir: string): Finding[] {
       });
   }
   return findings;
+}
+
+/**
+ * A file embedded as text is published as it is, so it gets the manifest's check for characters reviewers cannot see
+ * (core/hidden-text): a review of the file shows them no more than a review of the manifest would.
+ */
+function checkEmbeddedText(path: PathSegment[], file: string, baseDir: string, mimeType: unknown): Finding[] {
+  const read = readConfined(baseDir, file, MAX_EMBEDDED_FILE_BYTES);
+  if (!read.ok || !embedsAsText(read.bytes, typeof mimeType === 'string' ? mimeType : undefined)) return [];
+  const runs = hiddenRuns(read.bytes.toString('utf8'), 'file');
+  if (runs.length === 0) return [];
+  const [first] = runs;
+  const more = runs.length > 1 ? ` (and ${runs.length - 1} more such run${runs.length === 2 ? '' : 's'} in the file)` : '';
+  return [
+    {
+      code: 'text/hidden-character',
+      path,
+      message: `${file}:${first.line}:${first.column} has hidden text: ${first.message}${more}`,
+      hint: first.hint,
+    },
+  ];
 }
 
 function checkFile(path: PathSegment[], file: string, baseDir: string): Finding[] {

@@ -141,6 +141,8 @@ function bundledNodes(schema: JsonSchema, bundled: unknown): number {
 
 function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {
   if (isObject(schema) && schema.type === 'object') return undefined;
+  // A ref to a file left in place could not be followed, and the finding at the ref says why; its type is unknown.
+  if (isObject(schema) && schema.type === undefined && typeof schema.$ref === 'string' && !schema.$ref.startsWith('#')) return undefined;
   // Left out, most often by an author who wrote properties and took the object for granted (JSON Schema does).
   if (isObject(schema) && schema.type === undefined)
     return {

@@ -1,7 +1,7 @@
 // Text a reviewer cannot see, planted in a manifest as in a poisoned pull request or a third party's API document:
 // instructions in Unicode tag characters, a bidirectional override, a terminal escape. Performed for real with the
-// CLI: generate refuses and writes nothing, import stops before generating, and what mcp-gen prints about it carries
-// no control character to the terminal.
+// CLI, in the manifest and in the files it takes text from: generate refuses and writes nothing, import stops before
+// generating, and what mcp-gen prints about it carries no control character to the terminal.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,30 @@ describe('hidden text in a manifest', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(existsSync(join(dir, 'src', 'generated', 'definitions.gen.ts'))).toBe(true);
+  });
+
+  it('the same instruction in a schema file or an embedded file: refused at the ref, naming the file, nothing written', () => {
+    const dir = tempDir('hidden-files-');
+    const tagged = `The city.${tags(INSTRUCTION)}`;
+    writeFileSync(
+      join(dir, 'city.json'),
+      `{\n  "type": "object",\n  "properties": {"city": {"type": "string", "description": "${tagged}"}}\n}\n`,
+    );
+    writeFileSync(join(dir, 'guide.md'), `# Guide\n\n${tagged}\n`);
+    writeFileSync(
+      join(dir, 'mcp.yaml'),
+      'version: 1\nschemaFiles: true\nserver: {name: poisoned, version: 1.0.0}\ntools:\n  get_forecast:\n    description: Forecast.\n    inputSchema: {$ref: ./city.json}\nresources:\n  guide: {uri: "docs://guide", mimeType: text/markdown, file: guide.md}\n',
+    );
+    const r = runCli(['generate'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `mcp.yaml:7:25: error tools.get_forecast.inputSchema.$ref: $ref "./city.json": city.json:3:70 has hidden text: 33 invisible Unicode tag characters spelling "${INSTRUCTION}"`,
+    );
+    expect(r.stderr).toContain(
+      `mcp.yaml:9:63: error resources.guide.file: guide.md:3:10 has hidden text: 33 invisible Unicode tag characters spelling "${INSTRUCTION}"`,
+    );
+    expect(r.stderr).toMatch(/\n2 errors; nothing was written\n/);
+    expect(readdirSync(dir).sort()).toEqual(['city.json', 'guide.md', 'mcp.yaml']);
   });
 
   it('an OpenAPI document with hidden text: import writes the manifest for review and stops before generating', () => {

@@ -1,10 +1,11 @@
 // A schema file's text as data, with positions for messages. JSON files are read strictly as JSON; YAML files by the
 // manifest's own loader, so both behave alike (YAML 1.2 core, duplicate keys refused, aliases bounded).
+import { hiddenRuns } from '../../core/index.js';
 import { loadManifest, type LoadedManifest, type PathSegment } from '../load-manifest.js';
 
 export type ParsedSchemaFile =
   | { ok: true; data: unknown; locate(path: readonly PathSegment[], at?: 'key' | 'value'): { line: number; column: number } }
-  | { ok: false; reason: string; line?: number; column?: number };
+  | { ok: false; reason: string; line?: number; column?: number; code?: string; hint?: string };
 
 export function parseSchemaFile(path: string, bytes: Uint8Array): ParsedSchemaFile {
   let text: string;
@@ -14,10 +15,22 @@ export function parseSchemaFile(path: string, bytes: Uint8Array): ParsedSchemaFi
   } catch {
     return { ok: false, reason: 'is not UTF-8 text' };
   }
+  // A schema's descriptions reach models as the manifest's do, so the file gets the manifest's check (hidden-text).
+  const isJson = /\.json$/i.test(path);
+  const hidden = hiddenRuns(text, isJson ? 'json' : 'yaml')[0];
+  if (hidden)
+    return {
+      ok: false,
+      code: 'text/hidden-character',
+      reason: `has hidden text: ${hidden.message}`,
+      line: hidden.line,
+      column: hidden.column,
+      hint: hidden.hint,
+    };
   let positioned: LoadedManifest | undefined;
   const positions = () => (positioned ??= loadManifest(path, text));
   const locate = (p: readonly PathSegment[], at?: 'key' | 'value') => positions().locate(p, at);
-  if (/\.json$/i.test(path)) {
+  if (isJson) {
     try {
       return { ok: true, data: JSON.parse(text), locate };
     } catch (err) {

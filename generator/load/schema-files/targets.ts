@@ -170,10 +170,10 @@ export function loadSchemaDoc(file: string, ctx: ResolveContext): Doc {
       const where = parsed.line ? `:${parsed.line}:${parsed.column}` : undefined;
       return cache(ctx, file, {
         ok: false,
-        code: 'schema/file-parse',
+        code: parsed.code ?? 'schema/file-parse',
         reason: parsed.reason,
         where,
-        hint: 'fix the file: it must hold JSON (.json) or YAML (.yaml, .yml)',
+        hint: parsed.hint ?? 'fix the file: it must hold JSON (.json) or YAML (.yaml, .yml)',
       });
     }
     const deep = measureJson(parsed.data, SCHEMA_LIMITS.depth, Number.MAX_SAFE_INTEGER).tooDeep;

@@ -65,6 +65,38 @@ describe('checkContent', () => {
   });
 });
 
+describe('checkContent: text a file embeds', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-embedded-'));
+  writeFileSync(join(dir, 'guide.md'), '# Guide\n\nRead \u202eit\u202c. A zero\u200bwidth space.\n');
+  writeFileSync(join(dir, 'notes.txt'), `Notes.${String.fromCodePoint(0xe0041, 0xe0042)}\n`);
+  writeFileSync(join(dir, 'LICENSE'), 'Page one\n\f\nPage two\n');
+  const resource = (file: string, mimeType?: string) => ({ resources: { a: { uri: 'x://a', file, ...(mimeType && { mimeType }) } } });
+
+  it('names the file, the position of the first run and how many more there are', () => {
+    const [finding, ...rest] = checkContent(manifest(resource('guide.md', 'text/markdown')), dir);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: 'text/hidden-character', path: ['resources', 'a', 'file'] });
+    expect(finding.message).toMatch(/^guide\.md:3:6 has hidden text: this character, U\+202E .*\(and 2 more such runs in the file\)$/);
+  });
+
+  it('reads a file without a MIME type as text when it is UTF-8, and spells out tag characters', () => {
+    expect(checkContent(manifest(resource('notes.txt')), dir)[0].message).toMatch(
+      /notes\.txt:1:7 has hidden text: 2 invisible .* spelling "AB"/,
+    );
+  });
+
+  it('checks the resource of a prompt message too', () => {
+    const content = { type: 'resource' as const, resource: { uri: 'x://g', mimeType: 'text/plain', file: 'notes.txt' } };
+    const findings = checkContent(manifest({ prompts: { p: { messages: [{ role: 'user', content }] } } }), dir);
+    expect(codes(findings)).toEqual(['text/hidden-character prompts.p.messages.0.content.resource.file']);
+  });
+
+  it('passes a form feed, and a file embedded as a blob, which is not read as text', () => {
+    expect(checkContent(manifest(resource('LICENSE')), dir)).toEqual([]);
+    expect(checkContent(manifest(resource('guide.md', 'application/octet-stream')), dir)).toEqual([]);
+  });
+});
+
 describe('checkTransports', () => {
   const cases: { name: string; given: Manifest['transports']; want: string[] }[] = [
     { name: 'defaults', given: undefined, want: [] },

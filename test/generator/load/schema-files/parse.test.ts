@@ -53,6 +53,20 @@ describe('parseSchemaFile', () => {
     }
   });
 
+  it('refuses characters reviewers cannot see, as in the manifest, at their position', () => {
+    const tag = String.fromCodePoint(0xe0041);
+    const cases: [string, string, number, number][] = [
+      ['a.json', `{\n  "description": "City.${tag}${tag}"\n}\n`, 2, 24],
+      ['a.yaml', 'type: string\ndescription: Reads \u202eit\n', 2, 20],
+    ];
+    for (const [file, text, line, column] of cases) {
+      const got = parseSchemaFile(file, bytes(text));
+      expect(got).toMatchObject({ ok: false, code: 'text/hidden-character', line, column });
+      expect(!got.ok && got.reason).toMatch(/^has hidden text: /);
+    }
+    expect(parseSchemaFile('a.json', bytes('{"description": "Reads \\u202Eit \\uDB40\\uDC41"}')).ok).toBe(true);
+  });
+
   it('locates paths inside the file, for messages', () => {
     const got = parseSchemaFile('a.json', bytes('{\n  "properties": {\n    "x": {"type": "strng"}\n  }\n}\n'));
     expect(got.ok && got.locate(['properties', 'x', 'type'])).toEqual({ line: 3, column: 19 });

@@ -251,6 +251,13 @@ describe('validateManifest with schema files', () => {
     ]);
   });
 
+  it('a whole tool schema from a file that cannot be read gets one error, at the ref, not also one for its type', () => {
+    const manifest = { ...BASE, schemaFiles: true, tools: { t: { inputSchema: { $ref: './in.json' } } } };
+    const files = memory({ 'in.json': '{"type": "object",}' });
+    const issues = validateManifest(resolveSchemaFiles(loadManifest('/p/mcp.yaml', stringify(manifest)), files));
+    expect(issues.map((i) => `${i.code} ${i.path}`)).toEqual(['schema/file-parse tools.t.inputSchema.$ref']);
+  });
+
   it('without the opt-in, a file ref stays an error whose hint says how to opt in', () => {
     const issues = validateManifest(
       resolveSchemaFiles(loadManifest('/p/mcp.yaml', stringify({ ...BASE, ...input({ p: { $ref: './city.json' } }) }))),

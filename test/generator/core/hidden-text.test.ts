@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenText } from '../../../generator/validate/hidden-text.js';
+import { hiddenRuns, hiddenText } from '../../../generator/core/hidden-text.js';
 
 const tags = (text: string) => Array.from(text, (c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) as number))).join('');
 const line = (description: string) => `server: {name: x}\ndescription: ${description}\n`;
@@ -82,5 +82,27 @@ describe('hiddenText', () => {
       [2, 4],
     ]);
     expect(issues[0].message).toMatch(/^a run of 2 characters, U\+200B \(zero width space\), is invisible/);
+  });
+});
+
+describe('hiddenRuns', () => {
+  it('gives the escape the syntax takes: a JSON string writes a character past U+FFFF as a surrogate pair', () => {
+    const [json] = hiddenRuns(`{"d": "x${tags('A')}"}`, 'json');
+    expect(json.hint).toContain('an escape in a JSON string ("\\uDB40\\uDC41")');
+    const [yaml] = hiddenRuns(`d: x${tags('A')}`, 'yaml');
+    expect(yaml.hint).toContain('an escape in a double-quoted string ("\\U000E0041")');
+  });
+
+  it('an embedded file has no escapes: the hint is to delete, or send the character from a handler', () => {
+    const [run] = hiddenRuns('# Guide\nRead \u202eit\n', 'file');
+    expect(run).toMatchObject({ line: 2, column: 6 });
+    expect(run.hint).toMatch(/^delete it from the file, which is published as it is; .* handler/);
+  });
+
+  it('a form feed passes in an embedded file (licence texts hold them), not in YAML or JSON', () => {
+    const text = 'Page one\n\f\nPage two\n';
+    expect(hiddenRuns(text, 'file')).toEqual([]);
+    expect(hiddenRuns(text, 'yaml')).toHaveLength(1);
+    expect(hiddenRuns(text, 'json')).toHaveLength(1);
   });
 });

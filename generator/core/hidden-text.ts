@@ -1,25 +1,45 @@
-// Characters a reviewer cannot see, written raw in the manifest. The manifest is what a team reads and approves, and
-// its text goes to clients and models as written: Unicode tag characters spell out text that models read and no
-// editor shows (hidden instructions in a tool description), bidirectional controls make text display in another
-// order than it is read (CVE-2021-42574), and zero-width, filler and control characters hide inside words. The same
-// character written as an escape in a double-quoted string (`"\u202E"`) is visible in review, so it passes: the check
-// reads the source, not the data. Emoji that are made of such characters (a family joined by U+200D, a flag of
-// tag characters, a variation selector after a symbol) are drawn as one picture, so they pass too.
-import type { Issue } from '../core/index.js';
+// Characters a reviewer cannot see, written raw in text that clients and models read: the manifest, the schema files
+// it takes schemas from, and the files it embeds. The manifest is what a team reads and approves, and its text goes
+// to clients and models as written: Unicode tag characters spell out text that models read and no editor shows
+// (hidden instructions in a tool description), bidirectional controls make text display in another order than it is
+// read (CVE-2021-42574), and zero-width, filler and control characters hide inside words. The same character written
+// as an escape in a double-quoted string (`"\u202E"`) is visible in review, so it passes: the check reads the source,
+// not the data. Emoji that are made of such characters (a family joined by U+200D, a flag of tag characters, a
+// variation selector after a symbol) are drawn as one picture, so they pass too.
+import type { Issue } from './issue.js';
+
+/** How the text is written, which decides how a meant character can be made visible: an escape, or not at all. */
+export type HiddenTextSyntax = 'yaml' | 'json' | 'file';
+
+export interface HiddenRun {
+  line: number;
+  column: number;
+  message: string;
+  hint: string;
+}
 
 const SUSPECT =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u115f\u1160\u180e\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]|\u200c|\u200d/u;
 
-/** Every run of hidden characters in `source`, one error each, at its line and column. */
+/** Every run of hidden characters in the manifest's `source`, one error each, at its line and column. */
 export function hiddenText(source: string): Issue[] {
-  if (!SUSPECT.test(source)) return [];
-  const issues: Issue[] = [];
-  const chars = Array.from(source);
+  return hiddenRuns(source, 'yaml').map((run) => ({ code: 'text/hidden-character', severity: 'error', path: '', ...run }));
+}
+
+/**
+ * Every run of hidden characters in `text`. An embedded file may hold form feeds (licence texts have them between
+ * pages); nothing in YAML or JSON has a use for one written raw.
+ */
+export function hiddenRuns(text: string, syntax: HiddenTextSyntax): HiddenRun[] {
+  if (!SUSPECT.test(text)) return [];
+  const runs: HiddenRun[] = [];
+  const chars = Array.from(text);
+  const hides = (i: number) => hiddenAt(chars, i) && !(syntax === 'file' && chars[i] === '\f');
   let offset = 0;
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < chars.length; ) {
-    if (!hiddenAt(chars, i)) {
+    if (!hides(i)) {
       if (chars[i] === '\n') {
         line++;
         lineStart = offset + 1;
@@ -29,13 +49,13 @@ export function hiddenText(source: string): Issue[] {
       continue;
     }
     let end = i + 1;
-    while (end < chars.length && hiddenAt(chars, end)) end++;
+    while (end < chars.length && hides(end)) end++;
     const run = chars.slice(i, end);
-    issues.push({ code: 'text/hidden-character', severity: 'error', path: '', ...describe(run), line, column: offset - lineStart + 1 });
+    runs.push({ ...describe(run, syntax), line, column: offset - lineStart + 1 });
     offset += run.join('').length;
     i = end;
   }
-  return issues;
+  return runs;
 }
 
 const cp = (c: string | undefined) => (c === undefined ? -1 : (c.codePointAt(0) as number));
@@ -76,13 +96,24 @@ const isSelector = (c: number) => (c >= 0xfe00 && c <= 0xfe0f) || (c >= 0xe0100 
 const isBidi = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 const hexOf = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
 const hex = (c: string) => `U+${hexOf(cp(c), 4)}`;
-/** The YAML escape of a character: `\uXXXX`, or `\UXXXXXXXX` past the Basic Multilingual Plane. */
-const escapeOf = (c: string) => (cp(c) > 0xffff ? `\\U${hexOf(cp(c), 8)}` : `\\u${hexOf(cp(c), 4)}`);
+/** A character's escape: YAML's `\uXXXX` or `\UXXXXXXXX`; JSON writes one past the Basic Multilingual Plane as a pair. */
+function escapeOf(c: string, syntax: HiddenTextSyntax): string {
+  if (cp(c) <= 0xffff) return `\\u${hexOf(cp(c), 4)}`;
+  if (syntax === 'json') return `\\u${hexOf(c.charCodeAt(0), 4)}\\u${hexOf(c.charCodeAt(1), 4)}`;
+  return `\\U${hexOf(cp(c), 8)}`;
+}
 
-function describe(run: string[]): { message: string; hint: string } {
-  const written = `"${run.map(escapeOf).join('')}"`;
+function hintFor(run: string[], syntax: HiddenTextSyntax): string {
   const them = run.length === 1 ? 'it' : 'them';
-  const hint = `delete ${them}; if meant, write ${them} as an escape in a double-quoted string (${written.length > 40 ? `${written.slice(0, 37)}..."` : written}), which reviewers see`;
+  if (syntax === 'file')
+    return `delete ${them} from the file, which is published as it is; a character that is meant can be sent by a handler (drop file:)`;
+  const written = `"${run.map((c) => escapeOf(c, syntax)).join('')}"`;
+  const shown = written.length > 40 ? `${written.slice(0, 37)}..."` : written;
+  return `delete ${them}; if meant, write ${them} as an escape in a ${syntax === 'json' ? 'JSON' : 'double-quoted'} string (${shown}), which reviewers see`;
+}
+
+function describe(run: string[], syntax: HiddenTextSyntax): { message: string; hint: string } {
+  const hint = hintFor(run, syntax);
   const tags = run.filter((c) => cp(c) >= 0xe0020 && cp(c) <= 0xe007e);
   if (tags.length > 0) {
     const spelled = tags.map((c) => String.fromCharCode(cp(c) - 0xe0000)).join('');
