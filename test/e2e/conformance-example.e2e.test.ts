@@ -313,6 +313,40 @@ describe('JSON-RPC batches (2025-03-26)', () => {
     await fetch(http.url, { method: 'DELETE', headers: session });
   });
 
+  it('over Streamable HTTP: a session that negotiated 2025-11-25 gets 400 and -32600 for a batch, and nothing runs', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(http.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion: '2025-11-25' } }),
+    });
+    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+    await init.text();
+    await fetch(http.url, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    const res = await fetch(http.url, { method: 'POST', headers: session, body: JSON.stringify(BATCH) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^Bad Request: JSON-RPC batches were removed in protocol revision 2025-06-18/),
+      },
+    });
+    // The session goes on: one message at a time is what this revision sends.
+    const ping = await fetch(http.url, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
+    });
+    expect(await ping.text()).toMatch(/"id":9/);
+    await fetch(http.url, { method: 'DELETE', headers: session });
+  });
+
   it('over WebSocket: one array answers the batch', async () => {
     const { webSocketClass } = await import('../support/websocket-client.js');
     const WebSocket = webSocketClass();

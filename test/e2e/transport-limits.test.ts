@@ -1,6 +1,7 @@
 // Hostile input on the connection-long transports of a generated server: oversized WebSocket messages and batches,
 // silent and never-initialized sockets, too many sockets, oversized and malformed HTTP+SSE posts, batches with an
-// invalid member over stdio and WebSocket, multi-byte characters split across stdio reads and endless stdio lines.
+// invalid member over stdio and WebSocket, batches on connections whose revision has none, multi-byte characters
+// split across stdio reads and endless stdio lines.
 // Each attack is performed for real against the built server on loopback; afterwards the server still answers.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ const sockets: RawWebSocket[] = [];
 
 type Frame = { id?: unknown; result?: unknown; error?: { code: number; message: string } };
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+/** The last revision with JSON-RPC batches. */
+const BATCH_REVISION = '2025-03-26';
 const idIs = (id: unknown) => (f: unknown) => !Array.isArray(f) && (f as Frame).id === id;
 const isArray = (f: unknown) => Array.isArray(f);
 
@@ -67,7 +70,7 @@ describe('WebSocket', () => {
 
   it('refuses a batch over 100 members with one -32600, and answers a batch of 100', async () => {
     const s = await socket();
-    await s.initialize();
+    await s.initialize(BATCH_REVISION);
     // 1,000 pings fit in the 64 KiB message limit; only the batch limit stands in their way.
     await s.send(Array.from({ length: 1_000 }, (_, i) => ping(i + 1)));
     const refused = (await s.next((f) => (f as Frame).error?.code === -32600, 'the batch refusal')) as Frame;
@@ -142,7 +145,7 @@ describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (
   it('answers the valid members and -32600 for the invalid ones, in one batch response, and holds no id', async () => {
     const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
     try {
-      await peer.initialize();
+      await peer.initialize(BATCH_REVISION);
       const batch = [
         ping(2),
         { id: 3, method: 'ping' },
@@ -162,6 +165,46 @@ describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (
         [3, true],
         [5, true],
       ]);
+    } finally {
+      if (peer instanceof RawStdio) await peer.stop();
+      else peer.close();
+    }
+  });
+});
+
+describe.each(['stdio', 'websocket'] as const)('a batch on a connection past 2025-03-26 (%s)', (transport) => {
+  it('is refused whole with one -32600, none of its members runs, and the connection goes on', async () => {
+    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
+    try {
+      await peer.initialize('2025-11-25');
+      await peer.send([ping(21), { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }]);
+      await peer.send(ping(23));
+      const refused = (await peer.next((f) => (f as Frame).error?.code === -32600, 'the refusal')) as Frame;
+      expect(refused).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: expect.stringMatching(/^Invalid Request: JSON-RPC batches were removed in protocol revision 2025-06-18/),
+        },
+      });
+      await peer.next(idIs(23), 'the ping after the batch');
+      expect(peer.frames.flat().filter((f) => [21, 22].includes((f as Frame).id as number))).toEqual([]);
+    } finally {
+      if (peer instanceof RawStdio) await peer.stop();
+      else peer.close();
+    }
+  });
+
+  it('is refused before initialize, even when initialize then asks for 2025-03-26', async () => {
+    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
+    try {
+      await peer.send([ping(31)]);
+      await peer.next((f) => (f as Frame).error?.code === -32600, 'the refusal');
+      await peer.initialize(BATCH_REVISION);
+      await peer.send([ping(32)]);
+      const answer = (await peer.next(isArray, 'the batch response')) as Frame[];
+      expect(answer.map((f) => f.id)).toEqual([32]);
     } finally {
       if (peer instanceof RawStdio) await peer.stop();
       else peer.close();

@@ -62,6 +62,31 @@ describe('stateless Streamable HTTP', () => {
     expect(get.status).toBe(405);
     await get.text();
   });
+
+  it('serves a batch only to a request of a revision that has them: no header means 2025-03-26', async () => {
+    const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    const post = (revision?: string) =>
+      fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(revision && { 'mcp-protocol-version': revision }),
+        },
+        body: JSON.stringify([ping(1), ping(2)]),
+      });
+    const refused = await post('2025-11-25');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: number; message: string } }).error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('JSON-RPC batches were removed in protocol revision 2025-06-18'),
+    });
+    for (const revision of [undefined, '2025-03-26']) {
+      const served = await post(revision);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toMatch(/"id":2/);
+    }
+  });
 });
 
 describe('several transports at once', () => {

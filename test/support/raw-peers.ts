@@ -68,8 +68,9 @@ export class RawStdio {
     return this.frames.slice(from).find(match);
   }
 
-  async initialize(): Promise<void> {
-    await this.send(INITIALIZE);
+  /** Batches exist only in 2025-03-26 and before: a batch test initializes with that revision. */
+  async initialize(protocolVersion = INITIALIZE.params.protocolVersion): Promise<void> {
+    await this.send({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion } });
     await this.next((f) => (f as { id?: unknown }).id === 0, 'the initialize result');
     await this.send(INITIALIZED);
   }
@@ -121,8 +122,9 @@ export class RawWebSocket {
     return this.closeCode!;
   }
 
-  async initialize(): Promise<void> {
-    await this.send(INITIALIZE);
+  /** Batches exist only in 2025-03-26 and before: a batch test initializes with that revision. */
+  async initialize(protocolVersion = INITIALIZE.params.protocolVersion): Promise<void> {
+    await this.send({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion } });
     await this.next((f) => (f as { id?: unknown }).id === 0, 'the initialize result');
     await this.send(INITIALIZED);
   }

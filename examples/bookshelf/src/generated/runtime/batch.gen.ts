@@ -3,16 +3,20 @@
 // mcp-gen 0.1.0 runtime, feature stdio: the same in every project that enables it.
 
 import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { LIMITS } from './limits.gen.js';
+import { BATCH_REFUSED, batchesServed, LIMITS } from './limits.gen.js';
 
 /**
- * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them). The SDK's message parser takes
- * one message per frame, so a batch frame is split into its messages, and the responses to its requests are held
- * until all are in and then written back as one array, as JSON-RPC 2.0 asks.
+ * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them; 2025-06-18 removed them, so a
+ * connection on a later revision gets one Invalid Request for a batch). The SDK's message parser takes one message
+ * per frame, so a batch frame is split into its messages, and the responses to its requests are held until all are
+ * in and then written back as one array, as JSON-RPC 2.0 asks.
  */
 export class BatchCollector {
   readonly #pending = new Map<RequestId, Batch>();
   readonly #maxBatchSize: number;
+
+  /** The connection's first initialize request: it decides whether batches are served. */
+  #initialize: unknown;
 
   constructor(maxBatchSize: number = LIMITS.maxBatchSize) {
     this.#maxBatchSize = maxBatchSize;
@@ -26,6 +30,10 @@ export class BatchCollector {
    */
   split(frame: unknown, reply: (frame: unknown) => void): unknown[] {
     if (!Array.isArray(frame)) return [frame];
+    if (!batchesServed(this.#initialize)) {
+      reply(invalid(null, BATCH_REFUSED));
+      return [];
+    }
     if (frame.length === 0 || frame.length > this.#maxBatchSize) {
       const why =
         frame.length === 0
@@ -72,8 +80,10 @@ export class BatchCollector {
   /**
    * A request the client cancelled gets no response (MCP), so its batch stops waiting for it: given any incoming
    * message, a `notifications/cancelled` for a held request completes its batch (through `reply`) when it was the last.
+   * The first `initialize` request is kept, for the revision it asks for.
    */
   observe(message: unknown, reply: (frame: unknown) => void): void {
+    if ((message as { method?: unknown } | null)?.method === 'initialize') this.#initialize ??= message;
     if (
       typeof message !== 'object' ||
       message === null ||

@@ -47,14 +47,15 @@ function splitBatches(
   // Only a frame that opens with `[` can be a batch: every other line goes to the SDK untouched, in one push per
   // chunk, so ordinary messages are parsed once (by the SDK), not twice.
   const lines = (transform: Transform, text: string) => {
-    if (!/^[ \t\r]*\[/m.test(text) && !text.includes('notifications/cancelled')) {
+    if (!/^[ \t\r]*\[/m.test(text) && !text.includes('notifications/cancelled') && !text.includes('initialize')) {
       transform.push(`${text}\n`);
       return;
     }
     const out: string[] = [];
     for (const line of text.split('\n')) {
       if (line.trimStart()[0] !== '[') {
-        if (line.includes('notifications/cancelled')) batches.observe(parseOrUndefined(line), reply);
+        if (line.includes('notifications/cancelled') || line.includes('initialize'))
+          batches.observe(parseOrUndefined(line), reply);
         out.push(line);
         continue;
       }

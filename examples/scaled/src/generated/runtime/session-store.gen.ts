@@ -18,6 +18,7 @@ import {
   type ServerEventBus,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { BATCH_REFUSED, batchesServed } from './limits.gen.js';
 import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
 
 export interface SessionStoreOptions {
@@ -52,6 +53,8 @@ interface Local {
   lastUsed: number;
   /** While on, stream events are not stored: the replayed handshake of a rehydration is nobody's history. */
   muted: { on: boolean };
+  /** The initialize request that opened the session: the revision it asks for decides whether batches are served. */
+  initialize: unknown;
 }
 
 type SessionNews = { sid: string } & (
@@ -127,7 +130,12 @@ export function storeSessions(options: SessionStoreOptions) {
     };
   }
 
-  async function open(sid: string, principal: string, fresh?: { holder: boolean }): Promise<Local> {
+  async function open(
+    sid: string,
+    principal: string,
+    initialize: unknown,
+    fresh?: { holder: boolean },
+  ): Promise<Local> {
     const muted = { on: !fresh };
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => sid,
@@ -153,6 +161,7 @@ export function storeSessions(options: SessionStoreOptions) {
       subscriptions: new Set(),
       lastUsed: Date.now(),
       muted,
+      initialize,
       node: undefined!,
     };
     local.node = toNodeHandler(
@@ -205,7 +214,7 @@ export function storeSessions(options: SessionStoreOptions) {
   async function rehydrate(sid: string, principal: string): Promise<Local | undefined> {
     const record = await store.getSession(sid);
     if (!record || record.principal !== principal) return undefined;
-    const local = await open(sid, principal);
+    const local = await open(sid, principal, record.initialize);
     local.holder = record.holder === replica;
     for (const uri of record.subscriptions) local.subscriptions.add(uri);
     await drain(local.transport.handleRequest(post(undefined, record.initialize)));
@@ -269,7 +278,7 @@ export function storeSessions(options: SessionStoreOptions) {
         `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; ` +
           'end one (DELETE) or let it expire',
       );
-    const local = await open(sid, principal, { holder: true });
+    const local = await open(sid, principal, body, { holder: true });
     await local.node(req, res, body);
   }
 
@@ -287,6 +296,8 @@ export function storeSessions(options: SessionStoreOptions) {
     // 404 (not 400) tells the client its session is gone and to initialize again.
     if (local === 'gone') return rpcError(res, 404, -32001, 'Session not found');
     local.lastUsed = Date.now();
+    if (req.method === 'POST' && Array.isArray(body) && !batchesServed(local.initialize))
+      return rpcError(res, 400, -32600, `Bad Request: ${BATCH_REFUSED}`);
     if (req.method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id!))) {
       // Answers to a server-to-client request another replica sent: that replica's instance is waiting for them.
       await Promise.all(answers(body).map((message) => news({ sid, kind: 'answer', message })));

@@ -21,7 +21,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
-import { LIMITS, principalOf } from './limits.gen.js';
+import { BATCH_REFUSED, batchesServed, LIMITS, principalOf } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
 import { observeDenials } from './observe.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
@@ -201,6 +201,8 @@ export async function startHttp(
     maxPerPrincipal: options.maxSessionsPerPrincipal,
   };
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
+  // The initialize request that opened each session: the revision it asks for decides whether batches are served.
+  const openers = new WeakMap<object, unknown>();
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const scale = options.scale ?? undefined;
   const modern = createMcpHandler(factories.perRequest, {
@@ -246,6 +248,8 @@ export async function startHttp(
       const transport = sessions.find(sessionId, principal);
       // 404 (not 400) tells the client its session is gone and to initialize again.
       if (!transport) return rpcError(res, 404, -32001, 'Session not found');
+      if (Array.isArray(body) && !batchesServed(openers.get(transport)))
+        return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
       res.once('close', sessions.hold(sessionId));
       return transport.handleRequest(req, res, body);
     }
@@ -271,6 +275,7 @@ export async function startHttp(
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
     };
+    openers.set(transport, body);
     try {
       await (await factories.connection({ era: 'legacy' })).connect(transport);
       await transport.handleRequest(req, res, body);
@@ -308,6 +313,10 @@ export async function startHttp(
       observeDenials(denied);
       return send(res, 200, denied);
     }
+    // Without a session, the revision is the header's; a request without one is 2025-03-26 (Streamable HTTP).
+    const revision = req.headers['mcp-protocol-version'] ?? '2025-03-26';
+    if (stateless && Array.isArray(body) && !batchesServed({ params: { protocolVersion: revision } }))
+      return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
     if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody })))
       return legacy(req, res, principal, body);

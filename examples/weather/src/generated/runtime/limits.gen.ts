@@ -34,6 +34,23 @@ export const LIMITS = {
   webSocketInitTimeoutMs: 10_000,
 } as const;
 
+/** Revisions that have JSON-RPC batches: 2025-06-18 removed them (a message "MUST be a single ... request"). */
+const BATCH_REVISIONS: readonly string[] = ['2024-11-05', '2025-03-26'];
+
+/**
+ * Whether a connection serves batches, from the initialize request that opened it: the server speaks any revision
+ * that has them, so the one the client asks for is the one negotiated. Read from the request, not the answer, so a
+ * batch a client pipelines after its initialize is judged by it. No initialize (none yet, or a 2026-07-28
+ * connection): no batches.
+ */
+export function batchesServed(initialize: unknown): boolean {
+  const params = (initialize as { params?: { protocolVersion?: unknown } } | undefined)?.params;
+  return BATCH_REVISIONS.includes(String(params?.protocolVersion));
+}
+
+export const BATCH_REFUSED =
+  'JSON-RPC batches were removed in protocol revision 2025-06-18: they are served only on connections that negotiated 2025-03-26 or earlier';
+
 /**
  * Who a caller is, for everything counted per caller (rate limits, concurrency, sessions): the user (`sub`) together
  * with the OAuth client, else the client or credential, else the token itself (hashed), so two callers never share
