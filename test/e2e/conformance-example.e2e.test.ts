@@ -57,8 +57,17 @@ async function exercise(client: Client, asked: string[], era: Era): Promise<void
   expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
 
   // Deterministic listings: manifest order.
-  const { tools } = await client.listTools();
+  const { tools, nextCursor } = await client.listTools();
   expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools));
+  // One page, so a cursor is one the server never issued: the spec's answer is -32602, on every list.
+  expect(nextCursor).toBeUndefined();
+  for (const list of [
+    () => client.listTools({ cursor: 'page-2' }),
+    () => client.listResources({ cursor: 'page-2' }),
+    () => client.listResourceTemplates({ cursor: 'page-2' }),
+    () => client.listPrompts({ cursor: 'page-2' }),
+  ])
+    await expect(list()).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor') });
   const structuredTool = tools.find((t) => t.name === 'test_structured_output')!;
   expect(structuredTool.icons).toEqual(manifest.tools.test_structured_output.icons);
   expect(structuredTool._meta).toEqual(manifest.tools.test_structured_output._meta);

@@ -2,12 +2,14 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
-import type {
-  ListPromptsResult,
-  ListResourcesResult,
-  ListResourceTemplatesResult,
-  ListToolsResult,
-  McpServer,
+import {
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 
 /** The definitions of definitions.gen.ts, in manifest order. */
@@ -28,14 +30,27 @@ export interface Listings {
 export function publishListings(server: McpServer, lists: Listings): void {
   const low = server.server;
   if (lists.tools.length > 0)
-    low.setRequestHandler('tools/list', () => ({ tools: [...lists.tools] }) as ListToolsResult);
+    low.setRequestHandler('tools/list', (r) => whole(r, { tools: [...lists.tools] }) as ListToolsResult);
   if (lists.resources.length > 0 || lists.resourceTemplates.length > 0) {
-    low.setRequestHandler('resources/list', () => ({ resources: [...lists.resources] }) as ListResourcesResult);
+    low.setRequestHandler(
+      'resources/list',
+      (r) => whole(r, { resources: [...lists.resources] }) as ListResourcesResult,
+    );
     low.setRequestHandler(
       'resources/templates/list',
-      () => ({ resourceTemplates: [...lists.resourceTemplates] }) as ListResourceTemplatesResult,
+      (r) => whole(r, { resourceTemplates: [...lists.resourceTemplates] }) as ListResourceTemplatesResult,
     );
   }
   if (lists.prompts.length > 0)
-    low.setRequestHandler('prompts/list', () => ({ prompts: [...lists.prompts] }) as ListPromptsResult);
+    low.setRequestHandler('prompts/list', (r) => whole(r, { prompts: [...lists.prompts] }) as ListPromptsResult);
+}
+
+/**
+ * Every list is one page: the server hands out no `nextCursor`, so a request that sends a cursor sends one it never
+ * issued, and the spec's answer to an invalid cursor is -32602 (as tasks/list answers).
+ */
+function whole<T>(request: { params?: { cursor?: unknown } }, result: T): T {
+  if (request.params?.cursor !== undefined)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: every list of this server is one page');
+  return result;
 }
