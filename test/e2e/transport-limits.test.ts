@@ -1,7 +1,7 @@
 // Hostile input on the connection-long transports of a generated server: oversized WebSocket messages and batches,
 // silent and never-initialized sockets, too many sockets, oversized and malformed HTTP+SSE posts, batches with an
-// invalid member over stdio and WebSocket, batches on connections whose revision has none, multi-byte characters
-// split across stdio reads and endless stdio lines.
+// invalid member over stdio and WebSocket, batches on connections whose revision has none, messages that are not
+// JSON-RPC, multi-byte characters split across stdio reads and endless stdio lines.
 // Each attack is performed for real against the built server on loopback; afterwards the server still answers.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -212,7 +212,41 @@ describe.each(['stdio', 'websocket'] as const)('a batch on a connection past 202
   });
 });
 
+describe.each(['stdio', 'websocket'] as const)('a message that is not JSON-RPC (%s)', (transport) => {
+  it('gets -32600 (with its id when it has a usable one) instead of silence, and the connection goes on', async () => {
+    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
+    try {
+      await peer.initialize();
+      await peer.send({ jsonrpc: '1.0', id: 41, method: 'ping' });
+      await peer.send({ jsonrpc: '2.0', id: 4.5, method: 'ping' });
+      await peer.send({ jsonrpc: '2.0', method: 7 });
+      await peer.send(ping(42));
+      await peer.next(idIs(42), 'the ping after them');
+      const errors = peer.frames.filter((f) => (f as Frame).error?.code === -32600) as Frame[];
+      expect(errors.map((f) => f.id)).toEqual([41, null, null]);
+      expect(errors[0].error!.message).toBe('Invalid Request: not a JSON-RPC 2.0 message');
+    } finally {
+      if (peer instanceof RawStdio) await peer.stop();
+      else peer.close();
+    }
+  });
+});
+
 describe('stdio', () => {
+  it('answers a line that is not JSON with -32700 and goes on', async () => {
+    const peer = new RawStdio(dir);
+    try {
+      await peer.initialize();
+      await peer.write(`{"jsonrpc": "2.0", "id": 51, "method": "ping"\n\n${JSON.stringify(ping(52))}\n`);
+      await peer.next(idIs(52), 'the ping after the broken line');
+      expect(peer.frames.filter((f) => (f as Frame).error)).toEqual([
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } },
+      ]);
+    } finally {
+      await peer.stop();
+    }
+  });
+
   it('decodes a character split across two reads', async () => {
     const peer = new RawStdio(dir);
     try {

@@ -28,11 +28,12 @@ export interface StdioHandle {
 }
 
 /**
- * Splits each batch line on stdin into one line per message, for the SDK's one-message-per-line reader. Bytes are
- * decoded with a streaming decoder, so a character split across two reads arrives whole. A line longer than
- * `maxLineBytes` is dropped up to its newline and answered with one error: the buffer never grows past the limit.
+ * Checks each line on stdin and splits a batch line into one line per message, for the SDK's one-message-per-line
+ * reader; a line that is not a message is answered with its error here. Bytes are decoded with a streaming decoder,
+ * so a character split across two reads arrives whole. A line longer than `maxLineBytes` is dropped up to its
+ * newline and answered with one error: the buffer never grows past the limit.
  */
-function splitBatches(
+function checkedLines(
   stdin: Readable,
   batches: BatchCollector,
   stdout: Writable,
@@ -44,31 +45,22 @@ function splitBatches(
   let rest = '';
   let restBytes = 0;
   let dropping = false;
-  // Only a frame that opens with `[` can be a batch: every other line goes to the SDK untouched, in one push per
-  // chunk, so ordinary messages are parsed once (by the SDK), not twice.
+  // Every line is parsed here, so that a line that is not JSON, or not a JSON-RPC message, gets its error (the SDK's
+  // reader drops it silently, and the client would wait forever): the SDK then parses it again.
   const lines = (transform: Transform, text: string) => {
-    if (!/^[ \t\r]*\[/m.test(text) && !text.includes('notifications/cancelled') && !text.includes('initialize')) {
-      transform.push(`${text}\n`);
-      return;
-    }
     const out: string[] = [];
     for (const line of text.split('\n')) {
-      if (line.trimStart()[0] !== '[') {
-        if (line.includes('notifications/cancelled') || line.includes('initialize'))
-          batches.observe(parseOrUndefined(line), reply);
-        out.push(line);
-        continue;
-      }
+      if (line.trim() === '') continue;
       let frame: unknown;
       try {
         frame = JSON.parse(line);
       } catch {
-        out.push(line); // not JSON: the SDK reports it
+        reply({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
         continue;
       }
       for (const m of batches.split(frame, reply)) {
         batches.observe(m, reply);
-        out.push(JSON.stringify(m));
+        out.push(m === frame ? line : JSON.stringify(m));
       }
     }
     if (out.length > 0) transform.push(`${out.join('\n')}\n`);
@@ -128,14 +120,6 @@ function splitBatches(
   return stdin.pipe(transform);
 }
 
-function parseOrUndefined(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
 // serveStdio owns its transport's `onclose` (it overwrites whatever we set), so
 // the only stable hook for "the connection ended" is the transport's close()
 // itself, which the SDK calls on stdin end/close and on stdout errors.
@@ -151,7 +135,7 @@ class EndAwareStdioTransport extends StdioServerTransport {
     batches = new BatchCollector(),
     stdout: Writable = process.stdout,
   ) {
-    super(splitBatches(process.stdin, batches, stdout, maxLineBytes, onError), stdout);
+    super(checkedLines(process.stdin, batches, stdout, maxLineBytes, onError), stdout);
     this.#onEnd = onEnd;
     this.#batches = batches;
     this.#stdout = stdout;

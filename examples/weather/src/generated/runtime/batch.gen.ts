@@ -25,11 +25,16 @@ export class BatchCollector {
   /**
    * The valid messages of one parsed frame: a batch's members (its requests remembered), or the frame itself. Every
    * member is checked first: an invalid one is answered with -32600 inside the batch response, so the valid ones
-   * are still answered and nothing waits for a reply that will never come. An empty or oversized batch gets one
-   * Invalid Request error, through `reply`.
+   * are still answered and nothing waits for a reply that will never come. An invalid single message, an empty or
+   * oversized batch, or a batch the connection's revision does not have gets one Invalid Request error, through
+   * `reply`: the SDK's readers drop what they cannot parse without a word, and the client would wait forever.
    */
   split(frame: unknown, reply: (frame: unknown) => void): unknown[] {
-    if (!Array.isArray(frame)) return [frame];
+    if (!Array.isArray(frame)) {
+      if (parse(frame)) return [frame];
+      reply(invalid(idOf(frame), 'not a JSON-RPC 2.0 message'));
+      return [];
+    }
     if (!batchesServed(this.#initialize)) {
       reply(invalid(null, BATCH_REFUSED));
       return [];
@@ -119,7 +124,8 @@ function parse(member: unknown): JSONRPCMessage | undefined {
 
 function idOf(member: unknown): RequestId | null {
   const id = typeof member === 'object' && member !== null ? (member as { id?: unknown }).id : undefined;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  // MCP ids are strings or integers: another id cannot be answered as given.
+  return typeof id === 'string' || Number.isSafeInteger(id) ? (id as RequestId) : null;
 }
 
 function invalid(id: RequestId | null, why: string) {
