@@ -45,7 +45,8 @@ export function batchesServed(initialize: unknown): boolean {
 }
 
 export const BATCH_REFUSED =
-  'JSON-RPC batches were removed in protocol revision 2025-06-18: they are served only on connections that negotiated 2025-03-26 or earlier';
+  'JSON-RPC batches were removed in protocol revision 2025-06-18: ' +
+  'they are served only on connections that negotiated 2025-03-26 or earlier';
 
 /**
  * Who a caller is, for everything counted per caller (rate limits, concurrency, sessions): the user (`sub`) together
