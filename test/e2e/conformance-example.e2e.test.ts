@@ -305,17 +305,21 @@ describe('JSON-RPC batches (2025-03-26)', () => {
     }
   });
 
-  it('over Streamable HTTP: the session answers every request of the batch', async () => {
+  /** A 2025-era HTTP session of `revision`, initialized: the headers its requests carry. */
+  async function httpSession(revision: string): Promise<Record<string, string>> {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(http.url, { method: 'POST', headers, body: JSON.stringify(INIT) });
+    const body = JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion: revision } });
+    const init = await fetch(http.url, { method: 'POST', headers, body });
     expect(init.status).toBe(200);
-    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-03-26' };
+    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': revision };
     await init.text();
-    await fetch(http.url, {
-      method: 'POST',
-      headers: session,
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    });
+    const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await fetch(http.url, { method: 'POST', headers: session, body: initialized });
+    return session;
+  }
+
+  it('over Streamable HTTP: the session answers every request of the batch', async () => {
+    const session = await httpSession('2025-03-26');
     const res = await fetch(http.url, { method: 'POST', headers: session, body: JSON.stringify(BATCH) });
     expect(res.status).toBe(200);
     const body = await res.text();
@@ -331,19 +335,7 @@ describe('JSON-RPC batches (2025-03-26)', () => {
   });
 
   it('over Streamable HTTP: a session that negotiated 2025-11-25 gets 400 and -32600 for a batch, and nothing runs', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(http.url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion: '2025-11-25' } }),
-    });
-    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
-    await init.text();
-    await fetch(http.url, {
-      method: 'POST',
-      headers: session,
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    });
+    const session = await httpSession('2025-11-25');
     const res = await fetch(http.url, { method: 'POST', headers: session, body: JSON.stringify(BATCH) });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({

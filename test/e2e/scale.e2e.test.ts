@@ -37,7 +37,10 @@ async function connected(era: Era, url: string, fetchImpl?: typeof fetch) {
   return made;
 }
 
-/** One JSON-RPC exchange with a chosen replica, outside any SDK client: the answer's JSON (from JSON or SSE). */
+/**
+ * One JSON-RPC exchange with a chosen replica, outside any SDK client: the answer's JSON (from JSON or SSE). An array
+ * is sent as it is, as a batch.
+ */
 async function rpc(url: string, sid: string, message: object): Promise<{ status: number; body: any }> {
   const response = await fetch(url, {
     method: 'POST',
@@ -47,7 +50,7 @@ async function rpc(url: string, sid: string, message: object): Promise<{ status:
       'mcp-session-id': sid,
       'mcp-protocol-version': '2025-11-25',
     },
-    body: JSON.stringify({ jsonrpc: '2.0', ...message }),
+    body: JSON.stringify(Array.isArray(message) ? message : { jsonrpc: '2.0', ...message }),
   });
   const text = await response.text();
   const data = text
@@ -164,17 +167,9 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
     const called = await rpc(r2, sid, { id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
     expect(called.body.result.content[0].text).toBe('r2');
     // The session rebuilt on replica 2 still knows it speaks 2025-11-25, which has no JSON-RPC batches.
-    const batch = await fetch(r2, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': sid,
-        'mcp-protocol-version': '2025-11-25',
-      },
-      body: JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'bump', arguments: { n: 9 } } }]),
-    });
-    expect([batch.status, ((await batch.json()) as { error: { code: number } }).error.code]).toEqual([400, -32600]);
+    const bump = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'bump', arguments: { n: 9 } } };
+    const batch = await rpc(r2, sid, [bump]);
+    expect([batch.status, batch.body.error.code]).toEqual([400, -32600]);
     for (const n of [1, 2, 3, 4, 5])
       expect((await rpc(r3, sid, { id: 10 + n, method: 'resources/subscribe', params: { uri: `counter://${n}` } })).body.result).toEqual(
         {},

@@ -38,6 +38,17 @@ const BATCH_REVISION = '2025-03-26';
 const idIs = (id: unknown) => (f: unknown) => !Array.isArray(f) && (f as Frame).id === id;
 const isArray = (f: unknown) => Array.isArray(f);
 
+/** A raw peer on `transport`, stopped (stdio) or closed (WebSocket) after `use`, whatever happens. */
+async function withPeer(transport: 'stdio' | 'websocket', use: (peer: RawStdio | RawWebSocket) => Promise<void>) {
+  const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
+  try {
+    await use(peer);
+  } finally {
+    if (peer instanceof RawStdio) await peer.stop();
+    else peer.close();
+  }
+}
+
 async function socket(): Promise<RawWebSocket> {
   const s = await RawWebSocket.open(wsUrl);
   sockets.push(s);
@@ -143,8 +154,7 @@ describe('HTTP+SSE', () => {
 
 describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (%s)', (transport) => {
   it('answers the valid members and -32600 for the invalid ones, in one batch response, and holds no id', async () => {
-    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
-    try {
+    await withPeer(transport, async (peer) => {
       await peer.initialize(BATCH_REVISION);
       const batch = [
         ping(2),
@@ -165,17 +175,13 @@ describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (
         [3, true],
         [5, true],
       ]);
-    } finally {
-      if (peer instanceof RawStdio) await peer.stop();
-      else peer.close();
-    }
+    });
   });
 });
 
 describe.each(['stdio', 'websocket'] as const)('a batch on a connection past 2025-03-26 (%s)', (transport) => {
   it('is refused whole with one -32600, none of its members runs, and the connection goes on', async () => {
-    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
-    try {
+    await withPeer(transport, async (peer) => {
       await peer.initialize('2025-11-25');
       await peer.send([ping(21), { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }]);
       await peer.send(ping(23));
@@ -190,32 +196,24 @@ describe.each(['stdio', 'websocket'] as const)('a batch on a connection past 202
       });
       await peer.next(idIs(23), 'the ping after the batch');
       expect(peer.frames.flat().filter((f) => [21, 22].includes((f as Frame).id as number))).toEqual([]);
-    } finally {
-      if (peer instanceof RawStdio) await peer.stop();
-      else peer.close();
-    }
+    });
   });
 
   it('is refused before initialize, even when initialize then asks for 2025-03-26', async () => {
-    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
-    try {
+    await withPeer(transport, async (peer) => {
       await peer.send([ping(31)]);
       await peer.next((f) => (f as Frame).error?.code === -32600, 'the refusal');
       await peer.initialize(BATCH_REVISION);
       await peer.send([ping(32)]);
       const answer = (await peer.next(isArray, 'the batch response')) as Frame[];
       expect(answer.map((f) => f.id)).toEqual([32]);
-    } finally {
-      if (peer instanceof RawStdio) await peer.stop();
-      else peer.close();
-    }
+    });
   });
 });
 
 describe.each(['stdio', 'websocket'] as const)('a message that is not JSON-RPC (%s)', (transport) => {
   it('gets -32600 (with its id when it has a usable one) instead of silence, and the connection goes on', async () => {
-    const peer = transport === 'stdio' ? new RawStdio(dir) : await socket();
-    try {
+    await withPeer(transport, async (peer) => {
       await peer.initialize();
       await peer.send({ jsonrpc: '1.0', id: 41, method: 'ping' });
       await peer.send({ jsonrpc: '2.0', id: 4.5, method: 'ping' });
@@ -225,10 +223,7 @@ describe.each(['stdio', 'websocket'] as const)('a message that is not JSON-RPC (
       const errors = peer.frames.filter((f) => (f as Frame).error?.code === -32600) as Frame[];
       expect(errors.map((f) => f.id)).toEqual([41, null, null]);
       expect(errors[0].error!.message).toBe('Invalid Request: not a JSON-RPC 2.0 message');
-    } finally {
-      if (peer instanceof RawStdio) await peer.stop();
-      else peer.close();
-    }
+    });
   });
 });
 
