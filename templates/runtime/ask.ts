@@ -15,6 +15,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { notificationsSent } from './notify.gen.js';
 
 export type { CreateMessageRequestParams, CreateMessageResult, ElicitResult, ListRootsResult };
 
@@ -76,6 +77,9 @@ export async function answering<R>(run: () => Promise<R>): Promise<R | InputRequ
   } catch (error) {
     if (error instanceof InputRequiredSignal) return error.result;
     throw error;
+  } finally {
+    // What the handler raised reaches the shared store before its answer reaches the client.
+    await notificationsSent();
   }
 }
 

@@ -104,8 +104,9 @@ export class StoreBus implements ServerEventBus {
     this.#store = store;
   }
 
-  publish(event: ServerEvent): void {
-    this.#store
+  /** The promise settles once the store took the event (notify.gen.ts waits for it before a call answers). */
+  publish(event: ServerEvent): Promise<void> {
+    return this.#store
       .publish(this.channel, JSON.stringify(event))
       .catch((error: unknown) =>
         console.error('[mcp] notification not sent:', error instanceof Error ? error.message : error),

@@ -36,14 +36,32 @@ const quiet = (sent: Promise<void> | void) => void Promise.resolve(sent).catch((
  * since connections come and go independently of the code that notices a change.
  */
 export const notify: Notifier = {
-  toolsChanged: () => (bus ? bus.publish({ kind: 'tools_list_changed' }) : sinks.forEach((s) => s.toolsChanged())),
-  promptsChanged: () =>
-    bus ? bus.publish({ kind: 'prompts_list_changed' }) : sinks.forEach((s) => s.promptsChanged()),
+  toolsChanged: () => (bus ? publish({ kind: 'tools_list_changed' }) : sinks.forEach((s) => s.toolsChanged())),
+  promptsChanged: () => (bus ? publish({ kind: 'prompts_list_changed' }) : sinks.forEach((s) => s.promptsChanged())),
   resourcesChanged: () =>
-    bus ? bus.publish({ kind: 'resources_list_changed' }) : sinks.forEach((s) => s.resourcesChanged()),
+    bus ? publish({ kind: 'resources_list_changed' }) : sinks.forEach((s) => s.resourcesChanged()),
   resourceUpdated: (uri) =>
-    bus ? bus.publish({ kind: 'resource_updated', uri }) : sinks.forEach((s) => s.resourceUpdated(uri)),
+    bus ? publish({ kind: 'resource_updated', uri }) : sinks.forEach((s) => s.resourceUpdated(uri)),
 };
+
+/** Publishes to the shared store not yet acknowledged by it (a store bus answers each with a promise). */
+const inFlight = new Set<Promise<unknown>>();
+
+function publish(event: ServerEvent): void {
+  const sent: unknown = bus?.publish(event);
+  if (!(sent instanceof Promise)) return;
+  inFlight.add(sent);
+  void sent.finally(() => inFlight.delete(sent));
+}
+
+/**
+ * Resolves once every notification published so far has reached the shared store (at once without one). A call's
+ * answer waits for it (ask.gen.ts), so a client that calls again after the answer, on any replica, hears the first
+ * call's notifications before the second's: two replicas' publishes are otherwise in no particular order.
+ */
+export async function notificationsSent(): Promise<void> {
+  if (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
 
 /** Set by useBus: with a shared store, notifications travel through it to every replica. */
 let bus: ServerEventBus | undefined;

@@ -1,0 +1,60 @@
+// notify with a shared store: a call's answer waits until what its handler published reached the store, so that a
+// client calling again, on another replica, hears the first call's notifications first (scale.e2e.test.ts 5c).
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { linkDeps } from '../support/generated-deps.js';
+import { ROOT } from '../support/project.js';
+
+// The runtime imports its siblings by their generated names (./limits.gen.js), and the SDK: test copies named that
+// way, beside the generated projects' shared node_modules.
+const dir = join(ROOT, '.cache', 'runtime-notify');
+mkdirSync(dir, { recursive: true });
+linkDeps(dir);
+for (const name of ['store', 'limits', 'notify', 'ask'])
+  copyFileSync(join(ROOT, 'templates', 'runtime', `${name}.ts`), join(dir, `${name}.gen.ts`));
+const { MemoryStore, StoreBus } = (await import(join(dir, 'store.gen.ts'))) as typeof import('../../templates/runtime/store.js');
+const { notify, useBus } = (await import(join(dir, 'notify.gen.ts'))) as typeof import('../../templates/runtime/notify.js');
+const { answering } = (await import(join(dir, 'ask.gen.ts'))) as typeof import('../../templates/runtime/ask.js');
+
+describe('answering, with a shared store', () => {
+  it('answers only after the store took the notifications the handler raised', async () => {
+    const events: string[] = [];
+    const store = new MemoryStore();
+    const publish = store.publish.bind(store);
+    // A store that takes its time, as Redis over a busy network does.
+    store.publish = async (channel, message) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await publish(channel, message);
+      events.push(`published ${JSON.parse(message).uri}`);
+    };
+    const undo = useBus(new StoreBus(store));
+    try {
+      const answer = await answering(async () => {
+        notify.resourceUpdated('counter://1');
+        return 'bumped';
+      });
+      events.push(`answered ${answer}`);
+      expect(events).toEqual(['published counter://1', 'answered bumped']);
+    } finally {
+      undo();
+    }
+  });
+
+  it('answers at once when nothing was published, and a failed publish does not fail the call', async () => {
+    const store = new MemoryStore();
+    store.publish = () => Promise.reject(new Error('store down'));
+    const undo = useBus(new StoreBus(store));
+    try {
+      expect(await answering(async () => 'quiet')).toBe('quiet');
+      expect(
+        await answering(async () => {
+          notify.toolsChanged();
+          return 'raised';
+        }),
+      ).toBe('raised');
+    } finally {
+      undo();
+    }
+  });
+});
