@@ -51,7 +51,9 @@ function publish(event: ServerEvent): void {
   const sent: unknown = bus?.publish(event);
   if (!(sent instanceof Promise)) return;
   inFlight.add(sent);
-  void sent.finally(() => inFlight.delete(sent));
+  // Settled either way: a bus that rejects must not leave an unhandled rejection behind.
+  const drop = () => inFlight.delete(sent);
+  sent.then(drop, drop);
 }
 
 /**
