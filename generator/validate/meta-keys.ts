@@ -13,12 +13,10 @@ const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
 const RESERVED = new Set(['modelcontextprotocol', 'mcp']);
 
-/** JSON Schemas: a property named `_meta` there is an argument, not metadata. */
-const SCHEMAS = new Set(['definitions', 'inputSchema', 'outputSchema']);
-
 export function checkMetaKeys(m: Manifest): Finding[] {
   const findings: Finding[] = [];
-  eachField(m, SCHEMAS, (key, value, path) => {
+  // eachField leaves out JSON Schemas, where a property named `_meta` is an argument, not metadata.
+  eachField(m, (key, value, path) => {
     if (key !== '_meta' || !isObject(value)) return false;
     // What `_meta` holds is free: only its own keys have a form.
     for (const metaKey of Object.keys(value)) findings.push(...keyFindings(metaKey, [...path, metaKey]));

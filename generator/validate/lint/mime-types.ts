@@ -34,16 +34,20 @@ const MEANT: Record<string, string> = {
   ogg: 'audio/ogg',
 };
 
-/** Keys whose values are not the manifest's own fields: JSON Schemas and `_meta` may hold a `mimeType` of any kind. */
-const OPAQUE = new Set(['_meta', 'definitions', 'inputSchema', 'outputSchema']);
+/** `_meta` may hold a `mimeType` of any kind (eachField leaves out JSON Schemas itself). */
+const OPAQUE = new Set(['_meta']);
 
 export function malformedMimeTypes(m: Manifest): LintFinding[] {
   const found: LintFinding[] = [];
-  eachField(m, OPAQUE, (key, value, path, owner) => {
-    if (key !== 'mimeType' || typeof value !== 'string') return false;
-    if (!isMediaType(value)) found.push(finding(value, [...path], embedsText(owner) && !isTextualMediaType(value)));
-    return true;
-  });
+  eachField(
+    m,
+    (key, value, path, owner) => {
+      if (key !== 'mimeType' || typeof value !== 'string') return false;
+      if (!isMediaType(value)) found.push(finding(value, [...path], embedsText(owner) && !isTextualMediaType(value)));
+      return true;
+    },
+    OPAQUE,
+  );
   return found;
 }
 
