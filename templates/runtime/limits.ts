@@ -34,15 +34,18 @@ export const LIMITS = {
 const BATCH_REVISIONS: readonly string[] = ['2024-11-05', '2025-03-26'];
 
 /**
- * Whether a connection serves batches, from the initialize request that opened it: the server speaks any revision
- * that has them, so the one the client asks for is the one negotiated. Read from the request, not the answer, so a
- * batch a client pipelines after its initialize is judged by it. No initialize (none yet, or a 2026-07-28
- * connection): no batches.
+ * The revision an initialize request asks for. Among the revisions that have batches it is the one negotiated (the
+ * server speaks them all), so it is read from the request, not the answer: a batch a client pipelines after its
+ * initialize is judged by it.
  */
-export function batchesServed(initialize: unknown): boolean {
-  const params = (initialize as { params?: { protocolVersion?: unknown } } | undefined)?.params;
-  return BATCH_REVISIONS.includes(String(params?.protocolVersion));
+export function askedRevision(initialize: unknown): string | undefined {
+  const asked = (initialize as { params?: { protocolVersion?: unknown } } | undefined)?.params?.protocolVersion;
+  return typeof asked === 'string' ? asked : undefined;
 }
+
+/** Whether a connection on `revision` is served batches; none without one (not initialized yet, or 2026-07-28). */
+export const batchesServed = (revision: string | undefined): boolean =>
+  revision !== undefined && BATCH_REVISIONS.includes(revision);
 
 export const BATCH_REFUSED =
   'JSON-RPC batches were removed in protocol revision 2025-06-18: ' +

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
-  parseJSONRPCMessage,
   PROTOCOL_VERSION_META_KEY,
   ProtocolErrorCode,
   type JSONRPCMessage,
@@ -84,14 +83,7 @@ export class WebSocketServerTransport implements Transport {
       return;
     }
     const reply = (out: unknown) => void this.#write(out);
-    for (const raw of this.#batches.split(frame, reply)) {
-      let message: JSONRPCMessage;
-      try {
-        message = parseJSONRPCMessage(raw);
-      } catch (error) {
-        this.onerror?.(error as Error);
-        continue;
-      }
+    for (const message of this.#batches.split(frame, reply)) {
       this.#batches.observe(message, reply);
       if (
         this.#handshake &&

@@ -21,7 +21,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
-import { BATCH_REFUSED, batchesServed, LIMITS, principalOf } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS, principalOf } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
 import { observeDenials } from './observe.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
@@ -201,8 +201,8 @@ export async function startHttp(
     maxPerPrincipal: options.maxSessionsPerPrincipal,
   };
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
-  // The initialize request that opened each session: the revision it asks for decides whether batches are served.
-  const openers = new WeakMap<object, unknown>();
+  // The revision each session's initialize request asked for: it decides whether batches are served.
+  const revisions = new WeakMap<object, string | undefined>();
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const scale = options.scale ?? undefined;
   const modern = createMcpHandler(factories.perRequest, {
@@ -248,7 +248,7 @@ export async function startHttp(
       const transport = sessions.find(sessionId, principal);
       // 404 (not 400) tells the client its session is gone and to initialize again.
       if (!transport) return rpcError(res, 404, -32001, 'Session not found');
-      if (Array.isArray(body) && !batchesServed(openers.get(transport)))
+      if (Array.isArray(body) && !batchesServed(revisions.get(transport)))
         return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
       res.once('close', sessions.hold(sessionId));
       return transport.handleRequest(req, res, body);
@@ -275,7 +275,7 @@ export async function startHttp(
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
     };
-    openers.set(transport, body);
+    revisions.set(transport, askedRevision(body));
     try {
       await (await factories.connection({ era: 'legacy' })).connect(transport);
       await transport.handleRequest(req, res, body);
@@ -314,8 +314,8 @@ export async function startHttp(
       return send(res, 200, denied);
     }
     // Without a session, the revision is the header's; a request without one is 2025-03-26 (Streamable HTTP).
-    const revision = req.headers['mcp-protocol-version'] ?? '2025-03-26';
-    if (stateless && Array.isArray(body) && !batchesServed({ params: { protocolVersion: revision } }))
+    const header = req.headers['mcp-protocol-version'];
+    if (stateless && Array.isArray(body) && !batchesServed(header === undefined ? '2025-03-26' : String(header)))
       return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
     // The Request's body is spent; given `body`, the predicate reads only headers from it.
     if (!stateless && (await isLegacyRequest(request, body, { maxRequestBodySize: maxBody })))

@@ -3,7 +3,7 @@
 // mcp-gen 0.1.0 runtime, feature stdio: the same in every project that enables it.
 
 import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { BATCH_REFUSED, batchesServed, LIMITS } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS } from './limits.gen.js';
 
 /**
  * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them; 2025-06-18 removed them, so a
@@ -15,8 +15,8 @@ export class BatchCollector {
   readonly #pending = new Map<RequestId, Batch>();
   readonly #maxBatchSize: number;
 
-  /** The connection's first initialize request: it decides whether batches are served. */
-  #initialize: unknown;
+  /** The revision the connection's first initialize request asked for: it decides whether batches are served. */
+  #revision: string | undefined;
 
   constructor(maxBatchSize: number = LIMITS.maxBatchSize) {
     this.#maxBatchSize = maxBatchSize;
@@ -29,13 +29,14 @@ export class BatchCollector {
    * oversized batch, or a batch the connection's revision does not have gets one Invalid Request error, through
    * `reply`: the SDK's readers drop what they cannot parse without a word, and the client would wait forever.
    */
-  split(frame: unknown, reply: (frame: unknown) => void): unknown[] {
+  split(frame: unknown, reply: (frame: unknown) => void): JSONRPCMessage[] {
     if (!Array.isArray(frame)) {
-      if (parse(frame)) return [frame];
+      const message = parse(frame);
+      if (message) return [message];
       reply(invalid(idOf(frame), 'not a JSON-RPC 2.0 message'));
       return [];
     }
-    if (!batchesServed(this.#initialize)) {
+    if (!batchesServed(this.#revision)) {
       reply(invalid(null, BATCH_REFUSED));
       return [];
     }
@@ -85,10 +86,10 @@ export class BatchCollector {
   /**
    * A request the client cancelled gets no response (MCP), so its batch stops waiting for it: given any incoming
    * message, a `notifications/cancelled` for a held request completes its batch (through `reply`) when it was the last.
-   * The first `initialize` request is kept, for the revision it asks for.
+   * The first `initialize` request that asks for a revision sets the connection's.
    */
   observe(message: unknown, reply: (frame: unknown) => void): void {
-    if ((message as { method?: unknown } | null)?.method === 'initialize') this.#initialize ??= message;
+    if ((message as { method?: unknown } | null)?.method === 'initialize') this.#revision ??= askedRevision(message);
     if (
       typeof message !== 'object' ||
       message === null ||

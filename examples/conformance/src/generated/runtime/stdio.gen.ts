@@ -60,7 +60,7 @@ function checkedLines(
       }
       for (const m of batches.split(frame, reply)) {
         batches.observe(m, reply);
-        out.push(m === frame ? line : JSON.stringify(m));
+        out.push(Array.isArray(frame) ? JSON.stringify(m) : line);
       }
     }
     if (out.length > 0) transform.push(`${out.join('\n')}\n`);

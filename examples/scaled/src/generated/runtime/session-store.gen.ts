@@ -18,7 +18,7 @@ import {
   type ServerEventBus,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { BATCH_REFUSED, batchesServed } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed } from './limits.gen.js';
 import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
 
 export interface SessionStoreOptions {
@@ -53,8 +53,8 @@ interface Local {
   lastUsed: number;
   /** While on, stream events are not stored: the replayed handshake of a rehydration is nobody's history. */
   muted: { on: boolean };
-  /** The initialize request that opened the session: the revision it asks for decides whether batches are served. */
-  initialize: unknown;
+  /** The revision the session's initialize request asked for: it decides whether batches are served. */
+  revision: string | undefined;
 }
 
 type SessionNews = { sid: string } & (
@@ -161,7 +161,7 @@ export function storeSessions(options: SessionStoreOptions) {
       subscriptions: new Set(),
       lastUsed: Date.now(),
       muted,
-      initialize,
+      revision: askedRevision(initialize),
       node: undefined!,
     };
     local.node = toNodeHandler(
@@ -296,7 +296,7 @@ export function storeSessions(options: SessionStoreOptions) {
     // 404 (not 400) tells the client its session is gone and to initialize again.
     if (local === 'gone') return rpcError(res, 404, -32001, 'Session not found');
     local.lastUsed = Date.now();
-    if (req.method === 'POST' && Array.isArray(body) && !batchesServed(local.initialize))
+    if (req.method === 'POST' && Array.isArray(body) && !batchesServed(local.revision))
       return rpcError(res, 400, -32600, `Bad Request: ${BATCH_REFUSED}`);
     if (req.method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id!))) {
       // Answers to a server-to-client request another replica sent: that replica's instance is waiting for them.
