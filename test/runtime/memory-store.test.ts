@@ -1,17 +1,10 @@
 // The in-process Store: the semantics the Redis store implements with scripts (sessions bound to a principal and
 // capped per principal, bounded event logs, sliding-window limits with leased concurrency slots, pub/sub).
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/project.js';
+import { runtimeCopies } from '../support/runtime-copy.js';
 
-// The runtime imports its siblings by their generated names (./limits.gen.js): test copies named that way.
-const dir = join(ROOT, '.cache', 'runtime-src');
-mkdirSync(dir, { recursive: true });
-for (const name of ['store', 'limits']) copyFileSync(join(ROOT, 'templates', 'runtime', `${name}.ts`), join(dir, `${name}.gen.ts`));
-const { MemoryStore, principalOf, StoreBus } = (await import(
-  join(dir, 'store.gen.ts')
-)) as typeof import('../../templates/runtime/store.js');
+const at = runtimeCopies(['store', 'limits']);
+const { MemoryStore, principalOf, StoreBus } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
 
 const init = { jsonrpc: '2.0' as const, id: 0, method: 'initialize', params: {} };
 

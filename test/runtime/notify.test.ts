@@ -1,21 +1,12 @@
 // notify with a shared store: a call's answer waits until what its handler published reached the store, so that a
 // client calling again, on another replica, hears the first call's notifications first (scale.e2e.test.ts 5c).
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linkDeps } from '../support/generated-deps.js';
-import { ROOT } from '../support/project.js';
+import { runtimeCopies } from '../support/runtime-copy.js';
 
-// The runtime imports its siblings by their generated names (./limits.gen.js), and the SDK: test copies named that
-// way, beside the generated projects' shared node_modules.
-const dir = join(ROOT, '.cache', 'runtime-notify');
-mkdirSync(dir, { recursive: true });
-linkDeps(dir);
-for (const name of ['store', 'limits', 'notify', 'ask'])
-  copyFileSync(join(ROOT, 'templates', 'runtime', `${name}.ts`), join(dir, `${name}.gen.ts`));
-const { MemoryStore, StoreBus } = (await import(join(dir, 'store.gen.ts'))) as typeof import('../../templates/runtime/store.js');
-const { notify, useBus } = (await import(join(dir, 'notify.gen.ts'))) as typeof import('../../templates/runtime/notify.js');
-const { answering } = (await import(join(dir, 'ask.gen.ts'))) as typeof import('../../templates/runtime/ask.js');
+const at = runtimeCopies(['store', 'limits', 'notify', 'ask']);
+const { MemoryStore, StoreBus } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const { notify, useBus } = (await import(at('notify'))) as typeof import('../../templates/runtime/notify.js');
+const { answering } = (await import(at('ask'))) as typeof import('../../templates/runtime/ask.js');
 
 describe('answering, with a shared store', () => {
   it('answers only after the store took the notifications the handler raised', async () => {
