@@ -135,7 +135,8 @@ function installLegacy(server: McpServer): void {
   );
   s.setRequestHandler('tasks/result', { params: taskIdParams }, async ({ taskId }, ctx) => {
     const task = await terminal(ctx, taskId);
-    if (task.status === 'failed')
+    // A tool error failed the task, and the call would have answered it as a result: so does tasks/result.
+    if (task.status === 'failed' && !task.result)
       throw new ProtocolError(
         task.error?.code ?? ProtocolErrorCode.InternalError,
         task.error?.message ?? 'Task failed',

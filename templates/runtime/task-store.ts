@@ -28,7 +28,7 @@ export interface TaskRecord {
   pollIntervalMs: number;
   /** Epoch milliseconds after which the task is gone (createdAt + ttlMs). */
   expiresAt: number;
-  /** The tool's result, once `completed`. */
+  /** The tool's result, once `completed` (or `failed` by a tool error, in 2025-11-25). */
   result?: Record<string, unknown>;
   /** The protocol error, once `failed`. */
   error?: TaskError;

@@ -118,7 +118,8 @@ class TaskRun {
   }
 
   /**
-   * Records how the call ended: completed with its result, or failed with a protocol error. Cancelled stays cancelled.
+   * Records how the call ended: completed with its result, or failed with a protocol error. A tool error (`isError`)
+   * fails a 2025-11-25 task and completes a 2026-07-28 one, as each revision says. Cancelled stays cancelled.
    */
   async finish(outcome: Settled): Promise<void> {
     const record = await this.create();
@@ -127,19 +128,19 @@ class TaskRun {
       if (TERMINAL.has(t.status)) return undefined;
       const { inputRequests: _q, inputResponses: _a, ...rest } = t;
       const lastUpdatedAt = new Date().toISOString();
-      if (failure === undefined)
-        return {
-          ...rest,
-          status: 'completed',
-          result: (outcome as { result: Record<string, unknown> }).result,
-          lastUpdatedAt,
-        };
+      if (failure === undefined) {
+        const result = (outcome as { result: Record<string, unknown> }).result;
+        if (this.era === 'legacy' && result.isError === true)
+          return { ...rest, status: 'failed', statusMessage: toolErrorMessage(result), result, lastUpdatedAt };
+        return { ...rest, status: 'completed', result, lastUpdatedAt };
+      }
       const code = failure instanceof ProtocolError ? failure.code : ProtocolErrorCode.InternalError;
       const message = failure instanceof Error ? failure.message : String(failure);
       const data = failure instanceof ProtocolError ? failure.data : undefined;
       return {
         ...rest,
         status: 'failed',
+        statusMessage: message,
         error: { code, message, ...(data !== undefined ? { data } : {}) },
         lastUpdatedAt,
       };
@@ -443,4 +444,11 @@ function ttlOf(asked: unknown): number {
   const ttl = (asked as { ttl?: unknown } | undefined)?.ttl;
   if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) return taskSettings.defaultTtlMs;
   return Math.min(Math.floor(ttl), taskSettings.maxTtlMs);
+}
+
+/** A failed task's status message from the tool error it ended with: its first text, or a plain statement. */
+function toolErrorMessage(result: Record<string, unknown>): string {
+  const content = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
+  const text = content.find((c) => c.type === 'text' && typeof c.text === 'string')?.text as string | undefined;
+  return text ? `Tool error: ${text}` : 'The tool returned an error';
 }

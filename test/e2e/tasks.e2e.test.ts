@@ -36,6 +36,14 @@ tools:
     execution: {taskSupport: optional}
   quick:
     description: Never a task
+  broken:
+    description: Ends its task with a tool error or a protocol error
+    inputSchema:
+      type: object
+      properties:
+        how: {type: string, enum: [tool, protocol]}
+      required: [how]
+    execution: {taskSupport: optional}
 `;
 const CRUNCH = `import type { ToolHandler } from '../../generated/types.gen.js';
 import { text } from '../../generated/context.gen.js';
@@ -61,6 +69,17 @@ import { text } from '../../generated/context.gen.js';
 export const quick: ToolHandler<'quick'> = async () => text('quick');
 `;
 
+const BROKEN = `import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { toolError } from '../../generated/context.gen.js';
+export const broken: ToolHandler<'broken'> = async (input, ctx) => {
+  await ctx.task.start();
+  await new Promise((r) => setTimeout(r, 50));
+  if (input.how === 'tool') return toolError('No data for that day');
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Upstream refused the day');
+};
+`;
+
 const anyResult = fromJsonSchema<Record<string, any>>({ type: 'object' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -70,6 +89,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'src/handlers/tools/crunch.ts'), CRUNCH);
   writeFileSync(join(dir, 'src/handlers/tools/approve.ts'), APPROVE);
   writeFileSync(join(dir, 'src/handlers/tools/quick.ts'), QUICK);
+  writeFileSync(join(dir, 'src/handlers/tools/broken.ts'), BROKEN);
   buildProject(dir);
   process.env.TASKS_E2E_ALICE = ALICE;
   process.env.TASKS_E2E_BOB = BOB;
@@ -180,6 +200,27 @@ describe('2025-11-25 tasks (SDK client)', () => {
     await expect(call(alice, 'quick', {}, {})).rejects.toMatchObject({ code: -32601 });
   });
 
+  // 2025-11-25: "when the tool result has isError set to true, the task should reach failed status", and tasks/result
+  // answers what the call would have: the tool error as a result, a protocol error as that error.
+  it('fails a task on a tool error or a protocol error, with a status message', async () => {
+    const { task: toolFailed } = await call(alice, 'broken', { how: 'tool' }, {});
+    const toolResult = await alice.request({ method: 'tasks/result', params: { taskId: toolFailed.taskId } }, anyResult);
+    expect(toolResult).toMatchObject({ isError: true, content: [{ type: 'text', text: 'No data for that day' }] });
+    expect(toolResult._meta['io.modelcontextprotocol/related-task']).toEqual({ taskId: toolFailed.taskId });
+    expect(await get(alice, toolFailed.taskId)).toMatchObject({
+      status: 'failed',
+      statusMessage: 'Tool error: No data for that day',
+    });
+    const { task: crashed } = await call(alice, 'broken', { how: 'protocol' }, {});
+    await expect(alice.request({ method: 'tasks/result', params: { taskId: crashed.taskId } }, anyResult)).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Upstream refused the day'),
+    });
+    expect(await get(alice, crashed.taskId)).toMatchObject({ status: 'failed', statusMessage: 'Upstream refused the day' });
+    await sleep(100);
+    expect(statuses.get(toolFailed.taskId)?.at(-1)).toBe('failed');
+  });
+
   it('asks the client from within a task', async () => {
     const client = await connect(ALICE, () => ({ action: 'accept', content: { ok: true } }));
     try {
@@ -282,6 +323,23 @@ describe('2026-07-28 tasks extension', () => {
     expect((await until(taskId, (t) => t.status === 'input_required')).inputRequests).toHaveProperty(key);
     await rpc(ALICE, 'tasks/update', { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } });
     expect((await until(taskId, (t) => t.status === 'completed')).result.content).toEqual([{ type: 'text', text: 'approved' }]);
+  });
+
+  // SEP-2663: a tool error completes the task (failed is for protocol errors only), which then carries the error.
+  it('completes a task on a tool error and fails it on a protocol error', async () => {
+    const tool = (await rpc(ALICE, 'tools/call', { name: 'broken', arguments: { how: 'tool' } })).result!;
+    expect(tool).toMatchObject({ resultType: 'task', status: 'working' });
+    expect((await until(tool.taskId, (t) => t.status !== 'working')).result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'No data for that day' }],
+    });
+    expect((await rpc(ALICE, 'tasks/get', { taskId: tool.taskId })).result?.status).toBe('completed');
+    const crash = (await rpc(ALICE, 'tools/call', { name: 'broken', arguments: { how: 'protocol' } })).result!;
+    expect(await until(crash.taskId, (t) => t.status !== 'working')).toMatchObject({
+      status: 'failed',
+      statusMessage: 'Upstream refused the day',
+      error: { code: -32602, message: 'Upstream refused the day' },
+    });
   });
 
   it('cancels a task', async () => {
