@@ -25,6 +25,7 @@ export interface SseLimits extends SessionLimits {
 export function sseEndpoint(factory: McpServerFactory, messagesPath: string, limits: SseLimits = {}): SseEndpoint {
   const maxBody = limits.maxBodyBytes ?? LIMITS.maxBodyBytes;
   const sessions = new SessionTable<SSEServerTransport>(limits);
+  const streams = new WeakMap<SSEServerTransport, ServerResponse>();
   const plain = (res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) =>
     void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
   return {
@@ -32,6 +33,7 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       if (!sessions.reserve(principal)) return plain(res, 429, 'Too many open streams for this caller');
       const transport = new SSEServerTransport(messagesPath, res);
       sessions.add(transport.sessionId, principal, transport);
+      streams.set(transport, res);
       // The stream is in use for as long as it is open: it never counts as idle.
       res.once('close', sessions.hold(transport.sessionId));
       transport.onclose = () => sessions.remove(transport.sessionId);
@@ -43,6 +45,11 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       const transport = sessionId ? sessions.find(sessionId, principal) : undefined;
       if (!transport)
         return plain(res, sessionId ? 404 : 400, sessionId ? 'Session not found' : 'Missing sessionId parameter');
+      // Answers go out on the event stream. While the client leaves too much of it unread, its messages wait here,
+      // unread, rather than have every answer they ask for kept in memory.
+      const stream = streams.get(transport);
+      while (stream && !stream.destroyed && stream.writableLength > LIMITS.maxUnreadBytes) await drained(stream);
+      if (stream?.destroyed) return plain(res, 404, 'Session not found');
       const request = await toWebRequest(req, undefined, { maxRequestBodySize: maxBody }).catch((error: unknown) => {
         if (error instanceof Error && error.name === 'RequestBodyTooLargeError') return undefined;
         throw error;
@@ -61,4 +68,23 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
     },
     close: () => sessions.close(),
   };
+}
+
+const draining = new WeakMap<ServerResponse, Promise<void>>();
+
+/** Resolves when the stream has written out what it held, or closed: one wait per stream, however many wait. */
+function drained(stream: ServerResponse): Promise<void> {
+  let wait = draining.get(stream);
+  if (!wait) {
+    wait = new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done).off('close', done);
+        draining.delete(stream);
+        resolve();
+      };
+      stream.on('drain', done).on('close', done);
+    });
+    draining.set(stream, wait);
+  }
+  return wait;
 }

@@ -1,9 +1,10 @@
 // Hostile input on the connection-long transports of a generated server: oversized WebSocket messages and batches,
-// silent and never-initialized sockets, too many sockets, oversized and malformed HTTP+SSE posts, batches with an
+// clients that stop reading their answers, silent and never-initialized sockets, too many sockets, oversized and malformed HTTP+SSE posts, batches with an
 // invalid member over stdio and WebSocket, batches on connections whose revision has none, messages that are not
 // JSON-RPC, multi-byte characters split across stdio reads and endless stdio lines.
 // Each attack is performed for real against the built server on loopback; afterwards the server still answers.
 import { writeFileSync } from 'node:fs';
+import { Agent, get as httpGet, type IncomingMessage, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
@@ -15,7 +16,7 @@ server: {name: limits, version: 1.0.0}
 transports:
   http: {maxBodyBytes: ${MAX_BODY}}
   sse: true
-  websocket: {maxConnections: 3, idleTimeoutMs: 1500, initTimeoutMs: 700}
+  websocket: {maxConnections: 3, idleTimeoutMs: 4000, initTimeoutMs: 700}
 tools:
   echo:
     description: Returns its text
@@ -79,6 +80,32 @@ describe('WebSocket', () => {
     expect(grew).toBeLessThan(30);
   });
 
+  it('stops reading from a client that does not read its answers, and serves it all once it reads again', async () => {
+    const s = await socket();
+    await s.initialize();
+    s.reading(false);
+    const before = rssMb(server.child.pid!);
+    // Each call is answered with its own 60 KB text: without flow control, every answer would wait in memory.
+    const text = 'x'.repeat(60_000);
+    const calls = 1_500;
+    for (let id = 1; id <= calls; id++)
+      void s.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } });
+    // Whatever the server will take, it has taken once the client's unsent bytes stop moving for half a second (well
+    // within the idle timeout, which would close a connection the server no longer reads from).
+    let last = -1;
+    let still = 0;
+    await until(() => ((still = s.unsent === last ? still + 1 : 0), (last = s.unsent), still >= 5), 'the server to settle', 30_000, 100);
+    expect(s.unsent).toBeGreaterThan(40 * 1024 * 1024);
+    const grew = rssMb(server.child.pid!) - before;
+    console.log(`WebSocket: RSS grew ${grew.toFixed(1)} MB while ${(s.unsent / 2 ** 20).toFixed(0)} MiB waited unread`);
+    expect(grew).toBeLessThan(40);
+    s.reading(true);
+    await until(() => s.frames.length > calls, 'every answer', 30_000);
+    const answered = new Set(s.frames.map((f) => (f as Frame).id));
+    expect(Array.from({ length: calls }, (_, i) => answered.has(i + 1)).every(Boolean)).toBe(true);
+    s.close();
+  }, 60_000);
+
   it('refuses a batch over 100 members with one -32600, and answers a batch of 100', async () => {
     const s = await socket();
     await s.initialize(BATCH_REVISION);
@@ -106,8 +133,8 @@ describe('WebSocket', () => {
     const idle = await socket();
     await idle.initialize();
     const initialized = Date.now();
-    expect(await idle.closed()).toBe(1001);
-    expect(Date.now() - initialized).toBeGreaterThanOrEqual(1_000);
+    expect(await idle.closed(8_000)).toBe(1001);
+    expect(Date.now() - initialized).toBeGreaterThanOrEqual(3_500);
   });
 
   it('refuses connections past maxConnections with 503, and accepts again when one closes', async () => {
@@ -150,6 +177,52 @@ describe('HTTP+SSE', () => {
     expect((await post(JSON.stringify(INITIALIZE))).status).toBe(202);
     stream.abort();
   });
+
+  it('holds the posts of a client that does not read its event stream, and serves them once it reads', async () => {
+    const stream = await new Promise<IncomingMessage>((resolve) =>
+      httpGet(server.url.replace(/\/mcp$/, '/sse'), { headers: { accept: 'text/event-stream' } }, resolve),
+    );
+    let events = '';
+    stream.on('data', (chunk) => (events += chunk));
+    await until(() => /data: \S+/.test(events), 'the endpoint event');
+    const endpoint = /data: (\S+)/.exec(events)![1];
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const post = (message: object) =>
+      new Promise<number>((resolve, reject) =>
+        httpRequest(new URL(endpoint, server.url), { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) =>
+          res.resume().on('end', () => resolve(res.statusCode!)),
+        )
+          .on('error', reject)
+          .end(JSON.stringify(message)),
+      );
+    expect(await post(INITIALIZE)).toBe(202);
+    stream.pause();
+    const before = rssMb(server.child.pid!);
+    const text = 'x'.repeat(60_000);
+    const calls = 1_500;
+    let accepted = 0;
+    const posts = Array.from({ length: calls }, (_, i) =>
+      post({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'echo', arguments: { text } } }).then((status) => {
+        accepted++;
+        return status;
+      }),
+    );
+    let last = -1;
+    let still = 0;
+    await until(() => ((still = accepted === last ? still + 1 : 0), (last = accepted), still >= 5), 'the server to settle', 30_000, 100);
+    const grew = rssMb(server.child.pid!) - before;
+    console.log(`HTTP+SSE: RSS grew ${grew.toFixed(1)} MB; ${accepted} of ${calls} posts taken while the stream was unread`);
+    expect(grew).toBeLessThan(40);
+    expect(accepted).toBeLessThan(calls / 2);
+    stream.resume();
+    expect(new Set(await Promise.all(posts))).toEqual(new Set([202]));
+    // Answers come in the order the calls finish, so the stream is read until it holds them all.
+    const answers = () => events.match(/"text":"x{60000}"/g)?.length ?? 0;
+    await until(() => answers() === calls, 'every answer on the stream', 30_000, 250);
+    for (const id of [1, calls / 2, calls]) expect(events).toContain(`"id":${id}}`);
+    stream.destroy();
+    agent.destroy();
+  }, 60_000);
 });
 
 describe.each(['stdio', 'websocket'] as const)('a batch with an invalid member (%s)', (transport) => {

@@ -16,11 +16,11 @@ export const INITIALIZE = {
 export const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 /** Waits until `predicate` holds, polling; throws with `what` after `ms`. */
-export async function until(predicate: () => boolean, what: string, ms = 10_000): Promise<void> {
+export async function until(predicate: () => boolean, what: string, ms = 10_000, everyMs = 20): Promise<void> {
   const started = Date.now();
   while (!predicate()) {
     if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -127,6 +127,17 @@ export class RawWebSocket {
     await this.send({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion } });
     await this.next((f) => (f as { id?: unknown }).id === 0, 'the initialize result');
     await this.send(INITIALIZED);
+  }
+
+  /** Stops (or starts again) reading what the server sends, as a client that stalls would. */
+  reading(on: boolean): void {
+    if (on) this.#socket.resume();
+    else this.#socket.pause();
+  }
+
+  /** Bytes sent that the server has not taken yet. */
+  get unsent(): number {
+    return this.#socket.bufferedAmount;
   }
 
   close(): void {

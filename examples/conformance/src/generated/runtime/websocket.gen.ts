@@ -33,6 +33,8 @@ export class WebSocketServerTransport implements Transport {
   oninitialized?: () => void;
   readonly #socket: WebSocket;
   readonly #batches = new BatchCollector();
+  /** Frames that arrived after reading was paused, served once the client has read its answers. */
+  readonly #held: { data: RawData; isBinary: boolean }[] = [];
   /**
    * Requests that complete the handshake when answered: initialize, or any 2026-07-28 request (it carries the
    * envelope).
@@ -67,12 +69,29 @@ export class WebSocketServerTransport implements Transport {
 
   #write(frame: unknown): Promise<void> {
     this.onactivity?.();
-    return new Promise((resolve, reject) =>
-      this.#socket.send(JSON.stringify(frame), (error) => (error ? reject(error) : resolve())),
+    const written = new Promise<void>((resolve, reject) =>
+      this.#socket.send(JSON.stringify(frame), (error) => {
+        if (this.#socket.isPaused && this.#socket.bufferedAmount <= LIMITS.maxUnreadBytes) this.#resume();
+        return error ? reject(error) : resolve();
+      }),
     );
+    // A client that stops reading would have every answer it still asks for kept in memory: once too much waits
+    // unread, its requests are no longer read (TCP holds them back) until it reads.
+    if (this.#socket.bufferedAmount > LIMITS.maxUnreadBytes) this.#socket.pause();
+    return written;
+  }
+
+  #resume(): void {
+    this.#socket.resume();
+    while (!this.#socket.isPaused && this.#held.length > 0) {
+      const next = this.#held.shift() as { data: RawData; isBinary: boolean };
+      this.#receive(next.data, next.isBinary);
+    }
   }
 
   #receive(data: RawData, isBinary: boolean): void {
+    // ws may still hand over frames it had read before the pause: they wait too.
+    if (this.#socket.isPaused) return void this.#held.push({ data, isBinary });
     this.onactivity?.();
     let frame: unknown;
     try {

@@ -12,6 +12,11 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 export const LIMITS = {
   /** Largest HTTP request body, HTTP+SSE message, WebSocket message and stdio line, in bytes. */
   maxBodyBytes: 4 * 1024 * 1024,
+  /**
+   * Bytes of answers a WebSocket or HTTP+SSE client may leave unread; past it, its next messages are not read until it
+   * reads.
+   */
+  maxUnreadBytes: 1024 * 1024,
   /** Members of one JSON-RPC batch: the SDK's own limit for HTTP (MAX_BATCH_SIZE), on every transport. */
   maxBatchSize: 100,
   headersTimeoutMs: 10_000,
