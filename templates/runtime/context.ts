@@ -16,7 +16,7 @@ import type {
   ElicitUrlParams,
   ListRootsResult,
 } from './runtime/ask.gen.js';
-import { logFromHandler } from './runtime/log.gen.js';
+import { logFromHandler, logger } from './runtime/log.gen.js';
 import { notify, type Notifier } from './runtime/notify.gen.js';
 import { currentTrace, type Trace } from './runtime/observe.gen.js';
 
@@ -92,7 +92,7 @@ export function makeContext<App>(
       ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
       : server.server.getClientCapabilities();
   const asker = new Asker(sdk, era);
-  return {
+  const ctx: HandlerContext<App> = {
     app,
     era,
     signal: sdk.mcpReq.signal,
@@ -108,7 +108,7 @@ export function makeContext<App>(
     trace: currentTrace(),
     progress: async (progress, total, message) => {
       const progressToken = sdk.mcpReq._meta?.progressToken;
-      if (progressToken === undefined) return;
+      if (progressToken === undefined || !progressAllowed(ctx, progress)) return;
       await sdk.mcpReq.notify({
         method: 'notifications/progress',
         params: {
@@ -127,6 +127,26 @@ export function makeContext<App>(
     notify,
     sdk,
   };
+  return ctx;
+}
+
+const lastProgress = new WeakMap<object, number>();
+
+/**
+ * Whether a progress notification may go out for the request `ctx` serves: the spec says its value "MUST increase
+ * with each notification", and JSON has no NaN or Infinity. Any other value is dropped, with a warning in the log.
+ */
+export function progressAllowed(ctx: object, progress: number): boolean {
+  const last = lastProgress.get(ctx);
+  if (Number.isFinite(progress) && (last === undefined || progress > last)) {
+    lastProgress.set(ctx, progress);
+    return true;
+  }
+  logger.warn(
+    { progress: String(progress), last },
+    'progress not sent: each value must be a finite number larger than the last one sent for the request',
+  );
+  return false;
 }
 
 /** Fills {{name}} placeholders of manifest prompt messages; validation guarantees every name is an argument. */

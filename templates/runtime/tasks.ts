@@ -11,7 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
-import type { HandlerContext } from '../context.gen.js';
+import { progressAllowed, type HandlerContext } from '../context.gen.js';
 import {
   createdResult,
   declaresTasks,
@@ -292,7 +292,9 @@ class TaskRun {
       progress: async (progress, total, message) => {
         if (!inTask()) return base.progress(progress, total, message);
         await run.status(message ?? (total === undefined ? `${progress}` : `${progress}/${total}`));
-        if (run.era === 'legacy' && run.progressToken !== undefined) {
+        // Progress for a task "MUST stop after the task reaches a terminal status".
+        const live = run.record !== undefined && !TERMINAL.has(run.record.status);
+        if (run.era === 'legacy' && run.progressToken !== undefined && live && progressAllowed(base, progress)) {
           const params = {
             progressToken: run.progressToken,
             progress,

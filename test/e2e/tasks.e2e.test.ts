@@ -44,6 +44,9 @@ tools:
         how: {type: string, enum: [tool, protocol]}
       required: [how]
     execution: {taskSupport: optional}
+  wobble:
+    description: Reports progress that goes back, stands still and is not a number
+    execution: {taskSupport: optional}
 `;
 const CRUNCH = `import type { ToolHandler } from '../../generated/types.gen.js';
 import { text } from '../../generated/context.gen.js';
@@ -80,6 +83,14 @@ export const broken: ToolHandler<'broken'> = async (input, ctx) => {
 };
 `;
 
+const WOBBLE = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const wobble: ToolHandler<'wobble'> = async (_input, ctx) => {
+  for (const p of [1, 1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2]) await ctx.progress(p, 10, \`at \${p}\`);
+  return text('wobbled');
+};
+`;
+
 const anyResult = fromJsonSchema<Record<string, any>>({ type: 'object' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,6 +101,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'src/handlers/tools/approve.ts'), APPROVE);
   writeFileSync(join(dir, 'src/handlers/tools/quick.ts'), QUICK);
   writeFileSync(join(dir, 'src/handlers/tools/broken.ts'), BROKEN);
+  writeFileSync(join(dir, 'src/handlers/tools/wobble.ts'), WOBBLE);
   buildProject(dir);
   process.env.TASKS_E2E_ALICE = ALICE;
   process.env.TASKS_E2E_BOB = BOB;
@@ -219,6 +231,23 @@ describe('2025-11-25 tasks (SDK client)', () => {
     expect(await get(alice, crashed.taskId)).toMatchObject({ status: 'failed', statusMessage: 'Upstream refused the day' });
     await sleep(100);
     expect(statuses.get(toolFailed.taskId)?.at(-1)).toBe('failed');
+  });
+
+  // "The progress value MUST increase with each notification": a handler's value that does not, or is not a finite
+  // number (JSON would carry NaN as null), is not sent, in a request as in a task.
+  it('sends only progress that increases', async () => {
+    const heard: number[] = [];
+    await alice.callTool({ name: 'wobble', arguments: {} }, { onprogress: (p) => void heard.push(p.progress) });
+    expect(heard).toEqual([1, 2]);
+    const inTask: unknown[] = [];
+    alice.setNotificationHandler('notifications/progress', (n) => void inTask.push(n.params.progress));
+    const { task } = await alice.request(
+      { method: 'tools/call', params: { name: 'wobble', arguments: {}, task: {}, _meta: { progressToken: 'wobble-task' } } },
+      anyResult,
+    );
+    await alice.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult);
+    await sleep(100);
+    expect(inTask).toEqual([1, 2]);
   });
 
   it('asks the client from within a task', async () => {
