@@ -1,5 +1,5 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, IN_USE, LIMITS } from './limits.gen.js';
 
 /**
  * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them; 2025-06-18 removed them, so a
@@ -9,6 +9,8 @@ import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS } from './limits.ge
  */
 export class BatchCollector {
   readonly #pending = new Map<RequestId, Batch>();
+  /** Ids of single requests not answered yet: another request with one of them could not be told apart in replies. */
+  readonly #running = new Set<RequestId>();
   readonly #maxBatchSize: number;
 
   /** The revision the connection's first initialize request asked for: it decides whether batches are served. */
@@ -28,9 +30,18 @@ export class BatchCollector {
   split(frame: unknown, reply: (frame: unknown) => void): JSONRPCMessage[] {
     if (!Array.isArray(frame)) {
       const message = parse(frame);
-      if (message) return [message];
-      reply(invalid(idOf(frame), 'not a JSON-RPC 2.0 message'));
-      return [];
+      if (!message) {
+        reply(invalid(idOf(frame), 'not a JSON-RPC 2.0 message'));
+        return [];
+      }
+      const id = 'method' in message && 'id' in message ? message.id : undefined;
+      if (id === undefined) return [message];
+      if (this.#inUse(id)) {
+        reply(invalid(id, `request id ${JSON.stringify(id)} ${IN_USE}`));
+        return [];
+      }
+      this.#running.add(id);
+      return [message];
     }
     if (!batchesServed(this.#revision)) {
       reply(invalid(null, BATCH_REFUSED));
@@ -52,7 +63,7 @@ export class BatchCollector {
       const id = message && 'method' in message && 'id' in message ? message.id : undefined;
       if (!message) errors.push(invalid(idOf(member), 'not a JSON-RPC 2.0 message'));
       // A second request with the same id (in this batch or one still running) could not be told apart in replies.
-      else if (id !== undefined && (ids.has(id) || this.#pending.has(id)))
+      else if (id !== undefined && (ids.has(id) || this.#inUse(id)))
         errors.push(invalid(id, `duplicate request id ${JSON.stringify(id)}`));
       else {
         if (id !== undefined) ids.add(id);
@@ -68,9 +79,14 @@ export class BatchCollector {
     return valid;
   }
 
+  #inUse(id: RequestId): boolean {
+    return this.#running.has(id) || this.#pending.has(id);
+  }
+
   /** What to write for an outgoing message: itself, nothing yet (held for its batch), or the completed batch. */
   outgoing(message: JSONRPCMessage): unknown | undefined {
     const id = 'id' in message && !('method' in message) ? message.id : undefined;
+    if (id !== undefined) this.#running.delete(id);
     const batch = id === undefined ? undefined : this.#pending.get(id);
     if (!batch || id === undefined) return message;
     this.#pending.delete(id);
@@ -93,6 +109,8 @@ export class BatchCollector {
     )
       return;
     const id = (message as { params?: { requestId?: unknown } }).params?.requestId;
+    // A cancelled request gets no response, so its id is free again.
+    if (typeof id === 'string' || typeof id === 'number') this.#running.delete(id);
     const batch = typeof id === 'string' || typeof id === 'number' ? this.#pending.get(id) : undefined;
     if (!batch) return;
     this.#pending.delete(id as RequestId);

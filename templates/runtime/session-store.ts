@@ -14,7 +14,7 @@ import {
   type ServerEventBus,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, RunningIds } from './limits.gen.js';
 import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
 
 export interface SessionStoreOptions {
@@ -51,6 +51,8 @@ interface Local {
   muted: { on: boolean };
   /** The revision the session's initialize request asked for: it decides whether batches are served. */
   revision: string | undefined;
+  /** Ids of this instance's requests not answered yet (another replica's instance routes its own). */
+  running: RunningIds;
 }
 
 type SessionNews = { sid: string } & (
@@ -158,6 +160,7 @@ export function storeSessions(options: SessionStoreOptions) {
       lastUsed: Date.now(),
       muted,
       revision: askedRevision(initialize),
+      running: new RunningIds(),
       node: undefined!,
     };
     local.node = toNodeHandler(
@@ -306,6 +309,11 @@ export function storeSessions(options: SessionStoreOptions) {
       await store.updateSession(sid, { holder: replica }).catch(() => undefined);
       await news({ sid, kind: 'holder', replica });
     }
+    const claimed = req.method === 'POST' ? local.running.claim(body) : undefined;
+    if (claimed && 'refusal' in claimed)
+      return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(claimed.refusal));
+    // An id is free again once its POST's response has closed.
+    if (claimed) res.once('close', () => local.running.release(claimed.ids));
     if (req.method === 'POST') for (const m of answers(body)) local.pending.delete(m.id!);
     return local.node(req, res, body);
   }

@@ -170,6 +170,13 @@ describe.skipIf(missing.length > 0)('three replicas behind nginx sharing redis-s
     const bump = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'bump', arguments: { n: 9 } } };
     const batch = await rpc(r2, sid, [bump]);
     expect([batch.status, batch.body.error.code]).toEqual([400, -32600]);
+    // A request id in use on the replica serving it is refused until its request is answered.
+    const slow = rpc(r2, sid, { id: 3, method: 'tools/call', params: { name: 'wait', arguments: { ms: 400 } } });
+    await new Promise((r) => setTimeout(r, 100));
+    const duplicate = await rpc(r2, sid, { id: 3, method: 'ping' });
+    expect([duplicate.status, duplicate.body.id, duplicate.body.error.code]).toEqual([400, 3, -32600]);
+    expect((await slow).body.result.content[0].text).toBe('waited');
+    expect((await rpc(r2, sid, { id: 3, method: 'ping' })).body.result).toEqual({});
     for (const n of [1, 2, 3, 4, 5])
       expect((await rpc(r3, sid, { id: 10 + n, method: 'resources/subscribe', params: { uri: `counter://${n}` } })).body.result).toEqual(
         {},

@@ -230,6 +230,7 @@ describe('limits in one place', () => {
     const published = {
       maxBodyBytes: http.maxBodyBytes.default,
       maxBatchSize: 100,
+      maxUnreadBytes: 1024 * 1024, // fixed, like maxBatchSize
       headersTimeoutMs: http.headersTimeoutMs.default,
       requestTimeoutMs: http.requestTimeoutMs.default,
       keepAliveTimeoutMs: http.keepAliveTimeoutMs.default,

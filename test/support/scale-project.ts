@@ -1,5 +1,6 @@
 // The generated server the scaling test and bench run as several replicas: scale.store redis, a rate-limited tool,
-// a tool that raises resource updates, one that asks the user (elicitation), and one that names its replica.
+// a tool that raises resource updates, one that asks the user (elicitation), one that names its replica, and one
+// that takes its time.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProject, generateProject } from './project.js';
@@ -23,6 +24,9 @@ tools:
     policy: {rateLimit: {requests: 10, windowMs: 60000}}
   confirm:
     description: Asks the user to confirm, then reports the answer.
+  wait:
+    description: Answers after the given number of milliseconds.
+    inputSchema: {type: object, properties: {ms: {type: integer}}, required: [ms]}
 resourceTemplates:
   counter:
     uriTemplate: 'counter://{n}'
@@ -49,6 +53,7 @@ const HANDLERS: Record<string, string> = {
     'confirm',
     "void input; const answer = await ctx.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }); return text(`${answer.action} ${JSON.stringify(answer.content)} on ${process.env.MCP_REPLICA_ID}`);",
   ),
+  'src/handlers/tools/wait.ts': tool('wait', "await new Promise((r) => setTimeout(r, input.ms)); void ctx; return text('waited');"),
   'src/handlers/resource-templates/counter.ts': `import type { ResourceTemplateHandler } from '../../generated/types.gen.js';
 export const counter: ResourceTemplateHandler<'counter'> = async (uri, variables) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: \`counter \${variables.n}\` }] });
 `,

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { parseJSONRPCMessage, readRequestBody, type McpServerFactory } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
-import { LIMITS } from './limits.gen.js';
+import { LIMITS, RunningIds } from './limits.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
 
 export interface SseEndpoint {
@@ -30,6 +30,7 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
   const maxBody = limits.maxBodyBytes ?? LIMITS.maxBodyBytes;
   const sessions = new SessionTable<SSEServerTransport>(limits);
   const streams = new WeakMap<SSEServerTransport, ServerResponse>();
+  const running = new WeakMap<SSEServerTransport, RunningIds>();
   const plain = (res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) =>
     void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
   return {
@@ -38,6 +39,14 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       const transport = new SSEServerTransport(messagesPath, res);
       sessions.add(transport.sessionId, principal, transport);
       streams.set(transport, res);
+      // Answers go out on the stream, so an id is free again once its answer has been sent (or the request cancelled).
+      const ids = new RunningIds();
+      running.set(transport, ids);
+      const send = transport.send.bind(transport);
+      transport.send = (message, options) => {
+        if (!('method' in message)) ids.release(requestIdsOf((message as { id?: unknown }).id));
+        return send(message, options);
+      };
       // The stream is in use for as long as it is open: it never counts as idle.
       res.once('close', sessions.hold(transport.sessionId));
       transport.onclose = () => sessions.remove(transport.sessionId);
@@ -68,6 +77,12 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
         // Never echo the body: it is the client's, and may be large or crafted for whoever reads the answer.
         return plain(res, 400, 'Invalid message: not a JSON-RPC 2.0 message');
       }
+      const ids = running.get(transport) as RunningIds;
+      const { method, params } = message as { method?: unknown; params?: { requestId?: unknown } };
+      if (method === 'notifications/cancelled') ids.release(requestIdsOf(params?.requestId));
+      const claimed = ids.claim(message);
+      if ('refusal' in claimed)
+        return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(claimed.refusal));
       await transport.handlePostMessage(req, res, message);
     },
     close: () => sessions.close(),
@@ -92,3 +107,6 @@ function drained(stream: ServerResponse): Promise<void> {
   }
   return wait;
 }
+
+const requestIdsOf = (id: unknown): (string | number)[] =>
+  typeof id === 'string' || typeof id === 'number' ? [id] : [];

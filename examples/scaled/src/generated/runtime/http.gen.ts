@@ -21,7 +21,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
-import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS, principalOf } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS, principalOf, RunningIds } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
 import { observeDenials } from './observe.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
@@ -203,6 +203,7 @@ export async function startHttp(
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
   // The revision each session's initialize request asked for: it decides whether batches are served.
   const revisions = new WeakMap<object, string | undefined>();
+  const running = new WeakMap<object, RunningIds>();
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const scale = options.scale ?? undefined;
   const modern = createMcpHandler(factories.perRequest, {
@@ -250,6 +251,11 @@ export async function startHttp(
       if (!transport) return rpcError(res, 404, -32001, 'Session not found');
       if (Array.isArray(body) && !batchesServed(revisions.get(transport)))
         return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
+      const ids = running.get(transport);
+      const claimed = req.method === 'POST' && ids ? ids.claim(body) : undefined;
+      if (claimed && 'refusal' in claimed) return send(res, 400, claimed.refusal);
+      // An id is free again once its POST's response has closed.
+      if (claimed && ids) res.once('close', () => ids.release(claimed.ids));
       res.once('close', sessions.hold(sessionId));
       return transport.handleRequest(req, res, body);
     }
@@ -276,6 +282,7 @@ export async function startHttp(
       if (transport.sessionId) sessions.remove(transport.sessionId);
     };
     revisions.set(transport, askedRevision(body));
+    running.set(transport, new RunningIds());
     try {
       await (await factories.connection({ era: 'legacy' })).connect(transport);
       await transport.handleRequest(req, res, body);

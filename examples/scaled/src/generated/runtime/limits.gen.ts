@@ -61,6 +61,37 @@ export const BATCH_REFUSED =
   'they are served only on connections that negotiated 2025-03-26 or earlier';
 
 /**
+ * The request ids of a connection's requests not answered yet (2025-era HTTP sessions, HTTP+SSE). The SDK routes each
+ * answer by its id, so a second request with an id in use would take the first one's answer and leave the first
+ * waiting for good (and "the request ID MUST NOT have been previously used").
+ */
+export const IN_USE = 'is already in use by a request not answered yet';
+
+export class RunningIds {
+  readonly #ids = new Set<string | number>();
+
+  /** Claims the ids of `body`'s requests, or claims none and returns the error for one already in use. */
+  claim(body: unknown): { ids: (string | number)[] } | { refusal: object } {
+    const ids: (string | number)[] = [];
+    for (const m of Array.isArray(body) ? body : [body]) {
+      const { id, method } = (m ?? {}) as { id?: unknown; method?: unknown };
+      if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) continue;
+      if (this.#ids.has(id) || ids.includes(id)) {
+        const message = `Invalid Request: request id ${JSON.stringify(id)} ${IN_USE}`;
+        return { refusal: { jsonrpc: '2.0', id, error: { code: -32600, message } } };
+      }
+      ids.push(id);
+    }
+    for (const id of ids) this.#ids.add(id);
+    return { ids };
+  }
+
+  release(ids: readonly (string | number)[]): void {
+    for (const id of ids) this.#ids.delete(id);
+  }
+}
+
+/**
  * Who a caller is, for everything counted per caller (rate limits, concurrency, sessions): the user (`sub`) together
  * with the OAuth client, else the client or credential, else the token itself (hashed), so two callers never share
  * a key by accident. Unauthenticated transports serve one `anonymous` principal.
