@@ -60,13 +60,15 @@ export const BATCH_REFUSED =
   'JSON-RPC batches were removed in protocol revision 2025-06-18: ' +
   'they are served only on connections that negotiated 2025-03-26 or earlier';
 
-/**
- * The request ids of a connection's requests not answered yet (2025-era HTTP sessions, HTTP+SSE). The SDK routes each
- * answer by its id, so a second request with an id in use would take the first one's answer and leave the first
- * waiting for good (and "the request ID MUST NOT have been previously used").
- */
+/** How a request whose id is still in use is refused, on every transport. */
 export const IN_USE = 'is already in use by a request not answered yet';
 
+/**
+ * The request ids of a connection's requests not answered yet (2025-era HTTP sessions and HTTP+SSE; stdio and
+ * WebSocket keep theirs in BatchCollector). The SDK routes each answer by its id, so a second request with an id in
+ * use would take the first one's answer and leave the first waiting for good (and "the request ID MUST NOT have been
+ * previously used").
+ */
 export class RunningIds {
   readonly #ids = new Set<string | number>();
 
