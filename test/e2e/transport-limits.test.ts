@@ -8,7 +8,16 @@ import { Agent, get as httpGet, type IncomingMessage, request as httpRequest } f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
-import { INITIALIZE, oversizedWebSocketMessage, RawStdio, RawWebSocket, rssMb, statusOfLargePost, until } from '../support/raw-peers.js';
+import {
+  INITIALIZE,
+  oversizedWebSocketMessage,
+  RawStdio,
+  RawWebSocket,
+  rssMb,
+  statusOfLargePost,
+  until,
+  untilSteady,
+} from '../support/raw-peers.js';
 
 const MAX_BODY = 65_536;
 const MANIFEST = `version: 1
@@ -92,9 +101,7 @@ describe('WebSocket', () => {
       void s.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text } } });
     // Whatever the server will take, it has taken once the client's unsent bytes stop moving for half a second (well
     // within the idle timeout, which would close a connection the server no longer reads from).
-    let last = -1;
-    let still = 0;
-    await until(() => ((still = s.unsent === last ? still + 1 : 0), (last = s.unsent), still >= 5), 'the server to settle', 30_000, 100);
+    await untilSteady(() => s.unsent, 'the server to settle');
     expect(s.unsent).toBeGreaterThan(40 * 1024 * 1024);
     const grew = rssMb(server.child.pid!) - before;
     console.log(`WebSocket: RSS grew ${grew.toFixed(1)} MB while ${(s.unsent / 2 ** 20).toFixed(0)} MiB waited unread`);
@@ -207,9 +214,7 @@ describe('HTTP+SSE', () => {
         return status;
       }),
     );
-    let last = -1;
-    let still = 0;
-    await until(() => ((still = accepted === last ? still + 1 : 0), (last = accepted), still >= 5), 'the server to settle', 30_000, 100);
+    await untilSteady(() => accepted, 'the server to settle');
     const grew = rssMb(server.child.pid!) - before;
     console.log(`HTTP+SSE: RSS grew ${grew.toFixed(1)} MB; ${accepted} of ${calls} posts taken while the stream was unread`);
     expect(grew).toBeLessThan(40);

@@ -24,6 +24,22 @@ export async function until(predicate: () => boolean, what: string, ms = 10_000,
   }
 }
 
+/** Resolves once `value` has not changed for `steadyMs` (read every 100 ms): whatever was to happen has happened. */
+export async function untilSteady(value: () => number, what: string, steadyMs = 500, ms = 30_000): Promise<void> {
+  let last = Number.NaN;
+  let since = Date.now();
+  await until(
+    () => {
+      const now = value();
+      if (now !== last) [last, since] = [now, Date.now()];
+      return Date.now() - since >= steadyMs;
+    },
+    what,
+    ms,
+    100,
+  );
+}
+
 /** Resident memory of a process, in MB (Linux). */
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -3,6 +3,7 @@
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /**
@@ -72,20 +73,26 @@ export const IN_USE = 'is already in use by a request not answered yet';
 export class RunningIds {
   readonly #ids = new Set<string | number>();
 
-  /** Claims the ids of `body`'s requests, or claims none and returns the error for one already in use. */
-  claim(body: unknown): { ids: (string | number)[] } | { refusal: object } {
+  /**
+   * Claims the ids of `body`'s requests; or, when one is already in use, claims none, answers `res` with 400 and
+   * -32600, and returns false. With `untilClosed` the ids are released when `res` closes (Streamable HTTP, where the
+   * answers go); otherwise by `release` (HTTP+SSE, whose answers go on the event stream).
+   */
+  claim(body: unknown, res: ServerResponse, untilClosed: boolean): boolean {
     const ids: (string | number)[] = [];
     for (const m of Array.isArray(body) ? body : [body]) {
       const { id, method } = (m ?? {}) as { id?: unknown; method?: unknown };
       if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) continue;
       if (this.#ids.has(id) || ids.includes(id)) {
-        const message = `Invalid Request: request id ${JSON.stringify(id)} ${IN_USE}`;
-        return { refusal: { jsonrpc: '2.0', id, error: { code: -32600, message } } };
+        const error = { code: -32600, message: `Invalid Request: request id ${JSON.stringify(id)} ${IN_USE}` };
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error }));
+        return false;
       }
       ids.push(id);
     }
     for (const id of ids) this.#ids.add(id);
-    return { ids };
+    if (untilClosed) res.once('close', () => this.release(ids));
+    return true;
   }
 
   release(ids: readonly (string | number)[]): void {

@@ -252,10 +252,7 @@ export async function startHttp(
       if (Array.isArray(body) && !batchesServed(revisions.get(transport)))
         return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
       const ids = running.get(transport);
-      const claimed = req.method === 'POST' && ids ? ids.claim(body) : undefined;
-      if (claimed && 'refusal' in claimed) return send(res, 400, claimed.refusal);
-      // An id is free again once its POST's response has closed.
-      if (claimed && ids) res.once('close', () => ids.release(claimed.ids));
+      if (req.method === 'POST' && ids && !ids.claim(body, res, true)) return;
       res.once('close', sessions.hold(sessionId));
       return transport.handleRequest(req, res, body);
     }

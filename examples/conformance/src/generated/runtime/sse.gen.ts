@@ -80,9 +80,7 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       const ids = running.get(transport) as RunningIds;
       const { method, params } = message as { method?: unknown; params?: { requestId?: unknown } };
       if (method === 'notifications/cancelled') ids.release(requestIdsOf(params?.requestId));
-      const claimed = ids.claim(message);
-      if ('refusal' in claimed)
-        return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(claimed.refusal));
+      if (!ids.claim(message, res, false)) return;
       await transport.handlePostMessage(req, res, message);
     },
     close: () => sessions.close(),

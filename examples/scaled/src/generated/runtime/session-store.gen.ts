@@ -313,11 +313,7 @@ export function storeSessions(options: SessionStoreOptions) {
       await store.updateSession(sid, { holder: replica }).catch(() => undefined);
       await news({ sid, kind: 'holder', replica });
     }
-    const claimed = req.method === 'POST' ? local.running.claim(body) : undefined;
-    if (claimed && 'refusal' in claimed)
-      return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(claimed.refusal));
-    // An id is free again once its POST's response has closed.
-    if (claimed) res.once('close', () => local.running.release(claimed.ids));
+    if (req.method === 'POST' && !local.running.claim(body, res, true)) return;
     if (req.method === 'POST') for (const m of answers(body)) local.pending.delete(m.id!);
     return local.node(req, res, body);
   }
