@@ -197,9 +197,9 @@ export async function startHttp(
     maxPerPrincipal: options.maxSessionsPerPrincipal,
   };
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport>(sessionLimits);
-  // The revision each session's initialize request asked for: it decides whether batches are served.
-  const revisions = new WeakMap<object, string | undefined>();
-  const running = new WeakMap<object, RunningIds>();
+  // What each 2025-era session keeps beside its transport: the revision its initialize asked for (it decides whether
+  // batches are served) and the ids of its requests not answered yet.
+  const kept = new WeakMap<object, { revision: string | undefined; running: RunningIds }>();
   // Stateful: `reject` is safe, 2025-era traffic is routed away before it gets here.
   const scale = options.scale ?? undefined;
   const modern = createMcpHandler(factories.perRequest, {
@@ -245,10 +245,10 @@ export async function startHttp(
       const transport = sessions.find(sessionId, principal);
       // 404 (not 400) tells the client its session is gone and to initialize again.
       if (!transport) return rpcError(res, 404, -32001, 'Session not found');
-      if (Array.isArray(body) && !batchesServed(revisions.get(transport)))
+      const session = kept.get(transport);
+      if (Array.isArray(body) && !batchesServed(session?.revision))
         return rpcError(res, 400, ProtocolErrorCode.InvalidRequest, `Bad Request: ${BATCH_REFUSED}`);
-      const ids = running.get(transport);
-      if (req.method === 'POST' && ids && !ids.claim(body, res, true)) return;
+      if (req.method === 'POST' && session && !session.running.claim(body, res, true)) return;
       res.once('close', sessions.hold(sessionId));
       return transport.handleRequest(req, res, body);
     }
@@ -274,8 +274,7 @@ export async function startHttp(
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
     };
-    revisions.set(transport, askedRevision(body));
-    running.set(transport, new RunningIds());
+    kept.set(transport, { revision: askedRevision(body), running: new RunningIds() });
     try {
       await (await factories.connection({ era: 'legacy' })).connect(transport);
       await transport.handleRequest(req, res, body);

@@ -25,8 +25,8 @@ export interface SseLimits extends SessionLimits {
 export function sseEndpoint(factory: McpServerFactory, messagesPath: string, limits: SseLimits = {}): SseEndpoint {
   const maxBody = limits.maxBodyBytes ?? LIMITS.maxBodyBytes;
   const sessions = new SessionTable<SSEServerTransport>(limits);
-  const streams = new WeakMap<SSEServerTransport, ServerResponse>();
-  const running = new WeakMap<SSEServerTransport, RunningIds>();
+  // Each stream's response, and the ids of its requests not answered yet.
+  const kept = new WeakMap<SSEServerTransport, { stream: ServerResponse; running: RunningIds }>();
   const plain = (res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) =>
     void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
   return {
@@ -34,10 +34,9 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       if (!sessions.reserve(principal)) return plain(res, 429, 'Too many open streams for this caller');
       const transport = new SSEServerTransport(messagesPath, res);
       sessions.add(transport.sessionId, principal, transport);
-      streams.set(transport, res);
       // Answers go out on the stream, so an id is free again once its answer has been sent (or the request cancelled).
       const ids = new RunningIds();
-      running.set(transport, ids);
+      kept.set(transport, { stream: res, running: ids });
       const send = transport.send.bind(transport);
       transport.send = (message, options) => {
         if (!('method' in message)) ids.release(requestIdsOf((message as { id?: unknown }).id));
@@ -56,9 +55,9 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
         return plain(res, sessionId ? 404 : 400, sessionId ? 'Session not found' : 'Missing sessionId parameter');
       // Answers go out on the event stream. While the client leaves too much of it unread, its messages wait here,
       // unread, rather than have every answer they ask for kept in memory.
-      const stream = streams.get(transport);
-      while (stream && !stream.destroyed && stream.writableLength > LIMITS.maxUnreadBytes) await drained(stream);
-      if (stream?.destroyed) return plain(res, 404, 'Session not found');
+      const { stream, running: ids } = kept.get(transport) as { stream: ServerResponse; running: RunningIds };
+      while (!stream.destroyed && stream.writableLength > LIMITS.maxUnreadBytes) await drained(stream);
+      if (stream.destroyed) return plain(res, 404, 'Session not found');
       const request = await toWebRequest(req, undefined, { maxRequestBodySize: maxBody }).catch((error: unknown) => {
         if (error instanceof Error && error.name === 'RequestBodyTooLargeError') return undefined;
         throw error;
@@ -73,7 +72,6 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
         // Never echo the body: it is the client's, and may be large or crafted for whoever reads the answer.
         return plain(res, 400, 'Invalid message: not a JSON-RPC 2.0 message');
       }
-      const ids = running.get(transport) as RunningIds;
       const { method, params } = message as { method?: unknown; params?: { requestId?: unknown } };
       if (method === 'notifications/cancelled') ids.release(requestIdsOf(params?.requestId));
       if (!ids.claim(message, res, false)) return;
