@@ -171,6 +171,23 @@ describe('2025-11-25 tasks (SDK client)', () => {
     expect(tasks.map((t: { taskId: string }) => t.taskId)).toContain(taskId);
   });
 
+  // tasks/result looks at the task at every change: it used to add a listener to the request's signal each time, and
+  // Node warned of a leak past ten.
+  it('waits for a task that changes many times without piling listeners on the request', async () => {
+    let stderr = '';
+    const hear = (chunk: Buffer) => void (stderr += chunk.toString());
+    server.child.stderr!.on('data', hear);
+    try {
+      const { task } = await call(alice, 'crunch', { steps: 30, stepMs: 20 }, {});
+      const result = await alice.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult);
+      expect(result.content).toEqual([{ type: 'text', text: `crunched 30 as ${task.taskId}` }]);
+      await sleep(100);
+      expect(stderr).not.toMatch(/MaxListenersExceeded/);
+    } finally {
+      server.child.stderr!.off('data', hear);
+    }
+  });
+
   it('cancels a running task for good', async () => {
     const { task } = await call(alice, 'crunch', { steps: 100, stepMs: 100 }, {});
     const cancelled = await alice.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, anyResult);

@@ -99,6 +99,13 @@ function cancelled(t: TaskRecord): TaskRecord | undefined {
 /** Resolves with the task once it is terminal (or rejects when it is gone or the request is cancelled). */
 async function terminal(ctx: ServerContext, taskId: string): Promise<TaskRecord> {
   const owner = principalOf(ctx);
+  // One listener for the whole wait: a task that runs for an hour is looked at thousands of times.
+  const signal = ctx.mcpReq.signal;
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
   for (;;) {
     let wake!: () => void;
     const changed = new Promise<void>((resolve) => (wake = resolve));
@@ -108,9 +115,6 @@ async function terminal(ctx: ServerContext, taskId: string): Promise<TaskRecord>
       const task = await taskSettings.store.get(owner, taskId);
       if (!task) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${JSON.stringify(taskId)}`);
       if (TERMINAL.has(task.status)) return task;
-      const aborted = new Promise<never>((_, reject) =>
-        ctx.mcpReq.signal.addEventListener('abort', () => reject(ctx.mcpReq.signal.reason), { once: true }),
-      );
       await Promise.race([changed, aborted]);
     } finally {
       unwatch();
