@@ -332,6 +332,10 @@ export interface HttpTransport {
    */
   maxSubscriptionsPerSession?: number;
   /**
+   * Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport; one more is answered at once with -32003 (over HTTP with 429).
+   */
+  maxRequestsInFlight?: number;
+  /**
    * Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.
    */
   toolsets?: {

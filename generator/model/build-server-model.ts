@@ -154,6 +154,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             // Left out when unset: the runtime's LIMITS (src/generated/runtime/limits.gen.ts) hold their defaults.
             sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
+            maxRequestsInFlight: httpOptions.maxRequestsInFlight,
             auth: authModel(m),
             toolScopes: toolScopes(m),
             ...withServerCard(serverCardModel(m)),

@@ -98,6 +98,7 @@ export interface HttpModel {
   keepAliveTimeoutMs: number;
   sessionIdleTimeoutMs?: number;
   maxSessionsPerPrincipal?: number;
+  maxRequestsInFlight?: number;
   /** The manifest's auth, completed with defaults; names environment variables, never holds secrets. */
   auth: Json | null;
   /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */

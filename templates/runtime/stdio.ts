@@ -17,6 +17,8 @@ export interface StdioOptions {
   onError?: (error: Error) => void;
   /** Longest message (one line), in bytes; a longer one is dropped and answered with -32600. */
   maxLineBytes?: number;
+  /** Requests the client may have unanswered at once; one more is answered with -32003. */
+  maxRequestsInFlight?: number;
 }
 
 export interface StdioHandle {
@@ -171,6 +173,7 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
     },
     onError,
     options.maxLineBytes ?? LIMITS.maxBodyBytes,
+    new BatchCollector(LIMITS.maxBatchSize, options.maxRequestsInFlight),
   );
 
   const handle = serveStdio(factory, { transport, legacy: 'serve', onerror: onError });

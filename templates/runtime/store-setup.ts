@@ -65,7 +65,7 @@ export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = 
 export async function connectScale(
   build: McpServerFactory,
   settings: ScaleSettings,
-  maxBodyBytes: number,
+  limits: { maxBodyBytes: number; maxRequestsInFlight?: number },
 ): Promise<ScaleHooks> {
   const store = new RedisStore(settings.url, settings.prefix);
   if (!(await store.connected(5_000)))
@@ -81,7 +81,8 @@ export async function connectScale(
     ttlMs: settings.sessionTtlMs,
     retention: settings.eventRetention,
     maxSessionsPerPrincipal: settings.maxSessionsPerPrincipal,
-    maxBodyBytes,
+    maxBodyBytes: limits.maxBodyBytes,
+    maxRequestsInFlight: limits.maxRequestsInFlight,
   });
   return {
     bus,

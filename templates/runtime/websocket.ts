@@ -28,7 +28,7 @@ export class WebSocketServerTransport implements Transport {
   onactivity?: () => void;
   oninitialized?: () => void;
   readonly #socket: WebSocket;
-  readonly #batches = new BatchCollector();
+  readonly #batches: BatchCollector;
   /** Frames that arrived after reading was paused, served once the client has read its answers. */
   readonly #held: { data: RawData; isBinary: boolean }[] = [];
   /**
@@ -37,8 +37,9 @@ export class WebSocketServerTransport implements Transport {
    */
   #handshake: Set<RequestId> | undefined = new Set();
 
-  constructor(socket: WebSocket) {
+  constructor(socket: WebSocket, maxRequestsInFlight?: number) {
     this.#socket = socket;
+    this.#batches = new BatchCollector(LIMITS.maxBatchSize, maxRequestsInFlight);
   }
 
   async start(): Promise<void> {
@@ -77,6 +78,14 @@ export class WebSocketServerTransport implements Transport {
     return written;
   }
 
+  /**
+   * An answer the transport gives itself. Its write fails when the client has reset the connection, which then
+   * closes as usual: nobody awaits this write, and an unhandled rejection would end the process.
+   */
+  #reply(frame: unknown): void {
+    this.#write(frame).catch(() => undefined);
+  }
+
   #resume(): void {
     this.#socket.resume();
     while (!this.#socket.isPaused && this.#held.length > 0) {
@@ -94,14 +103,14 @@ export class WebSocketServerTransport implements Transport {
       if (isBinary) throw new Error('binary frames are not JSON-RPC');
       frame = JSON.parse(data.toString());
     } catch (error) {
-      void this.#write({
+      this.#reply({
         jsonrpc: '2.0',
         id: null,
         error: { code: ProtocolErrorCode.ParseError, message: `Parse error: ${(error as Error).message}` },
       });
       return;
     }
-    const reply = (out: unknown) => void this.#write(out);
+    const reply = (out: unknown) => this.#reply(out);
     for (const message of this.#batches.split(frame, reply)) {
       this.#batches.observe(message, reply);
       if (
@@ -128,6 +137,8 @@ function opensSession(message: { method: string; params?: unknown }): boolean {
 export interface WebSocketLimits {
   /** Largest message, in bytes (ws closes the connection with 1009 past it). */
   maxBodyBytes?: number;
+  /** Requests one connection may have unanswered at once. */
+  maxRequestsInFlight?: number;
   maxConnections?: number;
   idleTimeoutMs?: number;
   initTimeoutMs?: number;
@@ -165,7 +176,7 @@ export function webSocketEndpoint(
   // Counted from the upgrade on, so a burst of handshakes cannot slip past the cap.
   let open = 0;
   wss.on('connection', (socket: WebSocket) => {
-    const transport = new WebSocketServerTransport(socket);
+    const transport = new WebSocketServerTransport(socket, limits.maxRequestsInFlight);
     let idle: NodeJS.Timeout | undefined;
     const handshake = setTimeout(() => socket.close(NO_HANDSHAKE_CLOSE, 'no MCP handshake in time'), initMs);
     transport.oninitialized = () => clearTimeout(handshake);

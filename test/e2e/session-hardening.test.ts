@@ -237,6 +237,7 @@ describe('limits in one place', () => {
       sessionIdleTimeoutMs: http.sessionIdleTimeoutMs.default,
       maxSessionsPerPrincipal: http.maxSessionsPerPrincipal.default,
       maxSubscriptionsPerSession: http.maxSubscriptionsPerSession.default,
+      maxRequestsInFlight: http.maxRequestsInFlight.default,
       webSocketMaxConnections: ws.maxConnections.default,
       webSocketIdleTimeoutMs: ws.idleTimeoutMs.default,
       webSocketInitTimeoutMs: ws.initTimeoutMs.default,

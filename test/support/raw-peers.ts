@@ -159,6 +159,11 @@ export class RawWebSocket {
   close(): void {
     this.#socket.close();
   }
+
+  /** Drops the connection without a closing handshake, as a client that crashes or loses its network does. */
+  terminate(): void {
+    this.#socket.terminate();
+  }
 }
 
 /**

@@ -105,9 +105,16 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   const connection: McpServerFactory = ({ era }) => attachServer(buildServer(app, era), era);
   const stops: (() => Promise<void>)[] = [];
   if (transports.has('stdio')) {
-    // One bound for what a client may send, whatever the transport: transports.http.maxBodyBytes when set.
-    const maxLineBytes: number | undefined = (defaults.http as { maxBodyBytes?: number }).maxBodyBytes;
-    const handle = startStdio(connection, { onClose: () => void shutdown().then(() => process.exit(0)), maxLineBytes });
+    // One bound for what a client may send and have in flight, whatever the transport: transports.http's when set.
+    const { maxBodyBytes: maxLineBytes, maxRequestsInFlight } = defaults.http as {
+      maxBodyBytes?: number;
+      maxRequestsInFlight?: number;
+    };
+    const handle = startStdio(connection, {
+      onClose: () => void shutdown().then(() => process.exit(0)),
+      maxLineBytes,
+      maxRequestsInFlight,
+    });
     stops.push(() => handle.close());
     logger.info(`${defaults.name} serving MCP over stdio`);
   }

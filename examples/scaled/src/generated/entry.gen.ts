@@ -126,7 +126,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
         scale:
           scaling &&
           scaleSettings &&
-          (await scaling.connectScale(({ era }) => buildServer(app, era), scaleSettings, defaults.http.maxBodyBytes)),
+          (await scaling.connectScale(({ era }) => buildServer(app, era), scaleSettings, defaults.http)),
       },
       plugins,
     );

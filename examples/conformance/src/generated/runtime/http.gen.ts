@@ -43,6 +43,7 @@ interface SseEndpoint {
 }
 interface WebSocketLimits {
   maxBodyBytes?: number;
+  maxRequestsInFlight?: number;
   maxConnections?: number;
   idleTimeoutMs?: number;
   initTimeoutMs?: number;
@@ -87,7 +88,7 @@ export interface HttpPlugins {
   sseEndpoint?(
     factory: McpServerFactory,
     messagesPath: string,
-    limits: SessionLimits & { maxBodyBytes?: number },
+    limits: SessionLimits & { maxBodyBytes?: number; maxRequestsInFlight?: number },
   ): SseEndpoint;
   webSocketEndpoint?(
     factory: McpServerFactory,
@@ -124,6 +125,8 @@ export interface HttpOptions {
   /** 2025-era sessions: closed after this long without a request; at most this many per principal. */
   sessionIdleTimeoutMs?: number;
   maxSessionsPerPrincipal?: number;
+  /** Requests one session, stream or WebSocket may have unanswered at once. */
+  maxRequestsInFlight?: number;
   /** Who may call: every request but health and metadata probes must authenticate. */
   auth?: object | null;
   /** For oauth without a JWKS URL: the token check exported from src/lifecycle.ts. */
@@ -135,7 +138,7 @@ export interface HttpOptions {
   /** The deprecated HTTP+SSE transport on the same listener, when set. */
   sse?: { path: string; messagesPath: string } | null;
   /** MCP over WebSocket on the same listener, when set. */
-  websocket?: ({ path: string } & Omit<WebSocketLimits, 'maxBodyBytes'>) | null;
+  websocket?: ({ path: string } & Omit<WebSocketLimits, 'maxBodyBytes' | 'maxRequestsInFlight'>) | null;
   /** A shared store (scale.store redis): sessions, notifications and readiness come from it. */
   scale?: ScaleHooks | null;
   /** The server card (draft SEP-2127), served at `<path>/server-card` and under /.well-known/mcp/, when set. */
@@ -218,10 +221,15 @@ export async function startHttp(
     ? plugin(plugins, 'sseEndpoint')(factories.connection, options.sse.messagesPath, {
         ...sessionLimits,
         maxBodyBytes: maxBody,
+        maxRequestsInFlight: options.maxRequestsInFlight,
       })
     : undefined;
   const ws: WebSocketEndpoint | undefined = options.websocket
-    ? plugin(plugins, 'webSocketEndpoint')(factories.connection, log, { ...options.websocket, maxBodyBytes: maxBody })
+    ? plugin(plugins, 'webSocketEndpoint')(factories.connection, log, {
+        ...options.websocket,
+        maxBodyBytes: maxBody,
+        maxRequestsInFlight: options.maxRequestsInFlight,
+      })
     : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
   const authenticator = options.auth
@@ -278,7 +286,7 @@ export async function startHttp(
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
     };
-    kept.set(transport, { revision: askedRevision(body), running: new RunningIds() });
+    kept.set(transport, { revision: askedRevision(body), running: new RunningIds(options.maxRequestsInFlight) });
     try {
       await (await factories.connection({ era: 'legacy' })).connect(transport);
       await transport.handleRequest(req, res, body);

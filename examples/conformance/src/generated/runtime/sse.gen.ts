@@ -19,6 +19,8 @@ export interface SseEndpoint {
 
 export interface SseLimits extends SessionLimits {
   maxBodyBytes?: number;
+  /** Requests one stream may have unanswered at once. */
+  maxRequestsInFlight?: number;
 }
 
 /**
@@ -39,7 +41,7 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       const transport = new SSEServerTransport(messagesPath, res);
       sessions.add(transport.sessionId, principal, transport);
       // Answers go out on the stream, so an id is free again once its answer has been sent (or the request cancelled).
-      const ids = new RunningIds();
+      const ids = new RunningIds(limits.maxRequestsInFlight);
       kept.set(transport, { stream: res, running: ids });
       const send = transport.send.bind(transport);
       transport.send = (message, options) => {

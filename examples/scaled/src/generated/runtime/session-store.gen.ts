@@ -32,6 +32,8 @@ export interface SessionStoreOptions {
   retention: number;
   maxSessionsPerPrincipal: number;
   maxBodyBytes: number;
+  /** Requests one session may have unanswered at once, on this replica. */
+  maxRequestsInFlight?: number;
   /** Suggested reconnection delay for SSE streams (their priming events carry it). */
   retryMs?: number;
 }
@@ -164,7 +166,7 @@ export function storeSessions(options: SessionStoreOptions) {
       lastUsed: Date.now(),
       muted,
       revision: askedRevision(initialize),
-      running: new RunningIds(),
+      running: new RunningIds(options.maxRequestsInFlight),
       node: undefined!,
     };
     local.node = toNodeHandler(

@@ -3,7 +3,7 @@
 // mcp-gen 0.1.0 runtime, feature stdio: the same in every project that enables it.
 
 import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed, IN_USE, LIMITS } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, IN_USE, LIMITS, tooManyInFlight } from './limits.gen.js';
 
 /**
  * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them; 2025-06-18 removed them, so a
@@ -16,12 +16,14 @@ export class BatchCollector {
   /** Ids of single requests not answered yet: another request with one of them could not be told apart in replies. */
   readonly #running = new Set<RequestId>();
   readonly #maxBatchSize: number;
+  readonly #maxInFlight: number;
 
   /** The revision the connection's first initialize request asked for: it decides whether batches are served. */
   #revision: string | undefined;
 
-  constructor(maxBatchSize: number = LIMITS.maxBatchSize) {
+  constructor(maxBatchSize: number = LIMITS.maxBatchSize, maxInFlight: number = LIMITS.maxRequestsInFlight) {
     this.#maxBatchSize = maxBatchSize;
+    this.#maxInFlight = maxInFlight;
   }
 
   /**
@@ -29,7 +31,8 @@ export class BatchCollector {
    * member is checked first: an invalid one is answered with -32600 inside the batch response, so the valid ones
    * are still answered and nothing waits for a reply that will never come. An invalid single message, an empty or
    * oversized batch, or a batch the connection's revision does not have gets one Invalid Request error, through
-   * `reply`: the SDK's readers drop what they cannot parse without a word, and the client would wait forever.
+   * `reply`: the SDK's readers drop what they cannot parse without a word, and the client would wait forever. A
+   * request past the connection's requests in flight is answered with -32003 at once, in its batch or on its own.
    */
   split(frame: unknown, reply: (frame: unknown) => void): JSONRPCMessage[] {
     if (!Array.isArray(frame)) {
@@ -42,6 +45,10 @@ export class BatchCollector {
       if (id === undefined) return [message];
       if (this.#inUse(id)) {
         reply(invalid(id, `request id ${JSON.stringify(id)} ${IN_USE}`));
+        return [];
+      }
+      if (this.#inFlight >= this.#maxInFlight) {
+        reply(tooManyInFlight(id, this.#maxInFlight));
         return [];
       }
       this.#running.add(id);
@@ -69,6 +76,8 @@ export class BatchCollector {
       // A second request with the same id (in this batch or one still running) could not be told apart in replies.
       else if (id !== undefined && (ids.has(id) || this.#inUse(id)))
         errors.push(invalid(id, `duplicate request id ${JSON.stringify(id)}`));
+      else if (id !== undefined && this.#inFlight + ids.size >= this.#maxInFlight)
+        errors.push(tooManyInFlight(id, this.#maxInFlight));
       else {
         if (id !== undefined) ids.add(id);
         valid.push(message);
@@ -85,6 +94,11 @@ export class BatchCollector {
 
   #inUse(id: RequestId): boolean {
     return this.#running.has(id) || this.#pending.has(id);
+  }
+
+  /** Requests not answered yet: single ones, and the members of batches still waiting. */
+  get #inFlight(): number {
+    return this.#running.size + this.#pending.size;
   }
 
   /** What to write for an outgoing message: itself, nothing yet (held for its batch), or the completed batch. */

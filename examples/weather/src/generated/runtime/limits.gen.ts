@@ -20,6 +20,11 @@ export const LIMITS = {
   maxUnreadBytes: 1024 * 1024,
   /** Members of one JSON-RPC batch: the SDK's own limit for HTTP (MAX_BATCH_SIZE), on every transport. */
   maxBatchSize: 100,
+  /**
+   * Requests one connection or 2025-era session may have unanswered at once; one more is refused at once (each would
+   * otherwise hold its handler, and a client can send them faster than any handler ends).
+   */
+  maxRequestsInFlight: 100,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
@@ -64,19 +69,29 @@ export const BATCH_REFUSED =
 /** How a request whose id is still in use is refused, on every transport. */
 export const IN_USE = 'is already in use by a request not answered yet';
 
+/** The answer to a request past maxRequestsInFlight: -32003, the code of every other concurrency refusal. */
+export function tooManyInFlight(id: string | number | null, max: number) {
+  const message = `Too many requests in flight: at most ${max} may be unanswered at once; send more as answers arrive`;
+  const data = { reason: 'maxRequestsInFlight', maxRequestsInFlight: max };
+  return { jsonrpc: '2.0' as const, id, error: { code: -32003, message, data } };
+}
+
 /**
  * The request ids of a connection's requests not answered yet (2025-era HTTP sessions and HTTP+SSE; stdio and
  * WebSocket keep theirs in BatchCollector). The SDK routes each answer by its id, so a second request with an id in
  * use would take the first one's answer and leave the first waiting for good (and "the request ID MUST NOT have been
- * previously used").
+ * previously used"). Their number is the connection's requests in flight, which `max` bounds.
  */
 export class RunningIds {
   readonly #ids = new Set<string | number>();
 
+  constructor(readonly max: number = LIMITS.maxRequestsInFlight) {}
+
   /**
    * Claims the ids of `body`'s requests; or, when one is already in use, claims none, answers `res` with 400 and
-   * -32600, and returns false. With `untilClosed` the ids are released when `res` closes (Streamable HTTP, where the
-   * answers go); otherwise by `release` (HTTP+SSE, whose answers go on the event stream).
+   * -32600, and returns false; likewise with 429 and -32003 when they would take it past `max` requests in flight.
+   * With `untilClosed` the ids are released when `res` closes (Streamable HTTP, where the answers go); otherwise by
+   * `release` (HTTP+SSE, whose answers go on the event stream).
    */
   claim(body: unknown, res: ServerResponse, untilClosed: boolean): boolean {
     const ids: (string | number)[] = [];
@@ -89,6 +104,11 @@ export class RunningIds {
         return false;
       }
       ids.push(id);
+    }
+    if (ids.length > 0 && this.#ids.size + ids.length > this.max) {
+      const refusal = JSON.stringify(tooManyInFlight(ids[0], this.max));
+      res.writeHead(429, { 'content-type': 'application/json' }).end(refusal);
+      return false;
     }
     for (const id of ids) this.#ids.add(id);
     if (untilClosed) res.once('close', () => this.release(ids));

@@ -1,0 +1,178 @@
+// Requests in flight. A client can send requests faster than any handler ends: one WebSocket sending 300,000 calls of
+// a tool that waits grew a server by 1.6 GB in ten seconds. On every transport a connection or 2025-era session may
+// have `maxRequestsInFlight` requests unanswered (3 here); one more is answered at once with -32003 and does not run,
+// and a slot is free again once a request is answered (or cancelled, where answers share one connection).
+import { writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
+import { INITIALIZE, RawStdio, RawWebSocket, until } from '../support/raw-peers.js';
+
+const MANIFEST = `version: 1
+server: {name: in-flight, version: 1.0.0}
+transports: {http: {maxRequestsInFlight: 3}, sse: true, websocket: true}
+tools:
+  wait:
+    description: Answers after the given number of milliseconds
+    inputSchema: {type: object, properties: {ms: {type: integer}}, required: [ms]}
+`;
+const WAIT = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+export const wait: ToolHandler<'wait'> = async (input, ctx) => {
+  await sleep(input.ms, undefined, { signal: ctx.signal });
+  return text('waited');
+};
+`;
+
+type Frame = { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+const wait = (id: number, ms: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { ms } } });
+const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+const cancel = (id: number) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+const refusal = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  error: {
+    code: -32003,
+    message: 'Too many requests in flight: at most 3 may be unanswered at once; send more as answers arrive',
+    data: { reason: 'maxRequestsInFlight', maxRequestsInFlight: 3 },
+  },
+});
+const refused = (f: unknown) => (f as Frame).error?.code === -32003;
+
+let dir: string;
+let server: RunningHttp;
+const wsUrl = () => server.url.replace(/^http/, 'ws').replace(/\/mcp$/, '/ws');
+beforeAll(async () => {
+  dir = generateProject(MANIFEST);
+  writeFileSync(join(dir, 'src/handlers/tools/wait.ts'), WAIT);
+  buildProject(dir);
+  server = await startHttpServer(dir);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe.each(['stdio', 'websocket'] as const)('over %s', (transport) => {
+  it('refuses requests past the limit at once, serves the rest, and frees a slot when one ends', async () => {
+    const peer = transport === 'stdio' ? new RawStdio(dir) : await RawWebSocket.open(wsUrl());
+    try {
+      await peer.initialize();
+      for (const id of [1, 2, 3]) await peer.send(wait(id, 60_000));
+      // The attack: thousands more, as fast as they go. Each is refused at once; none runs.
+      for (let id = 100; id < 3100; id++) await peer.send(wait(id, 60_000));
+      await until(() => peer.frames.filter(refused).length === 3000, 'a refusal for each request past the limit', 20_000);
+      expect(peer.frames.find((f) => (f as Frame).id === 100)).toEqual(refusal(100));
+      expect(peer.frames.filter((f) => 'result' in (f as Frame)).map((f) => (f as Frame).id)).toEqual([0]);
+      await peer.send(cancel(1));
+      await peer.send(ping(4));
+      expect(await peer.next((f) => (f as Frame).id === 4, 'the ping in the freed slot')).toMatchObject({ result: {} });
+      await peer.send(wait(5, 50));
+      await peer.send(wait(6, 50));
+      expect(await peer.next((f) => (f as Frame).id === 6, 'the request after the limit was reached')).toEqual(refusal(6));
+      expect(await peer.next((f) => (f as Frame).id === 5, 'the call in the freed slot')).toMatchObject({ result: {} });
+    } finally {
+      if (peer instanceof RawStdio) await peer.stop();
+      else peer.close();
+    }
+  });
+});
+
+describe('a batch over stdio (2025-03-26)', () => {
+  it('answers the members past the limit with the refusal inside the batch response, and runs the others', async () => {
+    const peer = new RawStdio(dir);
+    try {
+      await peer.initialize('2025-03-26');
+      await peer.send(wait(1, 60_000));
+      await peer.send([wait(2, 50), ping(3), wait(4, 50), ping(5)]);
+      const batch = (await peer.next(Array.isArray, 'the batch response')) as Frame[];
+      expect(
+        batch
+          .filter((f) => !refused(f))
+          .map((f) => f.id)
+          .sort(),
+      ).toEqual([2, 3]);
+      expect(batch.filter(refused)).toEqual([refusal(4), refusal(5)]);
+    } finally {
+      await peer.stop();
+    }
+  });
+});
+
+describe('over Streamable HTTP (2025-era session)', () => {
+  it('answers a POST past the limit with 429 and -32003, and takes requests again once a POST has ended', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(INITIALIZE) });
+    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+    await init.text();
+    const post = (message: object, signal?: AbortSignal) =>
+      fetch(server.url, { method: 'POST', headers: session, body: JSON.stringify(message), signal });
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const stop = new AbortController();
+    const running = [1, 2, 3].map((id) => post(wait(id, 60_000), stop.signal).catch(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const past = await post(ping(4));
+    expect(past.status).toBe(429);
+    expect(await past.json()).toEqual(refusal(4));
+    stop.abort();
+    await Promise.all(running);
+    let answer: Response | undefined;
+    for (let tries = 0; tries < 50 && answer?.status !== 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await post(ping(5 + tries));
+    }
+    expect(answer?.status).toBe(200);
+    await fetch(server.url, { method: 'DELETE', headers: session });
+  });
+});
+
+describe('over HTTP+SSE', () => {
+  it('answers a POST past the limit with 429 and -32003, and takes requests again once one is answered', async () => {
+    const stream = await new Promise<IncomingMessage>((resolve) =>
+      httpGet(server.url.replace(/\/mcp$/, '/sse'), { headers: { accept: 'text/event-stream' } }, resolve),
+    );
+    let events = '';
+    stream.on('data', (chunk) => (events += chunk));
+    try {
+      await until(() => /data: \S+/.test(events), 'the endpoint event');
+      const endpoint = new URL(/data: (\S+)/.exec(events)![1], server.url);
+      const post = (message: object) =>
+        fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+      await post({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: '2024-11-05' } });
+      await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      for (const id of [1, 2, 3]) expect((await post(wait(id, id === 3 ? 300 : 60_000))).status).toBe(202);
+      const past = await post(ping(4));
+      expect(past.status).toBe(429);
+      expect(await past.json()).toEqual(refusal(4));
+      await until(() => events.includes('waited'), 'the answer of the short call');
+      expect((await post(ping(5))).status).toBe(202);
+      await until(() => events.includes('"id":5'), 'the ping in the freed slot');
+    } finally {
+      stream.destroy();
+    }
+  });
+});
+
+describe('a WebSocket client that drops the connection while the server answers it', () => {
+  // The server's own answers (here, to frames that are not JSON) used to fail unhandled on a dropped connection, and
+  // the unhandled rejection ended the process.
+  it('leaves the server serving everyone else', async () => {
+    for (let round = 0; round < 10; round++) {
+      const peer = await RawWebSocket.open(wsUrl());
+      for (let i = 0; i < 500; i++) void peer.send(`not json ${'x'.repeat(1000)}`);
+      await until(() => peer.frames.length > 0, 'the first parse error');
+      peer.terminate();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(server.child.exitCode).toBeNull();
+    const peer = await RawWebSocket.open(wsUrl());
+    try {
+      await peer.initialize();
+      await peer.send(ping(1));
+      expect(await peer.next((f) => (f as Frame).id === 1, 'the ping')).toMatchObject({ result: {} });
+    } finally {
+      peer.close();
+    }
+  });
+});
