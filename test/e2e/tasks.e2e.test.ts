@@ -11,6 +11,7 @@ import { buildProject, generateProject, startHttpServer, type RunningHttp } from
 
 const ALICE = 'alice-token-0123456789abcdef0123456789';
 const BOB = 'bob-token-0123456789abcdef0123456789ab';
+const CAROL = 'carol-token-0123456789abcdef01234567';
 const EXT = 'io.modelcontextprotocol/tasks';
 
 const MANIFEST = `version: 1
@@ -21,6 +22,7 @@ auth:
   credentials:
     - {env: TASKS_E2E_ALICE, principal: alice}
     - {env: TASKS_E2E_BOB, principal: bob}
+    - {env: TASKS_E2E_CAROL, principal: carol}
 tools:
   crunch:
     description: Works through some steps, reporting progress
@@ -91,6 +93,21 @@ export const wobble: ToolHandler<'wobble'> = async (_input, ctx) => {
 };
 `;
 
+// At most three working tasks per caller, so that the limit can be reached in a test.
+const LIFECYCLE = `import { configureTasks } from './generated/runtime/tasks.gen.js';
+export interface AppContext {}
+export async function onStart(): Promise<AppContext> {
+  configureTasks({ maxConcurrentPerOwner: 3 });
+  return {};
+}
+export async function onShutdown(_app: AppContext): Promise<void> {}
+`;
+const tooManyTasks = {
+  code: -32003,
+  message: 'Too many tasks working: at most 3 at once per caller; try again later',
+  data: { reason: 'maxConcurrentTasks', maxConcurrentTasks: 3 },
+};
+
 const anyResult = fromJsonSchema<Record<string, any>>({ type: 'object' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -102,9 +119,11 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'src/handlers/tools/quick.ts'), QUICK);
   writeFileSync(join(dir, 'src/handlers/tools/broken.ts'), BROKEN);
   writeFileSync(join(dir, 'src/handlers/tools/wobble.ts'), WOBBLE);
+  writeFileSync(join(dir, 'src/lifecycle.ts'), LIFECYCLE);
   buildProject(dir);
   process.env.TASKS_E2E_ALICE = ALICE;
   process.env.TASKS_E2E_BOB = BOB;
+  process.env.TASKS_E2E_CAROL = CAROL;
   server = await startHttpServer(dir);
 }, 120_000);
 afterAll(async () => {
@@ -185,6 +204,30 @@ describe('2025-11-25 tasks (SDK client)', () => {
       expect(stderr).not.toMatch(/MaxListenersExceeded/);
     } finally {
       server.child.stderr!.off('data', hear);
+    }
+  });
+
+  // The spec: receivers SHOULD "enforce limits on concurrent tasks per requestor". Without one, a client could start
+  // tasks without end, each holding its handler, for up to a day.
+  it("refuses a task past the caller's limit of working tasks, and takes one again once a task has ended", async () => {
+    const carol = await connect(CAROL);
+    try {
+      const started = [];
+      for (let i = 0; i < 3; i++) started.push((await call(carol, 'crunch', { steps: 100, stepMs: 100 }, {})).task.taskId);
+      await expect(call(carol, 'crunch', { steps: 1, stepMs: 1 }, {})).rejects.toMatchObject(tooManyTasks);
+      // Another caller has a limit of its own.
+      const other = await call(bob, 'crunch', { steps: 1, stepMs: 1 }, {});
+      expect(other.task.status).toBe('working');
+      await carol.request({ method: 'tasks/cancel', params: { taskId: started[0] } }, anyResult);
+      let again: Record<string, any> | undefined;
+      for (let tries = 0; tries < 40 && !again; tries++) {
+        await sleep(50);
+        again = await call(carol, 'crunch', { steps: 1, stepMs: 1 }, {}).catch(() => undefined);
+      }
+      expect(again?.task.status).toBe('working');
+      for (const taskId of started.slice(1)) await carol.request({ method: 'tasks/cancel', params: { taskId } }, anyResult);
+    } finally {
+      await carol.close();
     }
   });
 
@@ -386,6 +429,23 @@ describe('2026-07-28 tasks extension', () => {
       statusMessage: 'Upstream refused the day',
       error: { code: -32602, message: 'Upstream refused the day' },
     });
+  });
+
+  it("refuses a call past the caller's limit of working tasks", async () => {
+    const started: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { result } = await rpc(CAROL, 'tools/call', { name: 'crunch', arguments: { steps: 100, stepMs: 100 } });
+      started.push(result!.taskId as string);
+    }
+    const refused = await rpc(CAROL, 'tools/call', { name: 'crunch', arguments: { steps: 0, stepMs: 0 } });
+    expect(refused.error).toEqual(tooManyTasks);
+    for (const taskId of started) await rpc(CAROL, 'tasks/cancel', { taskId });
+    let answered: Record<string, any> | undefined;
+    for (let tries = 0; tries < 40 && !answered; tries++) {
+      await sleep(50);
+      answered = (await rpc(CAROL, 'tools/call', { name: 'crunch', arguments: { steps: 0, stepMs: 0 } })).result;
+    }
+    expect(answered).toMatchObject({ content: [{ type: 'text', text: 'crunched 0 as a request' }] });
   });
 
   it('cancels a task', async () => {

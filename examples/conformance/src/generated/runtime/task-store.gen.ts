@@ -144,6 +144,11 @@ export const taskSettings = {
   /** How often clients are told to poll. */
   pollIntervalMs: 1_000,
   /**
+   * Calls of task-capable tools one owner may have working at once in this process, as tasks or on their way to
+   * one; one more is refused with -32003. The spec asks receivers to limit concurrent tasks per requestor.
+   */
+  maxConcurrentPerOwner: 100,
+  /**
    * A 2026-07-28 call that has not answered after this long continues as a task (unless it called ctx.task.start()
    * first).
    */

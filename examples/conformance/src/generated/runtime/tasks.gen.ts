@@ -354,6 +354,31 @@ export async function inTask<App, R>(
   }
 }
 
+/** Calls of task-capable tools working per owner, in this process (taskSettings.maxConcurrentPerOwner). */
+const working = new Map<string, number>();
+
+/** Counts one more working call for `owner`, or refuses it past the limit; returns how to count it out. */
+function admit(owner: string): () => void {
+  const max = taskSettings.maxConcurrentPerOwner;
+  const now = working.get(owner) ?? 0;
+  if (now >= max) {
+    // -32003: the code of every concurrency refusal of the generated server.
+    throw new ProtocolError(-32003, `Too many tasks working: at most ${max} at once per caller; try again later`, {
+      reason: 'maxConcurrentTasks',
+      maxConcurrentTasks: max,
+    });
+  }
+  working.set(owner, now + 1);
+  let counted = true;
+  return () => {
+    if (!counted) return;
+    counted = false;
+    const left = (working.get(owner) ?? 1) - 1;
+    if (left > 0) working.set(owner, left);
+    else working.delete(owner);
+  };
+}
+
 const settle = (p: Promise<unknown>): Promise<Settled> =>
   p.then(
     (result) => ({ result }),
@@ -402,8 +427,12 @@ export function installTasks(
         `Tool ${name} runs only as a task: call it with params.task`,
       );
     }
+    const owner = principalOf(ctx);
+    // A client that can take a task gets its answer at once and may start another: the handlers it leaves working
+    // are what the limit counts.
+    const release = available ? admit(owner) : () => undefined;
     const run = new TaskRun(
-      principalOf(ctx),
+      owner,
       name as string,
       available,
       era,
@@ -420,12 +449,19 @@ export function installTasks(
     const taskCtx = { ...ctx, mcpReq: { ...ctx.mcpReq, signal: run.controller.signal }, [RUN]: run } as ServerContext;
     if (!available) return original(request, taskCtx);
     if (era === 'legacy') {
-      const record = await run.create();
-      void settle(original(request, taskCtx)).then((outcome) => run.finish(outcome));
+      const record = await run.create().catch((error: unknown) => {
+        release();
+        throw error;
+      });
+      void settle(original(request, taskCtx)).then((outcome) => {
+        release();
+        return run.finish(outcome);
+      });
       return createdResult(record, era);
     }
     // 2026-07-28: the handler may finish (or ask, within the request) quickly; otherwise it goes on as a task.
     const outcome = settle(original(request, taskCtx));
+    void outcome.then(release);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, taskSettings.startAfterMs)));
     const first = await Promise.race([
