@@ -155,6 +155,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             sessionIdleTimeoutMs: httpOptions.sessionIdleTimeoutMs,
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
             maxRequestsInFlight: httpOptions.maxRequestsInFlight,
+            maxConcurrentRequests: httpOptions.maxConcurrentRequests,
             auth: authModel(m),
             toolScopes: toolScopes(m),
             ...withServerCard(serverCardModel(m)),

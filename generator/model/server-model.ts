@@ -99,6 +99,7 @@ export interface HttpModel {
   sessionIdleTimeoutMs?: number;
   maxSessionsPerPrincipal?: number;
   maxRequestsInFlight?: number;
+  maxConcurrentRequests?: number;
   /** The manifest's auth, completed with defaults; names environment variables, never holds secrets. */
   auth: Json | null;
   /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */

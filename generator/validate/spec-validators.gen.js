@@ -8358,9 +8358,9 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own); one more is answered at once with 503, Retry-After and -32003."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
-  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
+  const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own); one more is answered at once with 503, Retry-After and -32003."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
   const schema48 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
@@ -13211,10 +13211,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data24.maxRequestsInFlight !== undefined){
-  let data41 = data24.maxRequestsInFlight;
+  if(data24.maxConcurrentRequests !== undefined){
+  let data41 = data24.maxConcurrentRequests;
   if(!((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41)))){
-  const err65 = {instancePath:instancePath+"/transports/http/maxRequestsInFlight",schemaPath:"#/definitions/HttpTransport/properties/maxRequestsInFlight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxRequestsInFlight.type,parentSchema:schema13.properties.maxRequestsInFlight,data:data41};
+  const err65 = {instancePath:instancePath+"/transports/http/maxConcurrentRequests",schemaPath:"#/definitions/HttpTransport/properties/maxConcurrentRequests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxConcurrentRequests.type,parentSchema:schema13.properties.maxConcurrentRequests,data:data41};
   if(vErrors === null){
   vErrors = [err65];
   }
@@ -13225,7 +13225,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data41 == "number"){
   if(data41 < 1 || isNaN(data41)){
-  const err66 = {instancePath:instancePath+"/transports/http/maxRequestsInFlight",schemaPath:"#/definitions/HttpTransport/properties/maxRequestsInFlight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxRequestsInFlight,data:data41};
+  const err66 = {instancePath:instancePath+"/transports/http/maxConcurrentRequests",schemaPath:"#/definitions/HttpTransport/properties/maxConcurrentRequests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxConcurrentRequests,data:data41};
   if(vErrors === null){
   vErrors = [err66];
   }
@@ -13236,12 +13236,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data24.toolsets !== undefined){
-  let data42 = data24.toolsets;
-  if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-  for(const key5 in data42){
-  if(!((key5 === "header") || (key5 === "query"))){
-  const err67 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data42};
+  if(data24.maxRequestsInFlight !== undefined){
+  let data42 = data24.maxRequestsInFlight;
+  if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
+  const err67 = {instancePath:instancePath+"/transports/http/maxRequestsInFlight",schemaPath:"#/definitions/HttpTransport/properties/maxRequestsInFlight/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxRequestsInFlight.type,parentSchema:schema13.properties.maxRequestsInFlight,data:data42};
   if(vErrors === null){
   vErrors = [err67];
   }
@@ -13250,12 +13248,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data42.header !== undefined){
-  let data43 = data42.header;
-  if(typeof data43 === "string"){
-  if(func4(data43) < 1){
-  const err68 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data43};
+  if(typeof data42 == "number"){
+  if(data42 < 1 || isNaN(data42)){
+  const err68 = {instancePath:instancePath+"/transports/http/maxRequestsInFlight",schemaPath:"#/definitions/HttpTransport/properties/maxRequestsInFlight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.maxRequestsInFlight,data:data42};
   if(vErrors === null){
   vErrors = [err68];
   }
@@ -13265,8 +13260,13 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err69 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data43};
+  }
+  if(data24.toolsets !== undefined){
+  let data43 = data24.toolsets;
+  if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+  for(const key5 in data43){
+  if(!((key5 === "header") || (key5 === "query"))){
+  const err69 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.toolsets,data:data43};
   if(vErrors === null){
   vErrors = [err69];
   }
@@ -13276,11 +13276,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data42.query !== undefined){
-  let data44 = data42.query;
+  if(data43.header !== undefined){
+  let data44 = data43.header;
   if(typeof data44 === "string"){
   if(func4(data44) < 1){
-  const err70 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data44};
+  const err70 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.header,data:data44};
   if(vErrors === null){
   vErrors = [err70];
   }
@@ -13291,7 +13291,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err71 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data44};
+  const err71 = {instancePath:instancePath+"/transports/http/toolsets/header",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.header.type,parentSchema:schema13.properties.toolsets.properties.header,data:data44};
   if(vErrors === null){
   vErrors = [err71];
   }
@@ -13301,9 +13301,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err72 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data42};
+  if(data43.query !== undefined){
+  let data45 = data43.query;
+  if(typeof data45 === "string"){
+  if(func4(data45) < 1){
+  const err72 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.toolsets.properties.query,data:data45};
   if(vErrors === null){
   vErrors = [err72];
   }
@@ -13313,14 +13315,37 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err73 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data24};
+  const err73 = {instancePath:instancePath+"/transports/http/toolsets/query",schemaPath:"#/definitions/HttpTransport/properties/toolsets/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toolsets.properties.query.type,parentSchema:schema13.properties.toolsets.properties.query,data:data45};
   if(vErrors === null){
   vErrors = [err73];
   }
   else {
   vErrors.push(err73);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err74 = {instancePath:instancePath+"/transports/http/toolsets",schemaPath:"#/definitions/HttpTransport/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.toolsets.type,parentSchema:schema13.properties.toolsets,data:data43};
+  if(vErrors === null){
+  vErrors = [err74];
+  }
+  else {
+  vErrors.push(err74);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err75 = {instancePath:instancePath+"/transports/http",schemaPath:"#/definitions/HttpTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data24};
+  if(vErrors === null){
+  vErrors = [err75];
+  }
+  else {
+  vErrors.push(err75);
   }
   errors++;
   }
@@ -13336,12 +13361,12 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid10){
-  const err74 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data24};
+  const err76 = {instancePath:instancePath+"/transports/http",schemaPath:"#/properties/transports/properties/http/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.http.oneOf,parentSchema:schema11.properties.transports.properties.http,data:data24};
   if(vErrors === null){
-  vErrors = [err74];
+  vErrors = [err76];
   }
   else {
-  vErrors.push(err74);
+  vErrors.push(err76);
   }
   errors++;
   }
@@ -13358,45 +13383,13 @@ export function manifestValidatorFactory() {
   }
   }
   if(data22.sse !== undefined){
-  let data45 = data22.sse;
-  const _errs102 = errors;
+  let data46 = data22.sse;
+  const _errs104 = errors;
   let valid18 = false;
   let passing1 = null;
-  const _errs103 = errors;
-  if(typeof data45 !== "boolean"){
-  const err75 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data45};
-  if(vErrors === null){
-  vErrors = [err75];
-  }
-  else {
-  vErrors.push(err75);
-  }
-  errors++;
-  }
-  var _valid1 = _errs103 === errors;
-  if(_valid1){
-  valid18 = true;
-  passing1 = 0;
-  }
   const _errs105 = errors;
-  if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-  for(const key6 in data45){
-  if(!((key6 === "path") || (key6 === "messagesPath"))){
-  const err76 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data45};
-  if(vErrors === null){
-  vErrors = [err76];
-  }
-  else {
-  vErrors.push(err76);
-  }
-  errors++;
-  }
-  }
-  if(data45.path !== undefined){
-  let data46 = data45.path;
-  if(typeof data46 === "string"){
-  if(!pattern0.test(data46)){
-  const err77 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data46};
+  if(typeof data46 !== "boolean"){
+  const err77 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.sse.oneOf[0].type,parentSchema:schema11.properties.transports.properties.sse.oneOf[0],data:data46};
   if(vErrors === null){
   vErrors = [err77];
   }
@@ -13405,9 +13398,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid1 = _errs105 === errors;
+  if(_valid1){
+  valid18 = true;
+  passing1 = 0;
   }
-  else {
-  const err78 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data46};
+  const _errs107 = errors;
+  if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+  for(const key6 in data46){
+  if(!((key6 === "path") || (key6 === "messagesPath"))){
+  const err78 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data46};
   if(vErrors === null){
   vErrors = [err78];
   }
@@ -13417,11 +13417,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data45.messagesPath !== undefined){
-  let data47 = data45.messagesPath;
+  if(data46.path !== undefined){
+  let data47 = data46.path;
   if(typeof data47 === "string"){
   if(!pattern0.test(data47)){
-  const err79 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data47};
+  const err79 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.path,data:data47};
   if(vErrors === null){
   vErrors = [err79];
   }
@@ -13432,7 +13432,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err80 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data47};
+  const err80 = {instancePath:instancePath+"/transports/sse/path",schemaPath:"#/definitions/SseTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.path.type,parentSchema:schema14.properties.path,data:data47};
   if(vErrors === null){
   vErrors = [err80];
   }
@@ -13442,9 +13442,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err81 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data45};
+  if(data46.messagesPath !== undefined){
+  let data48 = data46.messagesPath;
+  if(typeof data48 === "string"){
+  if(!pattern0.test(data48)){
+  const err81 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema14.properties.messagesPath,data:data48};
   if(vErrors === null){
   vErrors = [err81];
   }
@@ -13453,7 +13455,30 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid1 = _errs105 === errors;
+  }
+  else {
+  const err82 = {instancePath:instancePath+"/transports/sse/messagesPath",schemaPath:"#/definitions/SseTransport/properties/messagesPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.messagesPath.type,parentSchema:schema14.properties.messagesPath,data:data48};
+  if(vErrors === null){
+  vErrors = [err82];
+  }
+  else {
+  vErrors.push(err82);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err83 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/definitions/SseTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data46};
+  if(vErrors === null){
+  vErrors = [err83];
+  }
+  else {
+  vErrors.push(err83);
+  }
+  errors++;
+  }
+  var _valid1 = _errs107 === errors;
   if(_valid1 && valid18){
   valid18 = false;
   passing1 = [passing1, 1];
@@ -13465,53 +13490,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid18){
-  const err82 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data45};
-  if(vErrors === null){
-  vErrors = [err82];
-  }
-  else {
-  vErrors.push(err82);
-  }
-  errors++;
-  }
-  else {
-  errors = _errs102;
-  if(vErrors !== null){
-  if(_errs102){
-  vErrors.length = _errs102;
-  }
-  else {
-  vErrors = null;
-  }
-  }
-  }
-  }
-  if(data22.websocket !== undefined){
-  let data48 = data22.websocket;
-  const _errs114 = errors;
-  let valid21 = false;
-  let passing2 = null;
-  const _errs115 = errors;
-  if(typeof data48 !== "boolean"){
-  const err83 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data48};
-  if(vErrors === null){
-  vErrors = [err83];
-  }
-  else {
-  vErrors.push(err83);
-  }
-  errors++;
-  }
-  var _valid2 = _errs115 === errors;
-  if(_valid2){
-  valid21 = true;
-  passing2 = 0;
-  }
-  const _errs117 = errors;
-  if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-  for(const key7 in data48){
-  if(!((((key7 === "path") || (key7 === "maxConnections")) || (key7 === "idleTimeoutMs")) || (key7 === "initTimeoutMs"))){
-  const err84 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data48};
+  const err84 = {instancePath:instancePath+"/transports/sse",schemaPath:"#/properties/transports/properties/sse/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.sse.oneOf,parentSchema:schema11.properties.transports.properties.sse,data:data46};
   if(vErrors === null){
   vErrors = [err84];
   }
@@ -13520,12 +13499,26 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs104;
+  if(vErrors !== null){
+  if(_errs104){
+  vErrors.length = _errs104;
   }
-  if(data48.path !== undefined){
-  let data49 = data48.path;
-  if(typeof data49 === "string"){
-  if(!pattern0.test(data49)){
-  const err85 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data49};
+  else {
+  vErrors = null;
+  }
+  }
+  }
+  }
+  if(data22.websocket !== undefined){
+  let data49 = data22.websocket;
+  const _errs116 = errors;
+  let valid21 = false;
+  let passing2 = null;
+  const _errs117 = errors;
+  if(typeof data49 !== "boolean"){
+  const err85 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.transports.properties.websocket.oneOf[0].type,parentSchema:schema11.properties.transports.properties.websocket.oneOf[0],data:data49};
   if(vErrors === null){
   vErrors = [err85];
   }
@@ -13534,9 +13527,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid2 = _errs117 === errors;
+  if(_valid2){
+  valid21 = true;
+  passing2 = 0;
   }
-  else {
-  const err86 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data49};
+  const _errs119 = errors;
+  if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+  for(const key7 in data49){
+  if(!((((key7 === "path") || (key7 === "maxConnections")) || (key7 === "idleTimeoutMs")) || (key7 === "initTimeoutMs"))){
+  const err86 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data49};
   if(vErrors === null){
   vErrors = [err86];
   }
@@ -13546,10 +13546,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data48.maxConnections !== undefined){
-  let data50 = data48.maxConnections;
-  if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
-  const err87 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data50};
+  if(data49.path !== undefined){
+  let data50 = data49.path;
+  if(typeof data50 === "string"){
+  if(!pattern0.test(data50)){
+  const err87 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema15.properties.path,data:data50};
   if(vErrors === null){
   vErrors = [err87];
   }
@@ -13558,9 +13559,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data50 == "number"){
-  if(data50 < 1 || isNaN(data50)){
-  const err88 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data50};
+  }
+  else {
+  const err88 = {instancePath:instancePath+"/transports/websocket/path",schemaPath:"#/definitions/WebSocketTransport/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.path.type,parentSchema:schema15.properties.path,data:data50};
   if(vErrors === null){
   vErrors = [err88];
   }
@@ -13570,11 +13571,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data48.idleTimeoutMs !== undefined){
-  let data51 = data48.idleTimeoutMs;
+  if(data49.maxConnections !== undefined){
+  let data51 = data49.maxConnections;
   if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
-  const err89 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data51};
+  const err89 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxConnections.type,parentSchema:schema15.properties.maxConnections,data:data51};
   if(vErrors === null){
   vErrors = [err89];
   }
@@ -13584,8 +13584,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(typeof data51 == "number"){
-  if(data51 < 1000 || isNaN(data51)){
-  const err90 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data51};
+  if(data51 < 1 || isNaN(data51)){
+  const err90 = {instancePath:instancePath+"/transports/websocket/maxConnections",schemaPath:"#/definitions/WebSocketTransport/properties/maxConnections/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.maxConnections,data:data51};
   if(vErrors === null){
   vErrors = [err90];
   }
@@ -13596,10 +13596,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data48.initTimeoutMs !== undefined){
-  let data52 = data48.initTimeoutMs;
+  if(data49.idleTimeoutMs !== undefined){
+  let data52 = data49.idleTimeoutMs;
   if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){
-  const err91 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data52};
+  const err91 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.idleTimeoutMs.type,parentSchema:schema15.properties.idleTimeoutMs,data:data52};
   if(vErrors === null){
   vErrors = [err91];
   }
@@ -13609,8 +13609,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(typeof data52 == "number"){
-  if(data52 < 100 || isNaN(data52)){
-  const err92 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data52};
+  if(data52 < 1000 || isNaN(data52)){
+  const err92 = {instancePath:instancePath+"/transports/websocket/idleTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/idleTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema15.properties.idleTimeoutMs,data:data52};
   if(vErrors === null){
   vErrors = [err92];
   }
@@ -13621,9 +13621,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err93 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data48};
+  if(data49.initTimeoutMs !== undefined){
+  let data53 = data49.initTimeoutMs;
+  if(!((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53)))){
+  const err93 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.initTimeoutMs.type,parentSchema:schema15.properties.initTimeoutMs,data:data53};
   if(vErrors === null){
   vErrors = [err93];
   }
@@ -13632,7 +13633,31 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  var _valid2 = _errs117 === errors;
+  if(typeof data53 == "number"){
+  if(data53 < 100 || isNaN(data53)){
+  const err94 = {instancePath:instancePath+"/transports/websocket/initTimeoutMs",schemaPath:"#/definitions/WebSocketTransport/properties/initTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema15.properties.initTimeoutMs,data:data53};
+  if(vErrors === null){
+  vErrors = [err94];
+  }
+  else {
+  vErrors.push(err94);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err95 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/definitions/WebSocketTransport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data49};
+  if(vErrors === null){
+  vErrors = [err95];
+  }
+  else {
+  vErrors.push(err95);
+  }
+  errors++;
+  }
+  var _valid2 = _errs119 === errors;
   if(_valid2 && valid21){
   valid21 = false;
   passing2 = [passing2, 1];
@@ -13644,20 +13669,20 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid21){
-  const err94 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data48};
+  const err96 = {instancePath:instancePath+"/transports/websocket",schemaPath:"#/properties/transports/properties/websocket/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema11.properties.transports.properties.websocket.oneOf,parentSchema:schema11.properties.transports.properties.websocket,data:data49};
   if(vErrors === null){
-  vErrors = [err94];
+  vErrors = [err96];
   }
   else {
-  vErrors.push(err94);
+  vErrors.push(err96);
   }
   errors++;
   }
   else {
-  errors = _errs114;
+  errors = _errs116;
   if(vErrors !== null){
-  if(_errs114){
-  vErrors.length = _errs114;
+  if(_errs116){
+  vErrors.length = _errs116;
   }
   else {
   vErrors = null;
@@ -13667,37 +13692,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err95 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data22};
-  if(vErrors === null){
-  vErrors = [err95];
-  }
-  else {
-  vErrors.push(err95);
-  }
-  errors++;
-  }
-  }
-  if(data.capabilities !== undefined){
-  let data53 = data.capabilities;
-  if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-  for(const key8 in data53){
-  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
-  const err96 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data53};
-  if(vErrors === null){
-  vErrors = [err96];
-  }
-  else {
-  vErrors.push(err96);
-  }
-  errors++;
-  }
-  }
-  if(data53.resources !== undefined){
-  let data54 = data53.resources;
-  if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-  for(const key9 in data54){
-  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
-  const err97 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data54};
+  const err97 = {instancePath:instancePath+"/transports",schemaPath:"#/properties/transports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transports.type,parentSchema:schema11.properties.transports,data:data22};
   if(vErrors === null){
   vErrors = [err97];
   }
@@ -13707,10 +13702,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data54.subscribe !== undefined){
-  let data55 = data54.subscribe;
-  if(typeof data55 !== "boolean"){
-  const err98 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data55};
+  if(data.capabilities !== undefined){
+  let data54 = data.capabilities;
+  if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+  for(const key8 in data54){
+  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
+  const err98 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data54};
   if(vErrors === null){
   vErrors = [err98];
   }
@@ -13720,10 +13717,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data54.listChanged !== undefined){
-  let data56 = data54.listChanged;
-  if(typeof data56 !== "boolean"){
-  const err99 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data56};
+  if(data54.resources !== undefined){
+  let data55 = data54.resources;
+  if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+  for(const key9 in data55){
+  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
+  const err99 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data55};
   if(vErrors === null){
   vErrors = [err99];
   }
@@ -13733,9 +13732,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err100 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data54};
+  if(data55.subscribe !== undefined){
+  let data56 = data55.subscribe;
+  if(typeof data56 !== "boolean"){
+  const err100 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data56};
   if(vErrors === null){
   vErrors = [err100];
   }
@@ -13745,12 +13745,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data53.tools !== undefined){
-  let data57 = data53.tools;
-  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-  for(const key10 in data57){
-  if(!(key10 === "listChanged")){
-  const err101 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data57};
+  if(data55.listChanged !== undefined){
+  let data57 = data55.listChanged;
+  if(typeof data57 !== "boolean"){
+  const err101 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data57};
   if(vErrors === null){
   vErrors = [err101];
   }
@@ -13760,10 +13758,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data57.listChanged !== undefined){
-  let data58 = data57.listChanged;
-  if(typeof data58 !== "boolean"){
-  const err102 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data58};
+  }
+  else {
+  const err102 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data55};
   if(vErrors === null){
   vErrors = [err102];
   }
@@ -13773,9 +13770,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err103 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data57};
+  if(data54.tools !== undefined){
+  let data58 = data54.tools;
+  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+  for(const key10 in data58){
+  if(!(key10 === "listChanged")){
+  const err103 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data58};
   if(vErrors === null){
   vErrors = [err103];
   }
@@ -13785,12 +13785,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data53.prompts !== undefined){
-  let data59 = data53.prompts;
-  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-  for(const key11 in data59){
-  if(!(key11 === "listChanged")){
-  const err104 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data59};
+  if(data58.listChanged !== undefined){
+  let data59 = data58.listChanged;
+  if(typeof data59 !== "boolean"){
+  const err104 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data59};
   if(vErrors === null){
   vErrors = [err104];
   }
@@ -13800,10 +13798,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data59.listChanged !== undefined){
-  let data60 = data59.listChanged;
-  if(typeof data60 !== "boolean"){
-  const err105 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data60};
+  }
+  else {
+  const err105 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data58};
   if(vErrors === null){
   vErrors = [err105];
   }
@@ -13813,9 +13810,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err106 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data59};
+  if(data54.prompts !== undefined){
+  let data60 = data54.prompts;
+  if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+  for(const key11 in data60){
+  if(!(key11 === "listChanged")){
+  const err106 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data60};
   if(vErrors === null){
   vErrors = [err106];
   }
@@ -13825,10 +13825,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data53.experimental !== undefined){
-  let data61 = data53.experimental;
-  if(!(data61 && typeof data61 == "object" && !Array.isArray(data61))){
-  const err107 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data61};
+  if(data60.listChanged !== undefined){
+  let data61 = data60.listChanged;
+  if(typeof data61 !== "boolean"){
+  const err107 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data61};
   if(vErrors === null){
   vErrors = [err107];
   }
@@ -13840,7 +13840,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err108 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data53};
+  const err108 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data60};
   if(vErrors === null){
   vErrors = [err108];
   }
@@ -13850,10 +13850,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data62 = data.schemaFiles;
-  if(typeof data62 !== "boolean"){
-  const err109 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data62};
+  if(data54.experimental !== undefined){
+  let data62 = data54.experimental;
+  if(!(data62 && typeof data62 == "object" && !Array.isArray(data62))){
+  const err109 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data62};
   if(vErrors === null){
   vErrors = [err109];
   }
@@ -13863,13 +13863,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data63 = data.definitions;
-  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-  for(const key12 in data63){
-  let data64 = data63[key12];
-  if((!(data64 && typeof data64 == "object" && !Array.isArray(data64))) && (typeof data64 !== "boolean")){
-  const err110 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data64};
+  }
+  else {
+  const err110 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data54};
   if(vErrors === null){
   vErrors = [err110];
   }
@@ -13879,9 +13875,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err111 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data63};
+  if(data.schemaFiles !== undefined){
+  let data63 = data.schemaFiles;
+  if(typeof data63 !== "boolean"){
+  const err111 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data63};
   if(vErrors === null){
   vErrors = [err111];
   }
@@ -13891,18 +13888,13 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data65 = data.tools;
-  if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-  for(const key13 in data65){
-  if(!(validate11(data65[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err112 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data65};
+  if(data.definitions !== undefined){
+  let data64 = data.definitions;
+  if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+  for(const key12 in data64){
+  let data65 = data64[key12];
+  if((!(data65 && typeof data65 == "object" && !Array.isArray(data65))) && (typeof data65 !== "boolean")){
+  const err112 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data65};
   if(vErrors === null){
   vErrors = [err112];
   }
@@ -13912,18 +13904,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data67 = data.resources;
-  if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-  for(const key14 in data67){
-  if(!(validate15(data67[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data67,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err113 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data67};
+  const err113 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data64};
   if(vErrors === null){
   vErrors = [err113];
   }
@@ -13933,18 +13916,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data69 = data.resourceTemplates;
-  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-  for(const key15 in data69){
-  if(!(validate21(data69[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data69,parentDataProperty:key15,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  if(data.tools !== undefined){
+  let data66 = data.tools;
+  if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+  for(const key13 in data66){
+  if(!(validate11(data66[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data66,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err114 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data69};
+  const err114 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data66};
   if(vErrors === null){
   vErrors = [err114];
   }
@@ -13954,23 +13937,65 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.resources !== undefined){
+  let data68 = data.resources;
+  if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+  for(const key14 in data68){
+  if(!(validate15(data68[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data68,parentDataProperty:key14,rootData}))){
+  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err115 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data68};
+  if(vErrors === null){
+  vErrors = [err115];
+  }
+  else {
+  vErrors.push(err115);
+  }
+  errors++;
+  }
+  }
+  if(data.resourceTemplates !== undefined){
+  let data70 = data.resourceTemplates;
+  if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+  for(const key15 in data70){
+  if(!(validate21(data70[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data70,parentDataProperty:key15,rootData}))){
+  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err116 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data70};
+  if(vErrors === null){
+  vErrors = [err116];
+  }
+  else {
+  vErrors.push(err116);
+  }
+  errors++;
+  }
+  }
   if(data.prompts !== undefined){
-  let data71 = data.prompts;
-  if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-  for(const key16 in data71){
-  if(!(validate26(data71[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data71,parentDataProperty:key16,rootData}))){
+  let data72 = data.prompts;
+  if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+  for(const key16 in data72){
+  if(!(validate26(data72[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data72,parentDataProperty:key16,rootData}))){
   vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err115 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data71};
+  const err117 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data72};
   if(vErrors === null){
-  vErrors = [err115];
+  vErrors = [err117];
   }
   else {
-  vErrors.push(err115);
+  vErrors.push(err117);
   }
   errors++;
   }
@@ -13982,36 +14007,11 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.telemetry !== undefined){
-  let data74 = data.telemetry;
-  if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-  for(const key17 in data74){
+  let data75 = data.telemetry;
+  if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+  for(const key17 in data75){
   if(!(key17 === "otel")){
-  const err116 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data74};
-  if(vErrors === null){
-  vErrors = [err116];
-  }
-  else {
-  vErrors.push(err116);
-  }
-  errors++;
-  }
-  }
-  if(data74.otel !== undefined){
-  let data75 = data74.otel;
-  if(typeof data75 !== "boolean"){
-  const err117 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data75};
-  if(vErrors === null){
-  vErrors = [err117];
-  }
-  else {
-  vErrors.push(err117);
-  }
-  errors++;
-  }
-  }
-  }
-  else {
-  const err118 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data74};
+  const err118 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data75};
   if(vErrors === null){
   vErrors = [err118];
   }
@@ -14021,12 +14021,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data76 = data.lint;
-  if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-  for(const key18 in data76){
-  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
-  const err119 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data76};
+  if(data75.otel !== undefined){
+  let data76 = data75.otel;
+  if(typeof data76 !== "boolean"){
+  const err119 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data76};
   if(vErrors === null){
   vErrors = [err119];
   }
@@ -14036,12 +14034,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data76.rules !== undefined){
-  let data77 = data76.rules;
-  if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-  for(const key19 in data77){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
-  const err120 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data77};
+  }
+  else {
+  const err120 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data75};
   if(vErrors === null){
   vErrors = [err120];
   }
@@ -14051,10 +14046,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["description-missing"] !== undefined){
-  let data78 = data77["description-missing"];
-  if(!(((data78 === "off") || (data78 === "warn")) || (data78 === "error"))){
-  const err121 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data78};
+  if(data.lint !== undefined){
+  let data77 = data.lint;
+  if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+  for(const key18 in data77){
+  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
+  const err121 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data77};
   if(vErrors === null){
   vErrors = [err121];
   }
@@ -14064,10 +14061,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["description-short"] !== undefined){
-  let data79 = data77["description-short"];
-  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
-  const err122 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data79};
+  if(data77.rules !== undefined){
+  let data78 = data77.rules;
+  if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+  for(const key19 in data78){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
+  const err122 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data78};
   if(vErrors === null){
   vErrors = [err122];
   }
@@ -14077,10 +14076,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["parameter-description-missing"] !== undefined){
-  let data80 = data77["parameter-description-missing"];
-  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
-  const err123 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data80};
+  if(data78["description-missing"] !== undefined){
+  let data79 = data78["description-missing"];
+  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
+  const err123 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data79};
   if(vErrors === null){
   vErrors = [err123];
   }
@@ -14090,10 +14089,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["write-without-annotations"] !== undefined){
-  let data81 = data77["write-without-annotations"];
-  if(!(((data81 === "off") || (data81 === "warn")) || (data81 === "error"))){
-  const err124 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data81};
+  if(data78["description-short"] !== undefined){
+  let data80 = data78["description-short"];
+  if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
+  const err124 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data80};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14103,10 +14102,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["destructive-without-idempotent"] !== undefined){
-  let data82 = data77["destructive-without-idempotent"];
-  if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
-  const err125 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data82};
+  if(data78["parameter-description-missing"] !== undefined){
+  let data81 = data78["parameter-description-missing"];
+  if(!(((data81 === "off") || (data81 === "warn")) || (data81 === "error"))){
+  const err125 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data81};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14116,10 +14115,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["name-convention"] !== undefined){
-  let data83 = data77["name-convention"];
-  if(!(((data83 === "off") || (data83 === "warn")) || (data83 === "error"))){
-  const err126 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data83};
+  if(data78["write-without-annotations"] !== undefined){
+  let data82 = data78["write-without-annotations"];
+  if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
+  const err126 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data82};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14129,10 +14128,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["tool-name-length"] !== undefined){
-  let data84 = data77["tool-name-length"];
-  if(!(((data84 === "off") || (data84 === "warn")) || (data84 === "error"))){
-  const err127 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data84};
+  if(data78["destructive-without-idempotent"] !== undefined){
+  let data83 = data78["destructive-without-idempotent"];
+  if(!(((data83 === "off") || (data83 === "warn")) || (data83 === "error"))){
+  const err127 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data83};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14142,10 +14141,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["input-schema-ref"] !== undefined){
-  let data85 = data77["input-schema-ref"];
-  if(!(((data85 === "off") || (data85 === "warn")) || (data85 === "error"))){
-  const err128 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data85};
+  if(data78["name-convention"] !== undefined){
+  let data84 = data78["name-convention"];
+  if(!(((data84 === "off") || (data84 === "warn")) || (data84 === "error"))){
+  const err128 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data84};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14155,10 +14154,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["openapi-keyword"] !== undefined){
-  let data86 = data77["openapi-keyword"];
-  if(!(((data86 === "off") || (data86 === "warn")) || (data86 === "error"))){
-  const err129 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data86};
+  if(data78["tool-name-length"] !== undefined){
+  let data85 = data78["tool-name-length"];
+  if(!(((data85 === "off") || (data85 === "warn")) || (data85 === "error"))){
+  const err129 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data85};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14168,10 +14167,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["schema-keyword-misspelled"] !== undefined){
-  let data87 = data77["schema-keyword-misspelled"];
-  if(!(((data87 === "off") || (data87 === "warn")) || (data87 === "error"))){
-  const err130 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data87};
+  if(data78["input-schema-ref"] !== undefined){
+  let data86 = data78["input-schema-ref"];
+  if(!(((data86 === "off") || (data86 === "warn")) || (data86 === "error"))){
+  const err130 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data86};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14181,10 +14180,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["schema-value-rejected"] !== undefined){
-  let data88 = data77["schema-value-rejected"];
-  if(!(((data88 === "off") || (data88 === "warn")) || (data88 === "error"))){
-  const err131 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data88};
+  if(data78["openapi-keyword"] !== undefined){
+  let data87 = data78["openapi-keyword"];
+  if(!(((data87 === "off") || (data87 === "warn")) || (data87 === "error"))){
+  const err131 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data87};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14194,10 +14193,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["required-undeclared"] !== undefined){
-  let data89 = data77["required-undeclared"];
-  if(!(((data89 === "off") || (data89 === "warn")) || (data89 === "error"))){
-  const err132 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data89};
+  if(data78["schema-keyword-misspelled"] !== undefined){
+  let data88 = data78["schema-keyword-misspelled"];
+  if(!(((data88 === "off") || (data88 === "warn")) || (data88 === "error"))){
+  const err132 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data88};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14207,10 +14206,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["output-schema-not-object"] !== undefined){
-  let data90 = data77["output-schema-not-object"];
-  if(!(((data90 === "off") || (data90 === "warn")) || (data90 === "error"))){
-  const err133 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data90};
+  if(data78["schema-value-rejected"] !== undefined){
+  let data89 = data78["schema-value-rejected"];
+  if(!(((data89 === "off") || (data89 === "warn")) || (data89 === "error"))){
+  const err133 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data89};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14220,10 +14219,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["unknown-spec-key"] !== undefined){
-  let data91 = data77["unknown-spec-key"];
-  if(!(((data91 === "off") || (data91 === "warn")) || (data91 === "error"))){
-  const err134 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data91};
+  if(data78["required-undeclared"] !== undefined){
+  let data90 = data78["required-undeclared"];
+  if(!(((data90 === "off") || (data90 === "warn")) || (data90 === "error"))){
+  const err134 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data90};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14233,10 +14232,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["mime-type-malformed"] !== undefined){
-  let data92 = data77["mime-type-malformed"];
-  if(!(((data92 === "off") || (data92 === "warn")) || (data92 === "error"))){
-  const err135 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data92};
+  if(data78["output-schema-not-object"] !== undefined){
+  let data91 = data78["output-schema-not-object"];
+  if(!(((data91 === "off") || (data91 === "warn")) || (data91 === "error"))){
+  const err135 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data91};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14246,10 +14245,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["tools-list-token-budget"] !== undefined){
-  let data93 = data77["tools-list-token-budget"];
-  if(!(((data93 === "off") || (data93 === "warn")) || (data93 === "error"))){
-  const err136 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data93};
+  if(data78["unknown-spec-key"] !== undefined){
+  let data92 = data78["unknown-spec-key"];
+  if(!(((data92 === "off") || (data92 === "warn")) || (data92 === "error"))){
+  const err136 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data92};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14259,10 +14258,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77["bundle-icon"] !== undefined){
-  let data94 = data77["bundle-icon"];
-  if(!(((data94 === "off") || (data94 === "warn")) || (data94 === "error"))){
-  const err137 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data94};
+  if(data78["mime-type-malformed"] !== undefined){
+  let data93 = data78["mime-type-malformed"];
+  if(!(((data93 === "off") || (data93 === "warn")) || (data93 === "error"))){
+  const err137 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data93};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14272,9 +14271,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err138 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data77};
+  if(data78["tools-list-token-budget"] !== undefined){
+  let data94 = data78["tools-list-token-budget"];
+  if(!(((data94 === "off") || (data94 === "warn")) || (data94 === "error"))){
+  const err138 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data94};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14284,10 +14284,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data76.toolsListTokenBudget !== undefined){
-  let data95 = data76.toolsListTokenBudget;
-  if(!((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95)))){
-  const err139 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data95};
+  if(data78["bundle-icon"] !== undefined){
+  let data95 = data78["bundle-icon"];
+  if(!(((data95 === "off") || (data95 === "warn")) || (data95 === "error"))){
+  const err139 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data95};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14296,9 +14296,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data95 == "number"){
-  if(data95 < 1 || isNaN(data95)){
-  const err140 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data95};
+  }
+  }
+  else {
+  const err140 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data78};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14308,10 +14309,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err141 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data76};
+  if(data77.toolsListTokenBudget !== undefined){
+  let data96 = data77.toolsListTokenBudget;
+  if(!((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96)))){
+  const err141 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data96};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14320,15 +14321,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.toolsets !== undefined){
-  let data96 = data.toolsets;
-  if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-  for(const key20 in data96){
-  let data97 = data96[key20];
-  if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
-  if(data97.tools === undefined){
-  const err142 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data97};
+  if(typeof data96 == "number"){
+  if(data96 < 1 || isNaN(data96)){
+  const err142 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data96};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14337,9 +14332,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key21 in data97){
-  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
-  const err143 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data97};
+  }
+  }
+  }
+  else {
+  const err143 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data77};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14349,10 +14346,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data97.description !== undefined){
-  let data98 = data97.description;
-  if(typeof data98 !== "string"){
-  const err144 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data98};
+  if(data.toolsets !== undefined){
+  let data97 = data.toolsets;
+  if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+  for(const key20 in data97){
+  let data98 = data97[key20];
+  if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+  if(data98.tools === undefined){
+  const err144 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data98};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14361,16 +14362,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data97.tools !== undefined){
-  let data99 = data97.tools;
-  if(Array.isArray(data99)){
-  const len4 = data99.length;
-  for(let i4=0; i4<len4; i4++){
-  let data100 = data99[i4];
-  if(typeof data100 === "string"){
-  if(func4(data100) < 1){
-  const err145 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data100};
+  for(const key21 in data98){
+  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
+  const err145 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data98};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14380,8 +14374,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err146 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data100};
+  if(data98.description !== undefined){
+  let data99 = data98.description;
+  if(typeof data99 !== "string"){
+  const err146 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data99};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14391,18 +14387,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i5 = data99.length;
-  let j0;
-  if(i5 > 1){
-  const indices0 = {};
-  for(;i5--;){
-  let item0 = data99[i5];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err147 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data99};
+  if(data98.tools !== undefined){
+  let data100 = data98.tools;
+  if(Array.isArray(data100)){
+  const len4 = data100.length;
+  for(let i4=0; i4<len4; i4++){
+  let data101 = data100[i4];
+  if(typeof data101 === "string"){
+  if(func4(data101) < 1){
+  const err147 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data101};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14410,14 +14403,10 @@ export function manifestValidatorFactory() {
   vErrors.push(err147);
   }
   errors++;
-  break;
-  }
-  indices0[item0] = i5;
-  }
   }
   }
   else {
-  const err148 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data99};
+  const err148 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data101};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14427,10 +14416,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data97.default !== undefined){
-  let data101 = data97.default;
-  if(typeof data101 !== "boolean"){
-  const err149 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data101};
+  let i5 = data100.length;
+  let j0;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data100[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err149 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data100};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14438,11 +14435,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err149);
   }
   errors++;
+  break;
+  }
+  indices0[item0] = i5;
   }
   }
   }
   else {
-  const err150 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data97};
+  const err150 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data100};
   if(vErrors === null){
   vErrors = [err150];
   }
@@ -14452,9 +14452,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err151 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data96};
+  if(data98.default !== undefined){
+  let data102 = data98.default;
+  if(typeof data102 !== "boolean"){
+  const err151 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data102};
   if(vErrors === null){
   vErrors = [err151];
   }
@@ -14464,12 +14465,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data102 = data.scale;
-  if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-  for(const key22 in data102){
-  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
-  const err152 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data102};
+  }
+  else {
+  const err152 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data98};
   if(vErrors === null){
   vErrors = [err152];
   }
@@ -14479,10 +14477,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data102.store !== undefined){
-  let data103 = data102.store;
-  if(!((data103 === "memory") || (data103 === "redis"))){
-  const err153 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data103};
+  }
+  else {
+  const err153 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data97};
   if(vErrors === null){
   vErrors = [err153];
   }
@@ -14492,10 +14489,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data102.sessionTtlMs !== undefined){
-  let data104 = data102.sessionTtlMs;
-  if(!((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104)))){
-  const err154 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data104};
+  if(data.scale !== undefined){
+  let data103 = data.scale;
+  if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+  for(const key22 in data103){
+  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
+  const err154 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data103};
   if(vErrors === null){
   vErrors = [err154];
   }
@@ -14504,9 +14503,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data104 == "number"){
-  if(data104 < 1000 || isNaN(data104)){
-  const err155 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data104};
+  }
+  if(data103.store !== undefined){
+  let data104 = data103.store;
+  if(!((data104 === "memory") || (data104 === "redis"))){
+  const err155 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data104};
   if(vErrors === null){
   vErrors = [err155];
   }
@@ -14516,11 +14517,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data102.eventRetention !== undefined){
-  let data105 = data102.eventRetention;
+  if(data103.sessionTtlMs !== undefined){
+  let data105 = data103.sessionTtlMs;
   if(!((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105)))){
-  const err156 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data105};
+  const err156 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data105};
   if(vErrors === null){
   vErrors = [err156];
   }
@@ -14530,8 +14530,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(typeof data105 == "number"){
-  if(data105 > 100000 || isNaN(data105)){
-  const err157 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data105};
+  if(data105 < 1000 || isNaN(data105)){
+  const err157 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data105};
   if(vErrors === null){
   vErrors = [err157];
   }
@@ -14540,8 +14540,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data105 < 1 || isNaN(data105)){
-  const err158 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data105};
+  }
+  }
+  if(data103.eventRetention !== undefined){
+  let data106 = data103.eventRetention;
+  if(!((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106)))){
+  const err158 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data106};
   if(vErrors === null){
   vErrors = [err158];
   }
@@ -14550,12 +14554,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data102.maxSessionsPerPrincipal !== undefined){
-  let data106 = data102.maxSessionsPerPrincipal;
-  if(!((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106)))){
-  const err159 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data106};
+  if(typeof data106 == "number"){
+  if(data106 > 100000 || isNaN(data106)){
+  const err159 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data106};
   if(vErrors === null){
   vErrors = [err159];
   }
@@ -14564,9 +14565,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data106 == "number"){
   if(data106 < 1 || isNaN(data106)){
-  const err160 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data106};
+  const err160 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data106};
   if(vErrors === null){
   vErrors = [err160];
   }
@@ -14577,9 +14577,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err161 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data102};
+  if(data103.maxSessionsPerPrincipal !== undefined){
+  let data107 = data103.maxSessionsPerPrincipal;
+  if(!((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107)))){
+  const err161 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data107};
   if(vErrors === null){
   vErrors = [err161];
   }
@@ -14588,13 +14589,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.deploy !== undefined){
-  let data107 = data.deploy;
-  if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
-  for(const key23 in data107){
-  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
-  const err162 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data107};
+  if(typeof data107 == "number"){
+  if(data107 < 1 || isNaN(data107)){
+  const err162 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data107};
   if(vErrors === null){
   vErrors = [err162];
   }
@@ -14604,10 +14601,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data107.compose !== undefined){
-  let data108 = data107.compose;
-  if(typeof data108 !== "boolean"){
-  const err163 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data108};
+  }
+  }
+  else {
+  const err163 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data103};
   if(vErrors === null){
   vErrors = [err163];
   }
@@ -14617,10 +14614,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data107.kubernetes !== undefined){
-  let data109 = data107.kubernetes;
-  if(typeof data109 !== "boolean"){
-  const err164 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data109};
+  if(data.deploy !== undefined){
+  let data108 = data.deploy;
+  if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
+  for(const key23 in data108){
+  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
+  const err164 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data108};
   if(vErrors === null){
   vErrors = [err164];
   }
@@ -14630,10 +14629,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data107.replicas !== undefined){
-  let data110 = data107.replicas;
-  if(!((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110)))){
-  const err165 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data110};
+  if(data108.compose !== undefined){
+  let data109 = data108.compose;
+  if(typeof data109 !== "boolean"){
+  const err165 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data109};
   if(vErrors === null){
   vErrors = [err165];
   }
@@ -14642,9 +14641,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data110 == "number"){
-  if(data110 > 100 || isNaN(data110)){
-  const err166 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data110};
+  }
+  if(data108.kubernetes !== undefined){
+  let data110 = data108.kubernetes;
+  if(typeof data110 !== "boolean"){
+  const err166 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data110};
   if(vErrors === null){
   vErrors = [err166];
   }
@@ -14653,8 +14654,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data110 < 1 || isNaN(data110)){
-  const err167 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data110};
+  }
+  if(data108.replicas !== undefined){
+  let data111 = data108.replicas;
+  if(!((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111)))){
+  const err167 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data111};
   if(vErrors === null){
   vErrors = [err167];
   }
@@ -14663,11 +14667,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err168 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data107};
+  if(typeof data111 == "number"){
+  if(data111 > 100 || isNaN(data111)){
+  const err168 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data111};
   if(vErrors === null){
   vErrors = [err168];
   }
@@ -14676,13 +14678,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.bundle !== undefined){
-  let data111 = data.bundle;
-  if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-  for(const key24 in data111){
-  if(!((((key24 === "icon") || (key24 === "icons")) || (key24 === "author")) || (key24 === "env"))){
-  const err169 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data111};
+  if(data111 < 1 || isNaN(data111)){
+  const err169 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data111};
   if(vErrors === null){
   vErrors = [err169];
   }
@@ -14692,11 +14689,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data111.icon !== undefined){
-  let data112 = data111.icon;
-  if(typeof data112 === "string"){
-  if(func4(data112) < 1){
-  const err170 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data112};
+  }
+  }
+  else {
+  const err170 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data108};
   if(vErrors === null){
   vErrors = [err170];
   }
@@ -14706,8 +14702,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err171 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data112};
+  if(data.bundle !== undefined){
+  let data112 = data.bundle;
+  if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+  for(const key24 in data112){
+  if(!((((key24 === "icon") || (key24 === "icons")) || (key24 === "author")) || (key24 === "env"))){
+  const err171 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data112};
   if(vErrors === null){
   vErrors = [err171];
   }
@@ -14717,15 +14717,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data111.icons !== undefined){
-  let data113 = data111.icons;
-  if(Array.isArray(data113)){
-  const len5 = data113.length;
-  for(let i6=0; i6<len5; i6++){
-  let data114 = data113[i6];
-  if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
-  if(data114.file === undefined){
-  const err172 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data114};
+  if(data112.icon !== undefined){
+  let data113 = data112.icon;
+  if(typeof data113 === "string"){
+  if(func4(data113) < 1){
+  const err172 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data113};
   if(vErrors === null){
   vErrors = [err172];
   }
@@ -14734,9 +14730,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key25 in data114){
-  if(!((key25 === "file") || (key25 === "theme"))){
-  const err173 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data114};
+  }
+  else {
+  const err173 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data113};
   if(vErrors === null){
   vErrors = [err173];
   }
@@ -14746,11 +14742,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data114.file !== undefined){
-  let data115 = data114.file;
-  if(typeof data115 === "string"){
-  if(func4(data115) < 1){
-  const err174 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data115};
+  if(data112.icons !== undefined){
+  let data114 = data112.icons;
+  if(Array.isArray(data114)){
+  const len5 = data114.length;
+  for(let i6=0; i6<len5; i6++){
+  let data115 = data114[i6];
+  if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
+  if(data115.file === undefined){
+  const err174 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data115};
   if(vErrors === null){
   vErrors = [err174];
   }
@@ -14759,9 +14759,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err175 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data115};
+  for(const key25 in data115){
+  if(!((key25 === "file") || (key25 === "theme"))){
+  const err175 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data115};
   if(vErrors === null){
   vErrors = [err175];
   }
@@ -14771,11 +14771,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data114.theme !== undefined){
-  let data116 = data114.theme;
+  if(data115.file !== undefined){
+  let data116 = data115.file;
   if(typeof data116 === "string"){
   if(func4(data116) < 1){
-  const err176 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data116};
+  const err176 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data116};
   if(vErrors === null){
   vErrors = [err176];
   }
@@ -14786,7 +14786,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err177 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data116};
+  const err177 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data116};
   if(vErrors === null){
   vErrors = [err177];
   }
@@ -14796,9 +14796,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err178 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data114};
+  if(data115.theme !== undefined){
+  let data117 = data115.theme;
+  if(typeof data117 === "string"){
+  if(func4(data117) < 1){
+  const err178 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data117};
   if(vErrors === null){
   vErrors = [err178];
   }
@@ -14808,9 +14810,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err179 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data113};
+  const err179 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data117};
   if(vErrors === null){
   vErrors = [err179];
   }
@@ -14820,11 +14821,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data111.author !== undefined){
-  let data117 = data111.author;
-  if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
-  if(data117.name === undefined){
-  const err180 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data117};
+  }
+  else {
+  const err180 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data115};
   if(vErrors === null){
   vErrors = [err180];
   }
@@ -14833,9 +14832,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key26 in data117){
-  if(!(((key26 === "name") || (key26 === "email")) || (key26 === "url"))){
-  const err181 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data117};
+  }
+  }
+  else {
+  const err181 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data114};
   if(vErrors === null){
   vErrors = [err181];
   }
@@ -14845,11 +14845,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data117.name !== undefined){
-  let data118 = data117.name;
-  if(typeof data118 === "string"){
-  if(func4(data118) < 1){
-  const err182 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data118};
+  if(data112.author !== undefined){
+  let data118 = data112.author;
+  if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
+  if(data118.name === undefined){
+  const err182 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data118};
   if(vErrors === null){
   vErrors = [err182];
   }
@@ -14858,9 +14858,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err183 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data118};
+  for(const key26 in data118){
+  if(!(((key26 === "name") || (key26 === "email")) || (key26 === "url"))){
+  const err183 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data118};
   if(vErrors === null){
   vErrors = [err183];
   }
@@ -14870,11 +14870,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data117.email !== undefined){
-  let data119 = data117.email;
+  if(data118.name !== undefined){
+  let data119 = data118.name;
   if(typeof data119 === "string"){
-  if(!pattern8.test(data119)){
-  const err184 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data119};
+  if(func4(data119) < 1){
+  const err184 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data119};
   if(vErrors === null){
   vErrors = [err184];
   }
@@ -14885,7 +14885,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err185 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data119};
+  const err185 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data119};
   if(vErrors === null){
   vErrors = [err185];
   }
@@ -14895,11 +14895,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data117.url !== undefined){
-  let data120 = data117.url;
+  if(data118.email !== undefined){
+  let data120 = data118.email;
   if(typeof data120 === "string"){
-  if(!pattern9.test(data120)){
-  const err186 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data120};
+  if(!pattern8.test(data120)){
+  const err186 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data120};
   if(vErrors === null){
   vErrors = [err186];
   }
@@ -14910,7 +14910,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err187 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data120};
+  const err187 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data120};
   if(vErrors === null){
   vErrors = [err187];
   }
@@ -14920,9 +14920,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err188 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data117};
+  if(data118.url !== undefined){
+  let data121 = data118.url;
+  if(typeof data121 === "string"){
+  if(!pattern9.test(data121)){
+  const err188 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data121};
   if(vErrors === null){
   vErrors = [err188];
   }
@@ -14932,14 +14934,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data111.env !== undefined){
-  let data121 = data111.env;
-  if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-  for(const key27 in data121){
-  const _errs264 = errors;
-  if(typeof key27 === "string"){
-  if(!pattern10.test(key27)){
-  const err189 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key27,propertyName:key27};
+  else {
+  const err189 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data121};
   if(vErrors === null){
   vErrors = [err189];
   }
@@ -14949,9 +14945,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  var valid49 = _errs264 === errors;
-  if(!valid49){
-  const err190 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key27},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data121};
+  }
+  else {
+  const err190 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data118};
   if(vErrors === null){
   vErrors = [err190];
   }
@@ -14961,11 +14957,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  for(const key28 in data121){
-  let data122 = data121[key28];
+  if(data112.env !== undefined){
+  let data122 = data112.env;
   if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
-  if(data122.title === undefined){
-  const err191 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data122};
+  for(const key27 in data122){
+  const _errs266 = errors;
+  if(typeof key27 === "string"){
+  if(!pattern10.test(key27)){
+  const err191 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key27,propertyName:key27};
   if(vErrors === null){
   vErrors = [err191];
   }
@@ -14974,8 +14973,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data122.description === undefined){
-  const err192 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data122};
+  }
+  var valid49 = _errs266 === errors;
+  if(!valid49){
+  const err192 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key27},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data122};
   if(vErrors === null){
   vErrors = [err192];
   }
@@ -14984,9 +14985,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key29 in data122){
-  if(!((((((key29 === "title") || (key29 === "description")) || (key29 === "type")) || (key29 === "sensitive")) || (key29 === "required")) || (key29 === "default"))){
-  const err193 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data122};
+  }
+  for(const key28 in data122){
+  let data123 = data122[key28];
+  if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
+  if(data123.title === undefined){
+  const err193 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data123};
   if(vErrors === null){
   vErrors = [err193];
   }
@@ -14995,12 +14999,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data122.title !== undefined){
-  let data123 = data122.title;
-  if(typeof data123 === "string"){
-  if(func4(data123) < 1){
-  const err194 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data123};
+  if(data123.description === undefined){
+  const err194 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data123};
   if(vErrors === null){
   vErrors = [err194];
   }
@@ -15009,9 +15009,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err195 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data123};
+  for(const key29 in data123){
+  if(!((((((key29 === "title") || (key29 === "description")) || (key29 === "type")) || (key29 === "sensitive")) || (key29 === "required")) || (key29 === "default"))){
+  const err195 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data123};
   if(vErrors === null){
   vErrors = [err195];
   }
@@ -15021,11 +15021,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.description !== undefined){
-  let data124 = data122.description;
+  if(data123.title !== undefined){
+  let data124 = data123.title;
   if(typeof data124 === "string"){
   if(func4(data124) < 1){
-  const err196 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data124};
+  const err196 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data124};
   if(vErrors === null){
   vErrors = [err196];
   }
@@ -15036,7 +15036,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err197 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data124};
+  const err197 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data124};
   if(vErrors === null){
   vErrors = [err197];
   }
@@ -15046,10 +15046,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.type !== undefined){
-  let data125 = data122.type;
-  if(!(((((data125 === "string") || (data125 === "number")) || (data125 === "boolean")) || (data125 === "directory")) || (data125 === "file"))){
-  const err198 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data125};
+  if(data123.description !== undefined){
+  let data125 = data123.description;
+  if(typeof data125 === "string"){
+  if(func4(data125) < 1){
+  const err198 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data125};
   if(vErrors === null){
   vErrors = [err198];
   }
@@ -15059,10 +15060,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.sensitive !== undefined){
-  let data126 = data122.sensitive;
-  if(typeof data126 !== "boolean"){
-  const err199 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data126};
+  else {
+  const err199 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data125};
   if(vErrors === null){
   vErrors = [err199];
   }
@@ -15072,10 +15071,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.required !== undefined){
-  let data127 = data122.required;
-  if(typeof data127 !== "boolean"){
-  const err200 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data127};
+  if(data123.type !== undefined){
+  let data126 = data123.type;
+  if(!(((((data126 === "string") || (data126 === "number")) || (data126 === "boolean")) || (data126 === "directory")) || (data126 === "file"))){
+  const err200 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data126};
   if(vErrors === null){
   vErrors = [err200];
   }
@@ -15085,10 +15084,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.default !== undefined){
-  let data128 = data122.default;
-  if(((typeof data128 !== "string") && (!(typeof data128 == "number"))) && (typeof data128 !== "boolean")){
-  const err201 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data128};
+  if(data123.sensitive !== undefined){
+  let data127 = data123.sensitive;
+  if(typeof data127 !== "boolean"){
+  const err201 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data127};
   if(vErrors === null){
   vErrors = [err201];
   }
@@ -15098,9 +15097,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err202 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data122};
+  if(data123.required !== undefined){
+  let data128 = data123.required;
+  if(typeof data128 !== "boolean"){
+  const err202 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data128};
   if(vErrors === null){
   vErrors = [err202];
   }
@@ -15110,9 +15110,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err203 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data121};
+  if(data123.default !== undefined){
+  let data129 = data123.default;
+  if(((typeof data129 !== "string") && (!(typeof data129 == "number"))) && (typeof data129 !== "boolean")){
+  const err203 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data129};
   if(vErrors === null){
   vErrors = [err203];
   }
@@ -15124,7 +15125,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err204 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data111};
+  const err204 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data123};
   if(vErrors === null){
   vErrors = [err204];
   }
@@ -15136,12 +15137,36 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err205 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  const err205 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data122};
   if(vErrors === null){
   vErrors = [err205];
   }
   else {
   vErrors.push(err205);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err206 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data112};
+  if(vErrors === null){
+  vErrors = [err206];
+  }
+  else {
+  vErrors.push(err206);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err207 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err207];
+  }
+  else {
+  vErrors.push(err207);
   }
   errors++;
   }

@@ -1,7 +1,9 @@
 // Requests in flight. A client can send requests faster than any handler ends: one WebSocket sending 300,000 calls of
 // a tool that waits grew a server by 1.6 GB in ten seconds. On every transport a connection or 2025-era session may
 // have `maxRequestsInFlight` requests unanswered (3 here); one more is answered at once with -32003 and does not run,
-// and a slot is free again once a request is answered (or cancelled, where answers share one connection).
+// and a slot is free again once a request is answered (or cancelled, where answers share one connection). Over HTTP,
+// all clients together may have `maxConcurrentRequests` POSTs open (5 here): 2026-07-28 requests have no session,
+// and 5,000 of them held open grew a server by 570 MB.
 import { writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import { INITIALIZE, RawStdio, RawWebSocket, until } from '../support/raw-peers.
 
 const MANIFEST = `version: 1
 server: {name: in-flight, version: 1.0.0}
-transports: {http: {maxRequestsInFlight: 3}, sse: true, websocket: true}
+transports: {http: {maxRequestsInFlight: 3, maxConcurrentRequests: 5}, sse: true, websocket: true}
 tools:
   wait:
     description: Answers after the given number of milliseconds
@@ -151,6 +153,60 @@ describe('over HTTP+SSE', () => {
     } finally {
       stream.destroy();
     }
+  });
+});
+
+describe('over Streamable HTTP, all clients together (2026-07-28 requests, no session)', () => {
+  const modern = (id: number, ms: number, signal?: AbortSignal) =>
+    fetch(server.url, {
+      method: 'POST',
+      signal,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'wait',
+      },
+      body: JSON.stringify({
+        ...wait(id, ms),
+        params: {
+          ...wait(id, ms).params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'in-flight', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+
+  it('answers POSTs past maxConcurrentRequests with 503 at once, and serves again once one has ended', async () => {
+    const stop = new AbortController();
+    const running = [1, 2, 3, 4, 5].map((id) => modern(id, 60_000, stop.signal).catch(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The attack: many more at once. None is read or run.
+    const past = await Promise.all(Array.from({ length: 200 }, (_, i) => modern(100 + i, 60_000)));
+    expect(past.map((r) => r.status)).toEqual(Array(200).fill(503));
+    expect(past[0].headers.get('retry-after')).toBe('1');
+    expect(await past[0].json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32003,
+        message: 'Server busy: it is serving 5 requests at once; retry shortly',
+        data: { reason: 'maxConcurrentRequests', maxConcurrentRequests: 5 },
+      },
+    });
+    stop.abort();
+    await Promise.all(running);
+    let answer: Response | undefined;
+    for (let tries = 0; tries < 50 && answer?.status !== 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await modern(6, 10);
+    }
+    expect(answer?.status).toBe(200);
+    expect(await answer!.text()).toContain('waited');
   });
 });
 

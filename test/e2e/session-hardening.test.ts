@@ -238,6 +238,7 @@ describe('limits in one place', () => {
       maxSessionsPerPrincipal: http.maxSessionsPerPrincipal.default,
       maxSubscriptionsPerSession: http.maxSubscriptionsPerSession.default,
       maxRequestsInFlight: http.maxRequestsInFlight.default,
+      maxConcurrentRequests: http.maxConcurrentRequests.default,
       webSocketMaxConnections: ws.maxConnections.default,
       webSocketIdleTimeoutMs: ws.idleTimeoutMs.default,
       webSocketInitTimeoutMs: ws.initTimeoutMs.default,

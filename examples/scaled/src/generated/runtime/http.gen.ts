@@ -127,6 +127,8 @@ export interface HttpOptions {
   maxSessionsPerPrincipal?: number;
   /** Requests one session, stream or WebSocket may have unanswered at once. */
   maxRequestsInFlight?: number;
+  /** HTTP POSTs served at once, over all clients. */
+  maxConcurrentRequests?: number;
   /** Who may call: every request but health and metadata probes must authenticate. */
   auth?: object | null;
   /** For oauth without a JWKS URL: the token check exported from src/lifecycle.ts. */
@@ -169,6 +171,22 @@ const log = (error: unknown) => logger.error({ err: error }, 'http error');
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+/** A POST past maxConcurrentRequests: 503 (the server, not the client, is at its limit), with -32003. */
+function busy(res: ServerResponse, max: number): void {
+  const message = `Server busy: it is serving ${max} requests at once; retry shortly`;
+  const data = { reason: 'maxConcurrentRequests', maxConcurrentRequests: max };
+  // The body was not read, so the connection cannot carry another request.
+  send(
+    res,
+    503,
+    { jsonrpc: '2.0', error: { code: -32003, message, data }, id: null },
+    {
+      'retry-after': '1',
+      connection: 'close',
+    },
+  );
 }
 
 // Same envelope the SDK transports use for transport-level rejections (no id known).
@@ -245,6 +263,8 @@ export async function startHttp(
     ? plugin(plugins, 'serverCardEndpoint')(options.serverCard as never, options.path)
     : undefined;
   const inFlight = new Set<ServerResponse>();
+  const maxPosts = options.maxConcurrentRequests ?? LIMITS.maxConcurrentRequests;
+  let posts = 0;
   let drained: (() => void) | undefined;
   let closing = false;
 
@@ -393,6 +413,12 @@ export async function startHttp(
       connectionsCheckingInterval: CHECK_INTERVAL_MS,
     },
     (req, res) => {
+      if (req.method === 'POST') {
+        // Refused before anything is read or built for it. Health probes and streams are GETs, never refused here.
+        if (posts >= maxPosts) return busy(res, maxPosts);
+        posts++;
+        res.once('close', () => posts--);
+      }
       // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
       if (req.method !== 'GET') {
         inFlight.add(res);

@@ -25,6 +25,11 @@ export const LIMITS = {
    * otherwise hold its handler, and a client can send them faster than any handler ends).
    */
   maxRequestsInFlight: 100,
+  /**
+   * HTTP POSTs served at once, over all clients: a 2026-07-28 request has a server of its own, and a client could
+   * otherwise open POSTs until memory runs out.
+   */
+  maxConcurrentRequests: 1000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
