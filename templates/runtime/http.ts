@@ -174,15 +174,8 @@ function busy(res: ServerResponse, max: number): void {
   const message = `Server busy: it is serving ${max} requests at once; retry shortly`;
   const data = { reason: 'maxConcurrentRequests', maxConcurrentRequests: max };
   // The body was not read, so the connection cannot carry another request.
-  send(
-    res,
-    503,
-    { jsonrpc: '2.0', error: { code: -32003, message, data }, id: null },
-    {
-      'retry-after': '1',
-      connection: 'close',
-    },
-  );
+  const headers = { 'retry-after': '1', connection: 'close' };
+  send(res, 503, { jsonrpc: '2.0', error: { code: -32003, message, data }, id: null }, headers);
 }
 
 // Same envelope the SDK transports use for transport-level rejections (no id known).
