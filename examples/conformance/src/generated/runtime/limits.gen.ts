@@ -71,8 +71,11 @@ export const BATCH_REFUSED =
   'JSON-RPC batches were removed in protocol revision 2025-06-18: ' +
   'they are served only on connections that negotiated 2025-03-26 or earlier';
 
-/** How a request whose id is still in use is refused, on every transport. */
-export const IN_USE = 'is already in use by a request not answered yet';
+/** The answer to a request whose id is still in use, on every transport. */
+export function idInUse(id: string | number) {
+  const message = `Invalid Request: request id ${JSON.stringify(id)} is already in use by a request not answered yet`;
+  return { jsonrpc: '2.0' as const, id, error: { code: -32600, message } };
+}
 
 /** The answer to a request past maxRequestsInFlight: -32003, the code of every other concurrency refusal. */
 export function tooManyInFlight(id: string | number | null, max: number) {
@@ -103,18 +106,11 @@ export class RunningIds {
     for (const m of Array.isArray(body) ? body : [body]) {
       const { id, method } = (m ?? {}) as { id?: unknown; method?: unknown };
       if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) continue;
-      if (this.#ids.has(id) || ids.includes(id)) {
-        const error = { code: -32600, message: `Invalid Request: request id ${JSON.stringify(id)} ${IN_USE}` };
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error }));
-        return false;
-      }
+      if (this.#ids.has(id) || ids.includes(id)) return refuse(res, 400, idInUse(id));
       ids.push(id);
     }
-    if (ids.length > 0 && this.#ids.size + ids.length > this.max) {
-      const refusal = JSON.stringify(tooManyInFlight(ids[0], this.max));
-      res.writeHead(429, { 'content-type': 'application/json' }).end(refusal);
-      return false;
-    }
+    if (ids.length > 0 && this.#ids.size + ids.length > this.max)
+      return refuse(res, 429, tooManyInFlight(ids[0], this.max));
     for (const id of ids) this.#ids.add(id);
     if (untilClosed) res.once('close', () => this.release(ids));
     return true;
@@ -123,6 +119,11 @@ export class RunningIds {
   release(ids: readonly (string | number)[]): void {
     for (const id of ids) this.#ids.delete(id);
   }
+}
+
+function refuse(res: ServerResponse, status: number, answer: unknown): false {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+  return false;
 }
 
 /**

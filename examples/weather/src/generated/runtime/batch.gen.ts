@@ -3,7 +3,7 @@
 // mcp-gen 0.1.0 runtime, feature stdio: the same in every project that enables it.
 
 import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed, IN_USE, LIMITS, tooManyInFlight } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, idInUse, LIMITS, tooManyInFlight } from './limits.gen.js';
 
 /**
  * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them; 2025-06-18 removed them, so a
@@ -44,7 +44,7 @@ export class BatchCollector {
       const id = 'method' in message && 'id' in message ? message.id : undefined;
       if (id === undefined) return [message];
       if (this.#inUse(id)) {
-        reply(invalid(id, `request id ${JSON.stringify(id)} ${IN_USE}`));
+        reply(idInUse(id));
         return [];
       }
       if (this.#inFlight >= this.#maxInFlight) {
