@@ -83,7 +83,11 @@ const FEATURES = {
     dependencies: { jose: 'jose' },
     httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }],
   },
-  policy: { when: (m) => m.policies, files: ['policy', 'store'], httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }] },
+  policy: {
+    when: (m) => m.policies,
+    files: ['policy', 'store', 'concurrency'],
+    httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }],
+  },
   sse: {
     when: (m) => !!m.http?.sse,
     files: ['sse'],
@@ -109,12 +113,12 @@ const FEATURES = {
     files: ['instrument', 'telemetry'],
     dependencies: Object.fromEntries(OTEL.map((p) => [`@opentelemetry/${p}`, `otel.${camel(p)}`])),
   },
-  tasks: { when: (m) => m.tasks, files: ['task-store', 'task-methods', 'tasks'] },
+  tasks: { when: (m) => m.tasks, files: ['task-store', 'task-methods', 'tasks', 'concurrency'] },
   toolsets: { when: (m) => m.toolsets !== null, files: ['toolsets'] },
   // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
   scaleRedis: {
     when: (m) => m.scale.store === 'redis' && m.http !== null,
-    files: ['session-store', 'store', 'store-redis', 'store-setup', 'policy'],
+    files: ['session-store', 'store', 'store-redis', 'store-setup', 'policy', 'concurrency'],
     dependencies: { ioredis: 'ioredis' },
   },
 } satisfies Record<string, RuntimeFeature>;

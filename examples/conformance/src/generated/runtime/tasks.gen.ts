@@ -15,6 +15,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
+import { ConcurrencyLimiter } from './concurrency.gen.js';
 import { progressAllowed, type HandlerContext } from '../context.gen.js';
 import {
   createdResult,
@@ -355,28 +356,18 @@ export async function inTask<App, R>(
 }
 
 /** Calls of task-capable tools working per owner, in this process (taskSettings.maxConcurrentPerOwner). */
-const working = new Map<string, number>();
+const working = new ConcurrencyLimiter();
 
 /** Counts one more working call for `owner`, or refuses it past the limit; returns how to count it out. */
 function admit(owner: string): () => void {
   const max = taskSettings.maxConcurrentPerOwner;
-  const now = working.get(owner) ?? 0;
-  if (now >= max) {
-    // -32003: the code of every concurrency refusal of the generated server.
-    throw new ProtocolError(-32003, `Too many tasks working: at most ${max} at once per caller; try again later`, {
-      reason: 'maxConcurrentTasks',
-      maxConcurrentTasks: max,
-    });
-  }
-  working.set(owner, now + 1);
-  let counted = true;
-  return () => {
-    if (!counted) return;
-    counted = false;
-    const left = (working.get(owner) ?? 1) - 1;
-    if (left > 0) working.set(owner, left);
-    else working.delete(owner);
-  };
+  const slot = working.acquire([{ key: owner, max }]);
+  if ('release' in slot) return slot.release;
+  // -32003: the code of every concurrency refusal of the generated server.
+  throw new ProtocolError(-32003, `Too many tasks working: at most ${max} at once per caller; try again later`, {
+    reason: 'maxConcurrentTasks',
+    maxConcurrentTasks: max,
+  });
 }
 
 const settle = (p: Promise<unknown>): Promise<Settled> =>

@@ -3,6 +3,7 @@
 // mcp-gen 0.1.0 runtime, feature policy: the same in every project that enables it.
 
 import { ProtocolError, type AuthInfo, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { ConcurrencyLimiter } from './concurrency.gen.js';
 import { principalOf } from './limits.gen.js';
 import { STORE_UNAVAILABLE, StoreUnavailableError, type Admission, type Store } from './store.gen.js';
 
@@ -52,29 +53,6 @@ export class RateLimiter {
   #sweep(now: number): void {
     for (const [key, { times, windowMs }] of this.#calls)
       if (times.every((t) => t <= now - windowMs)) this.#calls.delete(key);
-  }
-}
-
-/** Calls running at once per key. Kept in this process; a shared store would replace it behind `acquire`. */
-export class ConcurrencyLimiter {
-  readonly #running = new Map<string, number>();
-
-  /** Counts one call under every limit and returns its release, or names the first limit already full. */
-  acquire<L extends { key: string; max: number }>(limits: readonly L[]): { release: () => void } | { full: L } {
-    const full = limits.find(({ key, max }) => (this.#running.get(key) ?? 0) >= max);
-    if (full) return { full };
-    for (const { key } of limits) this.#running.set(key, (this.#running.get(key) ?? 0) + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      for (const { key } of limits) {
-        const left = (this.#running.get(key) ?? 1) - 1;
-        if (left > 0) this.#running.set(key, left);
-        else this.#running.delete(key);
-      }
-    };
-    return { release };
   }
 }
 
