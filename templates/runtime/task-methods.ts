@@ -92,16 +92,25 @@ function cancelled(t: TaskRecord): TaskRecord | undefined {
   };
 }
 
-/** Resolves with the task once it is terminal (or rejects when it is gone or the request is cancelled). */
-async function terminal(ctx: ServerContext, taskId: string): Promise<TaskRecord> {
-  const owner = principalOf(ctx);
-  // One listener for the whole wait: a task that runs for an hour is looked at thousands of times.
-  const signal = ctx.mcpReq.signal;
+/**
+ * Rejects with `signal`'s reason once it aborts (at once when it already has), to race a wait against; one listener,
+ * however often it is raced.
+ */
+export function whenAborted(signal: AbortSignal): Promise<never> {
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
+  // A rejection after the race was won by the wait is nobody's: it must not count as unhandled.
   aborted.catch(() => undefined);
+  return aborted;
+}
+
+/** Resolves with the task once it is terminal (or rejects when it is gone or the request is cancelled). */
+async function terminal(ctx: ServerContext, taskId: string): Promise<TaskRecord> {
+  const owner = principalOf(ctx);
+  // One listener for the whole wait: a task that runs for an hour is looked at thousands of times.
+  const aborted = whenAborted(ctx.mcpReq.signal);
   for (;;) {
     let wake!: () => void;
     const changed = new Promise<void>((resolve) => (wake = resolve));

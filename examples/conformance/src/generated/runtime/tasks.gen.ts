@@ -24,6 +24,7 @@ import {
   legacyTask,
   missingTasksExtension,
   TASKS_EXTENSION,
+  whenAborted,
 } from './task-methods.gen.js';
 import { principalOf, taskSettings, TERMINAL, type TaskRecord } from './task-store.gen.js';
 
@@ -211,12 +212,7 @@ class TaskRun {
   async ask<Q extends Record<string, Question<unknown>>>(questions: Q): Promise<Answers<Q>> {
     const entries = Object.entries(questions);
     const record = await this.create();
-    const signal = this.controller.signal;
-    const aborted = new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    aborted.catch(() => undefined);
+    const aborted = whenAborted(this.controller.signal);
     if (this.era === 'legacy') {
       this.#asking++;
       await this.#setStatus('input_required');
