@@ -3,11 +3,22 @@
 // On every transport, while a request is unanswered its id is refused with -32600 and the second request does not
 // run; the id is free again once the first is answered, or cancelled where answers share one connection.
 import { writeFileSync } from 'node:fs';
-import { get as httpGet, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
-import { INITIALIZE, RawStdio, RawWebSocket, until } from '../support/raw-peers.js';
+import {
+  cancel,
+  INITIALIZE,
+  INITIALIZED,
+  ping,
+  postTo,
+  RawStdio,
+  RawWebSocket,
+  sseStream,
+  streamableSession,
+  until,
+  WAIT_TOOL,
+} from '../support/raw-peers.js';
 
 const MANIFEST = `version: 1
 server: {name: request-ids, version: 1.0.0}
@@ -16,31 +27,19 @@ tools:
   echo:
     description: Returns its text
     inputSchema: {type: object, properties: {text: {type: string}}, required: [text]}
-  wait:
-    description: Answers after the given number of milliseconds
-    inputSchema: {type: object, properties: {ms: {type: integer}}, required: [ms]}
-`;
+${WAIT_TOOL.manifest}`;
 const HANDLERS = {
   echo: `import type { ToolHandler } from '../../generated/types.gen.js';
 import { text } from '../../generated/context.gen.js';
 export const echo: ToolHandler<'echo'> = async (input) => text(input.text);
 `,
-  wait: `import type { ToolHandler } from '../../generated/types.gen.js';
-import { text } from '../../generated/context.gen.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-export const wait: ToolHandler<'wait'> = async (input, ctx) => {
-  await sleep(input.ms, undefined, { signal: ctx.signal });
-  return text('waited');
-};
-`,
+  wait: WAIT_TOOL.handler,
 };
 
 type Frame = { id?: unknown; result?: unknown; error?: { code: number; message: string } };
 const call = (id: number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-const wait = (id: number, ms: number) => call(id, 'wait', { ms });
+const wait = WAIT_TOOL.call;
 const second = (id: number) => call(id, 'echo', { text: 'second' });
-const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
-const cancel = (id: number) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
 const refusal = (id: number) => ({
   jsonrpc: '2.0',
   id,
@@ -86,16 +85,11 @@ describe.each(['stdio', 'websocket'] as const)('over %s', (transport) => {
 
 describe('over Streamable HTTP', () => {
   it('refuses the id while its POST is open, answers the first POST, and frees the id after', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(INITIALIZE) });
-    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
-    await init.text();
-    const post = (message: object) => fetch(server.url, { method: 'POST', headers: session, body: JSON.stringify(message) });
+    const { post, end } = await streamableSession(server.url);
     const answer = async (res: Response) => {
       const text = await res.text();
       return JSON.parse(res.headers.get('content-type')?.startsWith('text/event-stream') ? /^data: (.+)$/m.exec(text)![1] : text);
     };
-    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const first = post(wait(61, 400));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await post(second(61));
@@ -103,32 +97,28 @@ describe('over Streamable HTTP', () => {
     expect(await refused.json()).toEqual(refusal(61));
     expect(await answer(await first)).toMatchObject({ id: 61, result: { content: [{ type: 'text', text: 'waited' }] } });
     expect(await answer(await post(ping(61)))).toMatchObject({ id: 61, result: {} });
-    await fetch(server.url, { method: 'DELETE', headers: session });
+    await end();
   });
 });
 
 describe('over HTTP+SSE', () => {
   it('refuses the id while its request runs, and frees it once that one is answered or cancelled', async () => {
-    const stream = await new Promise<IncomingMessage>((resolve) =>
-      httpGet(server.url.replace(/\/mcp$/, '/sse'), { headers: { accept: 'text/event-stream' } }, resolve),
-    );
-    let events = '';
-    stream.on('data', (chunk) => (events += chunk));
+    const { stream, events, endpoint } = await sseStream(server.url);
     try {
-      await until(() => /data: \S+/.test(events), 'the endpoint event');
-      const endpoint = new URL(/data: (\S+)/.exec(events)![1], server.url);
-      const post = (message: object) =>
-        fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
-      const answered = (id: number) => events.split('\n').filter((l) => l.startsWith('data: {') && JSON.parse(l.slice(6)).id === id).length;
+      const post = (message: object) => postTo(endpoint, message);
+      const answered = (id: number) =>
+        events()
+          .split('\n')
+          .filter((l) => l.startsWith('data: {') && JSON.parse(l.slice(6)).id === id).length;
       expect((await post({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: '2024-11-05' } })).status).toBe(202);
-      await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await post(INITIALIZED);
       expect((await post(wait(71, 400))).status).toBe(202);
       const refused = await post(second(71));
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual(refusal(71));
       await until(() => answered(71) === 1, "the first request's answer");
-      expect(events).toContain('waited');
-      expect(events).not.toContain('second');
+      expect(events()).toContain('waited');
+      expect(events()).not.toContain('second');
       expect((await post(ping(71))).status).toBe(202);
       await until(() => answered(71) === 2, 'the ping with the freed id');
       await post(wait(72, 60_000));

@@ -5,33 +5,31 @@
 // all clients together may have `maxConcurrentRequests` POSTs open (5 here): 2026-07-28 requests have no session,
 // and 5,000 of them held open grew a server by 570 MB.
 import { writeFileSync } from 'node:fs';
-import { get as httpGet, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
-import { INITIALIZE, RawStdio, RawWebSocket, until } from '../support/raw-peers.js';
+import {
+  cancel,
+  INITIALIZE,
+  INITIALIZED,
+  ping,
+  postTo,
+  RawStdio,
+  RawWebSocket,
+  sseStream,
+  streamableSession,
+  until,
+  WAIT_TOOL,
+} from '../support/raw-peers.js';
 
 const MANIFEST = `version: 1
 server: {name: in-flight, version: 1.0.0}
 transports: {http: {maxRequestsInFlight: 3, maxConcurrentRequests: 5}, sse: true, websocket: true}
 tools:
-  wait:
-    description: Answers after the given number of milliseconds
-    inputSchema: {type: object, properties: {ms: {type: integer}}, required: [ms]}
-`;
-const WAIT = `import type { ToolHandler } from '../../generated/types.gen.js';
-import { text } from '../../generated/context.gen.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-export const wait: ToolHandler<'wait'> = async (input, ctx) => {
-  await sleep(input.ms, undefined, { signal: ctx.signal });
-  return text('waited');
-};
-`;
+${WAIT_TOOL.manifest}`;
 
 type Frame = { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
-const wait = (id: number, ms: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { ms } } });
-const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
-const cancel = (id: number) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+const wait = WAIT_TOOL.call;
 const refusal = (id: number) => ({
   jsonrpc: '2.0',
   id,
@@ -48,7 +46,7 @@ let server: RunningHttp;
 const wsUrl = () => server.url.replace(/^http/, 'ws').replace(/\/mcp$/, '/ws');
 beforeAll(async () => {
   dir = generateProject(MANIFEST);
-  writeFileSync(join(dir, 'src/handlers/tools/wait.ts'), WAIT);
+  writeFileSync(join(dir, 'src/handlers/tools/wait.ts'), WAIT_TOOL.handler);
   buildProject(dir);
   server = await startHttpServer(dir);
 }, 120_000);
@@ -104,13 +102,7 @@ describe('a batch over stdio (2025-03-26)', () => {
 
 describe('over Streamable HTTP (2025-era session)', () => {
   it('answers a POST past the limit with 429 and -32003, and takes requests again once a POST has ended', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(INITIALIZE) });
-    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
-    await init.text();
-    const post = (message: object, signal?: AbortSignal) =>
-      fetch(server.url, { method: 'POST', headers: session, body: JSON.stringify(message), signal });
-    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const { post, end } = await streamableSession(server.url);
     const stop = new AbortController();
     const running = [1, 2, 3].map((id) => post(wait(id, 60_000), stop.signal).catch(() => undefined));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -125,31 +117,24 @@ describe('over Streamable HTTP (2025-era session)', () => {
       answer = await post(ping(5 + tries));
     }
     expect(answer?.status).toBe(200);
-    await fetch(server.url, { method: 'DELETE', headers: session });
+    await end();
   });
 });
 
 describe('over HTTP+SSE', () => {
   it('answers a POST past the limit with 429 and -32003, and takes requests again once one is answered', async () => {
-    const stream = await new Promise<IncomingMessage>((resolve) =>
-      httpGet(server.url.replace(/\/mcp$/, '/sse'), { headers: { accept: 'text/event-stream' } }, resolve),
-    );
-    let events = '';
-    stream.on('data', (chunk) => (events += chunk));
+    const { stream, events, endpoint } = await sseStream(server.url);
     try {
-      await until(() => /data: \S+/.test(events), 'the endpoint event');
-      const endpoint = new URL(/data: (\S+)/.exec(events)![1], server.url);
-      const post = (message: object) =>
-        fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+      const post = (message: object) => postTo(endpoint, message);
       await post({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: '2024-11-05' } });
-      await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await post(INITIALIZED);
       for (const id of [1, 2, 3]) expect((await post(wait(id, id === 3 ? 300 : 60_000))).status).toBe(202);
       const past = await post(ping(4));
       expect(past.status).toBe(429);
       expect(await past.json()).toEqual(refusal(4));
-      await until(() => events.includes('waited'), 'the answer of the short call');
+      await until(() => events().includes('waited'), 'the answer of the short call');
       expect((await post(ping(5))).status).toBe(202);
-      await until(() => events.includes('"id":5'), 'the ping in the freed slot');
+      await until(() => events().includes('"id":5'), 'the ping in the freed slot');
     } finally {
       stream.destroy();
     }

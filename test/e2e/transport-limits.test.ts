@@ -4,16 +4,18 @@
 // JSON-RPC, multi-byte characters split across stdio reads and endless stdio lines.
 // Each attack is performed for real against the built server on loopback; afterwards the server still answers.
 import { writeFileSync } from 'node:fs';
-import { Agent, get as httpGet, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
 import {
   INITIALIZE,
   oversizedWebSocketMessage,
+  ping,
   RawStdio,
   RawWebSocket,
   rssMb,
+  sseStream,
   statusOfLargePost,
   until,
   untilSteady,
@@ -42,7 +44,6 @@ let wsUrl: string;
 const sockets: RawWebSocket[] = [];
 
 type Frame = { id?: unknown; result?: unknown; error?: { code: number; message: string } };
-const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 /** The last revision with JSON-RPC batches. */
 const BATCH_REVISION = '2025-03-26';
 const idIs = (id: unknown) => (f: unknown) => !Array.isArray(f) && (f as Frame).id === id;
@@ -186,17 +187,11 @@ describe('HTTP+SSE', () => {
   });
 
   it('holds the posts of a client that does not read its event stream, and serves them once it reads', async () => {
-    const stream = await new Promise<IncomingMessage>((resolve) =>
-      httpGet(server.url.replace(/\/mcp$/, '/sse'), { headers: { accept: 'text/event-stream' } }, resolve),
-    );
-    let events = '';
-    stream.on('data', (chunk) => (events += chunk));
-    await until(() => /data: \S+/.test(events), 'the endpoint event');
-    const endpoint = /data: (\S+)/.exec(events)![1];
+    const { stream, events, endpoint } = await sseStream(server.url);
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     const post = (message: object) =>
       new Promise<number>((resolve, reject) =>
-        httpRequest(new URL(endpoint, server.url), { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) =>
+        httpRequest(endpoint, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) =>
           res.resume().on('end', () => resolve(res.statusCode!)),
         )
           .on('error', reject)
@@ -222,9 +217,9 @@ describe('HTTP+SSE', () => {
     stream.resume();
     expect(new Set(await Promise.all(posts))).toEqual(new Set([202]));
     // Answers come in the order the calls finish, so the stream is read until it holds them all.
-    const answers = () => events.match(/"text":"x{60000}"/g)?.length ?? 0;
+    const answers = () => events().match(/"text":"x{60000}"/g)?.length ?? 0;
     await until(() => answers() === calls, 'every answer on the stream', 30_000, 250);
-    for (const id of [1, calls / 2, calls]) expect(events).toContain(`"id":${id}}`);
+    for (const id of [1, calls / 2, calls]) expect(events()).toContain(`"id":${id}}`);
     stream.destroy();
     agent.destroy();
   }, 60_000);

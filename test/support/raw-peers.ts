@@ -2,6 +2,7 @@
 // batches, split characters) and collect what the generated server answers, without an SDK client in between.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,55 @@ export const INITIALIZE = {
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 };
 export const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
+export const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+export const cancel = (id: number) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+
+/** A tool `wait` that answers 'waited' after `input.ms` milliseconds, or stops when its call is cancelled. */
+export const WAIT_TOOL = {
+  manifest: `  wait:
+    description: Answers after the given number of milliseconds
+    inputSchema: {type: object, properties: {ms: {type: integer}}, required: [ms]}
+`,
+  handler: `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+export const wait: ToolHandler<'wait'> = async (input, ctx) => {
+  await sleep(input.ms, undefined, { signal: ctx.signal });
+  return text('waited');
+};
+`,
+  call: (id: number, ms: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { ms } } }),
+};
+
+/** An initialized 2025-11-25 Streamable HTTP session at `url`: `post` sends one message with its headers. */
+export async function streamableSession(url: string) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const init = await fetch(url, { method: 'POST', headers, body: JSON.stringify(INITIALIZE) });
+  const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+  await init.text();
+  const post = (message: object, signal?: AbortSignal) =>
+    fetch(url, { method: 'POST', headers: session, body: JSON.stringify(message), signal });
+  await post(INITIALIZED);
+  return { post, end: () => fetch(url, { method: 'DELETE', headers: session }) };
+}
+
+/**
+ * An HTTP+SSE stream opened at the `/sse` beside the MCP endpoint `url`: what it has received so far, and the
+ * endpoint it names for the client's messages.
+ */
+export async function sseStream(url: string): Promise<{ stream: IncomingMessage; events: () => string; endpoint: URL }> {
+  const stream = await new Promise<IncomingMessage>((resolve) =>
+    httpGet(url.replace(/\/mcp$/, '/sse'), { headers: { accept: 'text/event-stream' } }, resolve),
+  );
+  let events = '';
+  stream.on('data', (chunk) => (events += chunk));
+  await until(() => /data: \S+/.test(events), 'the endpoint event');
+  return { stream, events: () => events, endpoint: new URL(/data: (\S+)/.exec(events)![1], url) };
+}
+
+/** POSTs one message to an HTTP+SSE stream's endpoint. */
+export const postTo = (endpoint: URL, message: object) =>
+  fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
 
 /** Waits until `predicate` holds, polling; throws with `what` after `ms`. */
 export async function until(predicate: () => boolean, what: string, ms = 10_000, everyMs = 20): Promise<void> {
