@@ -332,11 +332,11 @@ export interface HttpTransport {
    */
   maxSubscriptionsPerSession?: number;
   /**
-   * HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own); one more is answered at once with 503, Retry-After and -32003.
+   * HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003.
    */
   maxConcurrentRequests?: number;
   /**
-   * Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport; one more is answered at once with -32003 (over HTTP with 429).
+   * Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429).
    */
   maxRequestsInFlight?: number;
   /**

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpServerFactory, Transport } from '@modelcontextprotocol/server';
 
 /**
  * The default of every size, count and time limit the generated server enforces, in one place. The manifest
@@ -73,23 +74,187 @@ export function idInUse(id: string | number) {
   return { jsonrpc: '2.0' as const, id, error: { code: -32600, message } };
 }
 
-/** The answer to a request past maxRequestsInFlight: -32003, the code of every other concurrency refusal. */
-export function tooManyInFlight(id: string | number | null, max: number) {
-  const message = `Too many requests in flight: at most ${max} may be unanswered at once; send more as answers arrive`;
+/**
+ * The answer to a request past maxRequestsInFlight: -32003, the code of every other concurrency refusal. The limit
+ * holds for requests unanswered and, apart, for handlers still running after their request was cancelled or abandoned.
+ */
+export function tooManyInFlight(id: string | number | null, flight: Flight) {
+  const max = flight.max;
+  const message = `Too many requests in flight: ${
+    flight.lingeringFull
+      ? `handlers of ${max} cancelled or abandoned requests still run; send more once they end`
+      : `at most ${max} may be unanswered at once; send more as answers arrive`
+  }`;
   const data = { reason: 'maxRequestsInFlight', maxRequestsInFlight: max };
   return { jsonrpc: '2.0' as const, id, error: { code: -32003, message, data } };
 }
 
 /**
- * The request ids of a connection's requests not answered yet (2025-era HTTP sessions and HTTP+SSE; stdio and
- * WebSocket keep theirs in BatchCollector). The SDK routes each answer by its id, so a second request with an id in
- * use would take the first one's answer and leave the first waiting for good (and "the request ID MUST NOT have been
- * previously used"). Their number is the connection's requests in flight, which `max` bounds.
+ * One request's place among the requests in flight of its connection or session (or one POST's among all of a server's
+ * POSTs). The place is open until the transport is done with the request: answered, cancelled, or its HTTP response
+ * closed. But a handler that ignores its abort signal goes on running after a cancel, and a client that cancelled and
+ * sent again could have any number of them running, each holding its memory. So the handlers a request starts hold
+ * its place (`answering` wraps every handler in `holdPlaces`): once the transport is done with it, a place whose
+ * handlers still run lingers, and it is free when they have ended. Lingering places are bounded apart (see Flight),
+ * so that a handler on its way out after a cancel does not hold up the request sent next.
  */
-export class RunningIds {
-  readonly #ids = new Set<string | number>();
+export class Place {
+  #state: PlaceState = 'open';
+  #answered = false;
+  #cancelled = false;
+  #delivered = false;
+  #holders = 0;
+  readonly #move: (from: PlaceState, to: PlaceState) => void;
 
-  constructor(readonly max: number = LIMITS.maxRequestsInFlight) {}
+  constructor(move: (from: PlaceState, to: PlaceState) => void) {
+    this.#move = move;
+  }
+
+  /** Whether the request has reached the SDK: over stdio and WebSocket it may wait in the SDK's queue. */
+  get delivered(): boolean {
+    return this.#delivered;
+  }
+
+  /** Runs `deliver` (the hand-over of the request to the SDK) so that the handlers it starts hold this place. */
+  run<T>(deliver: () => T): T {
+    this.#delivered = true;
+    try {
+      return current.run([...(current.getStore() ?? []), this], deliver);
+    } finally {
+      this.#settle();
+    }
+  }
+
+  /** The request is answered, or its HTTP response closed. */
+  end(): void {
+    this.#answered = true;
+    this.#settle();
+  }
+
+  /** The client cancelled the request. Until it has reached the SDK it stays open: it will run all the same. */
+  cancel(): void {
+    this.#cancelled = true;
+    this.#settle();
+  }
+
+  /** A handler that starts once its place is free takes it again: it runs all the same. */
+  hold(): () => void {
+    this.#holders++;
+    if (this.#state === 'free') this.#to('lingering');
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.#holders--;
+      this.#settle();
+    };
+  }
+
+  #settle(): void {
+    const done = this.#answered || (this.#cancelled && this.#delivered);
+    if (this.#state === 'open' && done) this.#to(this.#holders > 0 ? 'lingering' : 'free');
+    else if (this.#state === 'lingering' && this.#holders === 0) this.#to('free');
+  }
+
+  #to(state: PlaceState): void {
+    this.#move(this.#state, state);
+    this.#state = state;
+  }
+}
+
+type PlaceState = 'open' | 'lingering' | 'free';
+
+/** The places of the request being handled: the SDK starts each handler in the async context its request came in. */
+const current = new AsyncLocalStorage<readonly Place[]>();
+
+/** Holds the places of the request being handled until the returned function is called. */
+export function holdPlaces(): () => void {
+  const releases = (current.getStore() ?? []).map((place) => place.hold());
+  return () => {
+    for (const release of releases) release();
+  };
+}
+
+/** Runs `fn` holding no place: a task's handler outlives its request, and the task limit counts it instead. */
+export const detached = <T>(fn: () => T): T => current.exit(fn);
+
+/**
+ * The places of one connection or session (or of all POSTs): at most `max` open, and at most `max` lingering, whose
+ * handlers outlive their request. A request is refused while either is full.
+ */
+export class Flight {
+  readonly #count = { open: 0, lingering: 0, free: 0 };
+
+  constructor(readonly max: number) {}
+
+  hasRoom(count = 1): boolean {
+    return this.#count.open + count <= this.max && !this.lingeringFull;
+  }
+
+  get lingeringFull(): boolean {
+    return this.#count.lingering >= this.max;
+  }
+
+  take(): Place {
+    this.#count.open++;
+    return new Place((from, to) => {
+      this.#count[from]--;
+      this.#count[to]++;
+    });
+  }
+}
+
+/** What knows the place of each request of one connection: BatchCollector, RunningIds. */
+export interface Placing {
+  placeOf(message: unknown): Place | undefined;
+}
+
+/**
+ * Has each request `transport` (one connection or session) hands to the SDK reach it within its place, as `placing`
+ * keeps them. Call it once the server is connected: the hand-over is wrapped around the SDK's own, which it reads
+ * for every message.
+ */
+export function placeRequests(transport: Transport, placing: Placing): void {
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const place = placing.placeOf(message);
+    return place ? place.run(() => deliver?.(message, extra)) : deliver?.(message, extra);
+  };
+}
+
+/** `factory`'s servers, each placing its requests by `placing` once connected (for serveStdio, which connects them). */
+export function placingFactory(factory: McpServerFactory, placing: Placing): McpServerFactory {
+  return async (ctx) => {
+    const server = await factory(ctx);
+    const connect = server.connect.bind(server);
+    server.connect = async (transport: Transport) => {
+      await connect(transport);
+      placeRequests(transport, placing);
+    };
+    return server;
+  };
+}
+
+/** The id of a request, for the maps of places; undefined for anything else. */
+export function requestIdOf(message: unknown): string | number | undefined {
+  const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+  return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+}
+
+/**
+ * The request ids of a connection's requests not answered yet (2025-era HTTP sessions and HTTP+SSE; stdio and
+ * WebSocket keep theirs in BatchCollector), each with its place. The SDK routes each answer by its id, so a second
+ * request with an id in use would take the first one's answer and leave the first waiting for good (and "the request
+ * ID MUST NOT have been previously used"). The places not free yet are the connection's requests in flight, which
+ * `max` bounds.
+ */
+export class RunningIds implements Placing {
+  readonly #ids = new Map<string | number, Place>();
+  readonly #flight: Flight;
+
+  constructor(max: number = LIMITS.maxRequestsInFlight) {
+    this.#flight = new Flight(max);
+  }
 
   /**
    * Claims the ids of `body`'s requests; or, when one is already in use, claims none, answers `res` with 400 and
@@ -100,20 +265,29 @@ export class RunningIds {
   claim(body: unknown, res: ServerResponse, untilClosed: boolean): boolean {
     const ids: (string | number)[] = [];
     for (const m of Array.isArray(body) ? body : [body]) {
-      const { id, method } = (m ?? {}) as { id?: unknown; method?: unknown };
-      if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) continue;
+      const id = requestIdOf(m);
+      if (id === undefined) continue;
       if (this.#ids.has(id) || ids.includes(id)) return refuse(res, 400, idInUse(id));
       ids.push(id);
     }
-    if (ids.length > 0 && this.#ids.size + ids.length > this.max)
-      return refuse(res, 429, tooManyInFlight(ids[0], this.max));
-    for (const id of ids) this.#ids.add(id);
+    // Notifications (a cancel among them) are always taken.
+    if (ids.length > 0 && !this.#flight.hasRoom(ids.length))
+      return refuse(res, 429, tooManyInFlight(ids[0], this.#flight));
+    for (const id of ids) this.#ids.set(id, this.#flight.take());
     if (untilClosed) res.once('close', () => this.release(ids));
     return true;
   }
 
   release(ids: readonly (string | number)[]): void {
-    for (const id of ids) this.#ids.delete(id);
+    for (const id of ids) {
+      this.#ids.get(id)?.end();
+      this.#ids.delete(id);
+    }
+  }
+
+  placeOf(message: unknown): Place | undefined {
+    const id = requestIdOf(message);
+    return id === undefined ? undefined : this.#ids.get(id);
   }
 }
 

@@ -14,7 +14,7 @@ import {
   type ServerEventBus,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed, RunningIds } from './limits.gen.js';
+import { askedRevision, BATCH_REFUSED, batchesServed, placeRequests, RunningIds } from './limits.gen.js';
 import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
 
 export interface SessionStoreOptions {
@@ -180,6 +180,7 @@ export function storeSessions(options: SessionStoreOptions) {
     persistAfter(server, 'resources/unsubscribe', sid, (params) => ({ unsubscribe: String(params.uri) }));
     persistAfter(server, 'logging/setLevel', sid, (params) => ({ logLevel: String(params.level) }));
     await server.connect(transport);
+    placeRequests(transport, local.running);
     locals.set(sid, local);
     return local;
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { parseJSONRPCMessage, readRequestBody, type McpServerFactory } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
-import { LIMITS, RunningIds } from './limits.gen.js';
+import { LIMITS, placeRequests, RunningIds } from './limits.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
 
 export interface SseEndpoint {
@@ -48,6 +48,7 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       res.once('close', sessions.hold(transport.sessionId));
       transport.onclose = () => sessions.remove(transport.sessionId);
       await (await factory({ era: 'legacy' })).connect(transport);
+      placeRequests(transport, ids);
     },
     async post(req, res, principal) {
       const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');

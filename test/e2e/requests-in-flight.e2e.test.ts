@@ -109,8 +109,11 @@ describe('over Streamable HTTP (2025-era session)', () => {
     const past = await post(ping(4));
     expect(past.status).toBe(429);
     expect(await past.json()).toEqual(refusal(4));
+    // Closing a POST does not cancel its request: the spec has the client send notifications/cancelled, which ends
+    // the handlers (lingering-handlers.e2e.test.ts: those of POSTs abandoned without it keep their places).
     stop.abort();
     await Promise.all(running);
+    for (const id of [1, 2, 3]) expect((await post(cancel(id))).status).toBe(202);
     let answer: Response | undefined;
     for (let tries = 0; tries < 50 && answer?.status !== 200; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -19,6 +19,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { holdPlaces } from './limits.gen.js';
 import { notificationsSent } from './notify.gen.js';
 
 export type { CreateMessageRequestParams, CreateMessageResult, ElicitResult, ListRootsResult };
@@ -74,8 +75,12 @@ export const requestStateOptions = { verify: codec.verify };
 
 const validator = new AjvJsonSchemaValidator();
 
-/** Runs a handler, turning an InputRequiredSignal into the input-required result it carries. */
+/**
+ * Runs a handler, turning an InputRequiredSignal into the input-required result it carries. The handler holds its
+ * request's places until it ends, even after a cancel: one that ignores its signal still counts (see Place).
+ */
 export async function answering<R>(run: () => Promise<R>): Promise<R | InputRequiredResult> {
+  const release = holdPlaces();
   try {
     return await run();
   } catch (error) {
@@ -83,7 +88,7 @@ export async function answering<R>(run: () => Promise<R>): Promise<R | InputRequ
     throw error;
   } finally {
     // What the handler raised reaches the shared store before its answer reaches the client.
-    await notificationsSent();
+    await notificationsSent().finally(release);
   }
 }
 

@@ -21,7 +21,17 @@ import {
 } from '@modelcontextprotocol/server';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
-import { askedRevision, BATCH_REFUSED, batchesServed, LIMITS, principalOf, RunningIds } from './limits.gen.js';
+import {
+  askedRevision,
+  BATCH_REFUSED,
+  batchesServed,
+  Flight,
+  LIMITS,
+  type Place,
+  placeRequests,
+  principalOf,
+  RunningIds,
+} from './limits.gen.js';
 import { addSink } from './notify.gen.js';
 import { observeDenials } from './observe.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
@@ -256,8 +266,8 @@ export async function startHttp(
     ? plugin(plugins, 'serverCardEndpoint')(options.serverCard as never, options.path)
     : undefined;
   const inFlight = new Set<ServerResponse>();
-  const maxPosts = options.maxConcurrentRequests ?? LIMITS.maxConcurrentRequests;
-  let posts = 0;
+  // A POST's place is free once its response has closed and the handlers it started have ended.
+  const posts = new Flight(options.maxConcurrentRequests ?? LIMITS.maxConcurrentRequests);
   let drained: (() => void) | undefined;
   let closing = false;
 
@@ -299,9 +309,11 @@ export async function startHttp(
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
     };
-    kept.set(transport, { revision: askedRevision(body), running: new RunningIds(options.maxRequestsInFlight) });
+    const running = new RunningIds(options.maxRequestsInFlight);
+    kept.set(transport, { revision: askedRevision(body), running });
     try {
       await (await factories.connection({ era: 'legacy' })).connect(transport);
+      placeRequests(transport, running);
       await transport.handleRequest(req, res, body);
     } finally {
       if (!created) sessions.unreserve(principal);
@@ -406,11 +418,13 @@ export async function startHttp(
       connectionsCheckingInterval: CHECK_INTERVAL_MS,
     },
     (req, res) => {
+      let place: Place | undefined;
       if (req.method === 'POST') {
         // Refused before anything is read or built for it. Health probes and streams are GETs, never refused here.
-        if (posts >= maxPosts) return busy(res, maxPosts);
-        posts++;
-        res.once('close', () => posts--);
+        if (!posts.hasRoom()) return busy(res, posts.max);
+        const taken = posts.take();
+        res.once('close', () => taken.end());
+        place = taken;
       }
       // A standalone SSE stream (GET) never ends on its own, so it must not hold up the drain.
       if (req.method !== 'GET') {
@@ -420,7 +434,7 @@ export async function startHttp(
           if (inFlight.size === 0) drained?.();
         });
       }
-      route(req, res).catch((error) => {
+      (place ? place.run(() => route(req, res)) : route(req, res)).catch((error) => {
         log(error);
         if (res.headersSent) res.destroy();
         else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');

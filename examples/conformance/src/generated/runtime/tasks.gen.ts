@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
+import { detached } from './limits.gen.js';
 import { progressAllowed, type HandlerContext } from '../context.gen.js';
 import {
   createdResult,
@@ -435,19 +436,21 @@ export function installTasks(
     );
     const taskCtx = { ...ctx, mcpReq: { ...ctx.mcpReq, signal: run.controller.signal }, [RUN]: run } as ServerContext;
     if (!available) return original(request, taskCtx);
+    // Its handler may outlive the request: the task limit counts it, not the request's places.
+    const handle = () => detached(() => original(request, taskCtx));
     if (era === 'legacy') {
       const record = await run.create().catch((error: unknown) => {
         release();
         throw error;
       });
-      void settle(original(request, taskCtx)).then((outcome) => {
+      void settle(handle()).then((outcome) => {
         release();
         return run.finish(outcome);
       });
       return createdResult(record, era);
     }
     // 2026-07-28: the handler may finish (or ask, within the request) quickly; otherwise it goes on as a task.
-    const outcome = settle(original(request, taskCtx));
+    const outcome = settle(handle());
     void outcome.then(release);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, taskSettings.startAfterMs)));

@@ -15,7 +15,7 @@ import {
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BatchCollector } from './batch.gen.js';
-import { LIMITS } from './limits.gen.js';
+import { LIMITS, type Place, type Placing, placingFactory } from './limits.gen.js';
 
 /** The subprotocol MCP clients offer on the WebSocket handshake. */
 export const MCP_SUBPROTOCOL = 'mcp';
@@ -24,7 +24,7 @@ export const MCP_SUBPROTOCOL = 'mcp';
  * The SDK's Transport over one WebSocket: one JSON-RPC message (or batch) per text frame. The SDK has no official
  * WebSocket server transport; this is the same contract its stdio transport fulfils, over a socket.
  */
-export class WebSocketServerTransport implements Transport {
+export class WebSocketServerTransport implements Transport, Placing {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -96,6 +96,10 @@ export class WebSocketServerTransport implements Transport {
       const next = this.#held.shift() as { data: RawData; isBinary: boolean };
       this.#receive(next.data, next.isBinary);
     }
+  }
+
+  placeOf(message: unknown): Place | undefined {
+    return this.#batches.placeOf(message);
   }
 
   #receive(data: RawData, isBinary: boolean): void {
@@ -189,7 +193,7 @@ export function webSocketEndpoint(
       idle = setTimeout(() => socket.close(IDLE_CLOSE, 'idle timeout'), idleMs);
     };
     transport.onactivity();
-    const handle = serveStdio(factory, { transport, onerror: onError });
+    const handle = serveStdio(placingFactory(factory, transport), { transport, onerror: onError });
     connections.add(handle);
     socket.once('close', () => {
       clearTimeout(handshake);

@@ -3,7 +3,18 @@
 // mcp-gen 0.1.0 runtime, feature stdio: the same in every project that enables it.
 
 import { parseJSONRPCMessage, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed, idInUse, LIMITS, tooManyInFlight } from './limits.gen.js';
+import {
+  askedRevision,
+  BATCH_REFUSED,
+  batchesServed,
+  Flight,
+  idInUse,
+  LIMITS,
+  type Place,
+  type Placing,
+  requestIdOf,
+  tooManyInFlight,
+} from './limits.gen.js';
 
 /**
  * JSON-RPC batches (protocol revision 2025-03-26, where servers MUST accept them; 2025-06-18 removed them, so a
@@ -11,19 +22,27 @@ import { askedRevision, BATCH_REFUSED, batchesServed, idInUse, LIMITS, tooManyIn
  * per frame, so a batch frame is split into its messages, and the responses to its requests are held until all are
  * in and then written back as one array, as JSON-RPC 2.0 asks.
  */
-export class BatchCollector {
+export class BatchCollector implements Placing {
   readonly #pending = new Map<RequestId, Batch>();
-  /** Ids of single requests not answered yet: another request with one of them could not be told apart in replies. */
-  readonly #running = new Set<RequestId>();
+  /**
+   * The places of requests not answered yet, by id (another request with one of them could not be told apart in
+   * replies); their handlers may hold them longer (see Place).
+   */
+  readonly #places = new Map<RequestId, Place>();
+  /**
+   * Cancelled requests the SDK has not taken from its queue yet, in order: their handlers will run, so they keep their
+   * place. Their ids are free again (a cancelled request gets no response).
+   */
+  readonly #cancelled = new Map<RequestId, Place[]>();
   readonly #maxBatchSize: number;
-  readonly #maxInFlight: number;
+  readonly #flight: Flight;
 
   /** The revision the connection's first initialize request asked for: it decides whether batches are served. */
   #revision: string | undefined;
 
   constructor(maxBatchSize: number = LIMITS.maxBatchSize, maxInFlight: number = LIMITS.maxRequestsInFlight) {
     this.#maxBatchSize = maxBatchSize;
-    this.#maxInFlight = maxInFlight;
+    this.#flight = new Flight(maxInFlight);
   }
 
   /**
@@ -47,11 +66,11 @@ export class BatchCollector {
         reply(idInUse(id));
         return [];
       }
-      if (this.#inFlight >= this.#maxInFlight) {
-        reply(tooManyInFlight(id, this.#maxInFlight));
+      if (!this.#flight.hasRoom()) {
+        reply(tooManyInFlight(id, this.#flight));
         return [];
       }
-      this.#running.add(id);
+      this.#places.set(id, this.#flight.take());
       return [message];
     }
     if (!batchesServed(this.#revision)) {
@@ -76,8 +95,7 @@ export class BatchCollector {
       // A second request with the same id (in this batch or one still running) could not be told apart in replies.
       else if (id !== undefined && (ids.has(id) || this.#inUse(id)))
         errors.push(invalid(id, `duplicate request id ${JSON.stringify(id)}`));
-      else if (id !== undefined && this.#inFlight + ids.size >= this.#maxInFlight)
-        errors.push(tooManyInFlight(id, this.#maxInFlight));
+      else if (id !== undefined && !this.#flight.hasRoom(ids.size + 1)) errors.push(tooManyInFlight(id, this.#flight));
       else {
         if (id !== undefined) ids.add(id);
         valid.push(message);
@@ -88,23 +106,38 @@ export class BatchCollector {
       return valid;
     }
     const batch: Batch = { waiting: ids, responses: [...errors] };
-    for (const id of ids) this.#pending.set(id, batch);
+    for (const id of ids) {
+      this.#pending.set(id, batch);
+      this.#places.set(id, this.#flight.take());
+    }
     return valid;
   }
 
   #inUse(id: RequestId): boolean {
-    return this.#running.has(id) || this.#pending.has(id);
+    return this.#places.has(id);
   }
 
-  /** Requests not answered yet: single ones, and the members of batches still waiting. */
-  get #inFlight(): number {
-    return this.#running.size + this.#pending.size;
+  placeOf(message: unknown): Place | undefined {
+    const id = requestIdOf(message);
+    if (id === undefined) return undefined;
+    return this.#undelivered(id) ?? this.#places.get(id);
+  }
+
+  /** The first cancelled request with `id` still in the SDK's queue, taken out of it. */
+  #undelivered(id: RequestId): Place | undefined {
+    const queue = this.#cancelled.get(id);
+    const first = queue?.shift();
+    if (queue?.length === 0) this.#cancelled.delete(id);
+    return first;
   }
 
   /** What to write for an outgoing message: itself, nothing yet (held for its batch), or the completed batch. */
   outgoing(message: JSONRPCMessage): unknown | undefined {
     const id = 'id' in message && !('method' in message) ? message.id : undefined;
-    if (id !== undefined) this.#running.delete(id);
+    if (id !== undefined) {
+      (this.#places.get(id) ?? this.#undelivered(id))?.end();
+      this.#places.delete(id);
+    }
     const batch = id === undefined ? undefined : this.#pending.get(id);
     if (!batch || id === undefined) return message;
     this.#pending.delete(id);
@@ -127,12 +160,16 @@ export class BatchCollector {
     )
       return;
     const id = (message as { params?: { requestId?: unknown } }).params?.requestId;
-    // A cancelled request gets no response, so its id is free again.
-    if (typeof id === 'string' || typeof id === 'number') this.#running.delete(id);
-    const batch = typeof id === 'string' || typeof id === 'number' ? this.#pending.get(id) : undefined;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    // A cancelled request gets no response, so its id is free again; its place waits until the SDK has taken it.
+    const place = this.#places.get(id);
+    this.#places.delete(id);
+    place?.cancel();
+    if (place && !place.delivered) this.#cancelled.set(id, [...(this.#cancelled.get(id) ?? []), place]);
+    const batch = this.#pending.get(id);
     if (!batch) return;
-    this.#pending.delete(id as RequestId);
-    batch.waiting.delete(id as RequestId);
+    this.#pending.delete(id);
+    batch.waiting.delete(id);
     if (batch.waiting.size === 0 && batch.responses.length > 0) reply(batch.responses);
   }
 

@@ -8,7 +8,7 @@ import type { JSONRPCMessage, McpServerFactory } from '@modelcontextprotocol/ser
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BatchCollector } from './batch.gen.js';
 import { logger } from './log.gen.js';
-import { LIMITS } from './limits.gen.js';
+import { LIMITS, placingFactory } from './limits.gen.js';
 
 export interface StdioOptions {
   /**
@@ -167,6 +167,7 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
   let closedByCaller = false;
   let ended = false;
 
+  const batches = new BatchCollector(LIMITS.maxBatchSize, options.maxRequestsInFlight);
   const transport = new EndAwareStdioTransport(
     () => {
       if (ended) return;
@@ -177,10 +178,10 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
     },
     onError,
     options.maxLineBytes ?? LIMITS.maxBodyBytes,
-    new BatchCollector(LIMITS.maxBatchSize, options.maxRequestsInFlight),
+    batches,
   );
 
-  const handle = serveStdio(factory, { transport, legacy: 'serve', onerror: onError });
+  const handle = serveStdio(placingFactory(factory, batches), { transport, legacy: 'serve', onerror: onError });
 
   return {
     async close() {
