@@ -1,5 +1,6 @@
 // `--json` output of generate and check: one JSON object on stdout with what the text output says, for scripts
 // and CI. Nothing else is printed to stdout when --json is given.
+import { clipIssue } from '../core/index.js';
 import type { ContractReport } from '../write/index.js';
 import type { GenerateResult } from '../generate.js';
 import type { HandlerProblem, PlannedFile } from '../write/index.js';
@@ -52,7 +53,7 @@ export function generateReport(result: GenerateResult, opts: { manifest: string;
     written: opts.dryRun !== true && result.plan !== undefined && result.conflicts.length === 0,
     summary: planCounts(files),
     files: fileReports(files),
-    issues: result.issues,
+    issues: result.issues.map(clipIssue),
     handlerProblems: handlerProblems(result.plan?.problems ?? [], result.contracts),
     ...(result.contracts?.skipped ? { note: result.contracts.skipped } : {}),
     ms,

@@ -26,7 +26,7 @@ export type {
 export { TOOL_NAME_PATTERN, camelCase, fileBase, pascalCase, words } from './naming.js';
 export { packageRoot } from './package-root.js';
 export type { PathSegment } from './path.js';
-export { formatIssuesJson, formatIssuesText, summarize } from './print-issues.js';
+export { clip, clipIssue, formatIssuesJson, formatIssuesText, summarize } from './print-issues.js';
 export {
   DEFAULT_INPUT_SCHEMA,
   promptArgsSchema,

@@ -13,7 +13,7 @@ export function formatIssuesText(issues: readonly Issue[], file: string, source:
     const severity = i.severity === 'error' ? paint.bold(paint.red(i.severity)) : paint.bold(paint.yellow(i.severity));
     // Messages quote manifest text, and the frame is a line of it: a control character there would be a command to
     // the terminal (or a CI log's viewer), and a bidirectional one would reorder what is shown. They appear escaped.
-    const head = `${paint.bold(where)}: ${severity} ${showHidden(`${i.path ? `${i.path}: ` : ''}${i.message}`)}`;
+    const head = `${paint.bold(where)}: ${severity} ${showHidden(`${i.path ? `${i.path}: ` : ''}${clip(i.message)}`)}`;
     const out = [head];
     const text = i.line > 0 ? lines[i.line - 1] : undefined;
     if (text !== undefined) {
@@ -24,7 +24,7 @@ export function formatIssuesText(issues: readonly Issue[], file: string, source:
       const before = showHidden(shown.text.slice(0, shown.caret));
       out.push(`  ${' '.repeat(gutter.length)} | ${before.replace(/[^\t]/g, ' ')}${paint.red('^')}`);
     }
-    if (i.hint) out.push(`  ${paint.cyan('hint:')} ${showHidden(i.hint)}`);
+    if (i.hint) out.push(`  ${paint.cyan('hint:')} ${showHidden(clip(i.hint))}`);
     return out.join('\n');
   });
   return blocks.join('\n\n');
@@ -51,5 +51,31 @@ export function summarize(issues: readonly Issue[]): string {
 }
 
 export function formatIssuesJson(issues: readonly Issue[], file: string): string {
-  return JSON.stringify({ file, issues }, null, 2);
+  return JSON.stringify({ file, issues: issues.map(clipIssue) }, null, 2);
+}
+
+const MAX_TEXT = 600;
+const HEAD = 400;
+const TAIL = 150;
+
+/**
+ * Messages and hints quote manifest values, and a value can be megabytes long (a 40 MB description once made a
+ * 40 MB warning). A long text keeps its start and its end, where what is wrong is said, and names what it left out.
+ */
+export function clip(text: string): string {
+  if (text.length <= MAX_TEXT) return text;
+  const head = cut(text, HEAD);
+  const tail = cut(text, text.length - TAIL);
+  return `${text.slice(0, head)} … (${tail - head} characters left out) … ${text.slice(tail)}`;
+}
+
+/** The issue as printed: its message and hint clipped. */
+export function clipIssue(i: Issue): Issue {
+  return { ...i, message: clip(i.message), ...(i.hint === undefined ? {} : { hint: clip(i.hint) }) };
+}
+
+/** `at`, moved back one code unit when it would split a surrogate pair. */
+function cut(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
 }

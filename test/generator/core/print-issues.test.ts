@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../../generator/core/issue.js';
-import { excerpt, formatIssuesJson, formatIssuesText, summarize } from '../../../generator/core/print-issues.js';
+import { clip, excerpt, formatIssuesJson, formatIssuesText, summarize } from '../../../generator/core/print-issues.js';
 
 const issue = (over: Partial<Issue>): Issue => ({ code: 'x/y', severity: 'error', path: '', message: 'bad', line: 0, column: 0, ...over });
 
@@ -142,5 +142,36 @@ describe('formatIssuesJson', () => {
   it('is the file and the issues, as parseable JSON', () => {
     const issues = [issue({ line: 2, column: 3, hint: 'h' })];
     expect(JSON.parse(formatIssuesJson(issues, 'mcp.yaml'))).toEqual({ file: 'mcp.yaml', issues });
+  });
+});
+
+describe('clip', () => {
+  const end = ' is too short to guide a model';
+  const cases: { name: string; given: string; want: string }[] = [
+    { name: 'a short text is whole', given: 'bad', want: 'bad' },
+    { name: 'a text of exactly 600 is whole', given: 'x'.repeat(600), want: 'x'.repeat(600) },
+    {
+      name: 'a long text keeps its start and end, and counts what it left out',
+      given: `description "${'a'.repeat(10_000)}"${end}`,
+      want: `description "${'a'.repeat(387)} … (9494 characters left out) … ${'a'.repeat(119)}"${end}`,
+    },
+    {
+      name: 'a cut never splits a surrogate pair',
+      given: `${'x'.repeat(399)}${'😀'.repeat(1000)}`,
+      want: `${'x'.repeat(399)} … (1850 characters left out) … ${'😀'.repeat(75)}`,
+    },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(clip(given)).toBe(want);
+  });
+
+  it('clips messages and hints in text and JSON alike', () => {
+    const long = issue({ message: `"${'m'.repeat(1_000_000)}" is bad`, hint: `use "${'h'.repeat(1_000_000)}"` });
+    const text = formatIssuesText([long], 'mcp.yaml', '');
+    expect(text.length).toBeLessThan(1_400);
+    expect(text).toMatch(/" is bad\n {2}hint: use "h+ … \(\d+ characters left out\) … h+"$/);
+    const [json] = JSON.parse(formatIssuesJson([long], 'mcp.yaml')).issues;
+    expect(json.message).toMatch(/^"m+ … \(999459 characters left out\) … m+" is bad$/);
+    expect(json.hint.length).toBeLessThan(700);
   });
 });
