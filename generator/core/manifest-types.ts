@@ -149,6 +149,7 @@ export interface Manifest {
     rules?: {
       'description-missing'?: 'off' | 'warn' | 'error';
       'description-short'?: 'off' | 'warn' | 'error';
+      'prompt-optional-placeholder'?: 'off' | 'warn' | 'error';
       'parameter-description-missing'?: 'off' | 'warn' | 'error';
       'write-without-annotations'?: 'off' | 'warn' | 'error';
       'destructive-without-idempotent'?: 'off' | 'warn' | 'error';

@@ -18,6 +18,7 @@ export function checkPrompts(m: Manifest): Finding[] {
           code: 'prompt/duplicate-argument',
           path: ['prompts', name, 'arguments', i, 'name'],
           message: `argument ${JSON.stringify(a.name)} is declared twice`,
+          hint: 'a client passes one value per name: rename or remove one of them',
         });
       }
       seen.add(a.name);
@@ -44,7 +45,7 @@ export function checkPrompts(m: Manifest): Finding[] {
 }
 
 /** The strings of a message that {{placeholders}} render into: text, and the text and URI of content blocks. */
-function renderedFields(msg: unknown): [string[], string][] {
+export function renderedFields(msg: unknown): [string[], string][] {
   const out: [string[], string][] = [];
   const add = (path: string[], value: unknown) => typeof value === 'string' && out.push([path, value]);
   if (!isObject(msg)) return out;

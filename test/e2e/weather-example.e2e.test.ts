@@ -76,8 +76,7 @@ async function exercise(client: Client, era: Era): Promise<void> {
       description: manifest.prompts.plan_trip.description,
       arguments: [
         { name: 'city', description: 'Destination city', required: true },
-        // Listed as written: the manifest does not say required, so neither does prompts/list.
-        { name: 'days', description: 'Length of the trip in days' },
+        { name: 'days', description: 'Length of the trip in days', required: true },
       ],
     },
   ]);

@@ -34,11 +34,17 @@ function lint(loaded: LoadedManifest): Issue[] {
         severity: level === 'error' ? 'error' : 'warning',
         path: formatPath(f.path),
         message: `${f.message} [${rule.id}]`,
-        hint: `${f.hint ? `${f.hint}; ` : ''}turn off with lint: {rules: {${rule.id}: off}}`,
+        hint: `${offSwitch(f.hint)}turn off with lint: {rules: {${rule.id}: off}}`,
         line,
         column,
       });
     }
   }
   return issues.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** What comes before a finding's off switch: its own hint, ended so that the switch reads on from it. */
+function offSwitch(hint: string | undefined): string {
+  if (!hint) return '';
+  return hint.endsWith('?') ? `${hint} Or ` : `${hint}; `;
 }

@@ -4,6 +4,7 @@ import { entriesOf, ENTRY_KINDS, KIND_LABEL } from '../../core/index.js';
 import type { Manifest } from '../../core/index.js';
 import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
+import { PLACEHOLDER, renderedFields } from '../prompts.js';
 import { checkNameConvention } from './names.js';
 import { malformedMimeTypes } from './mime-types.js';
 import { misspelledKeywords } from './schema-keywords.js';
@@ -80,6 +81,25 @@ export const LINT_RULES: readonly LintRule[] = [
             hint: 'say what it does, what it returns, and when to use it',
           })),
       ),
+  },
+  {
+    id: 'prompt-optional-placeholder',
+    summary: 'a prompt message rendered from the manifest that inserts an optional argument',
+    check: (m) =>
+      entriesOf(m, 'prompts').flatMap(([name, p]) => {
+        const optional = new Set((Array.isArray(p.arguments) ? p.arguments : []).filter((a) => a?.required !== true).map((a) => a?.name));
+        return (Array.isArray(p.messages) ? p.messages : []).flatMap((msg, i) =>
+          renderedFields(msg).flatMap(([field, text]) =>
+            [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]))]
+              .filter((arg) => optional.has(arg))
+              .map((arg) => ({
+                path: ['prompts', name, 'messages', i, ...field],
+                message: `{{${arg}}} inserts the optional argument ${JSON.stringify(arg)}: a client that leaves it out gets this text with nothing in its place`,
+                hint: `mark ${arg} required: true, or word the message so that it reads well without it`,
+              })),
+          ),
+        );
+      }),
   },
   {
     id: 'parameter-description-missing',

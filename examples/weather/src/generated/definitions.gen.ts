@@ -150,7 +150,7 @@ export const planTripPrompt: PublishedPrompt = {
   description: 'Ask for a packing list based on the forecast.',
   arguments: [
     { name: 'city', description: 'Destination city', required: true },
-    { name: 'days', description: 'Length of the trip in days' },
+    { name: 'days', description: 'Length of the trip in days', required: true },
   ],
 };
 

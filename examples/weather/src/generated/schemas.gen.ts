@@ -19,5 +19,5 @@ export const planTripArgsSchema = fromJsonSchema<T.PlanTripArgs>({
     city: { type: 'string', description: 'Destination city' },
     days: { type: 'string', description: 'Length of the trip in days' },
   },
-  required: ['city'],
+  required: ['city', 'days'],
 } as JsonSchemaType);

@@ -39,7 +39,7 @@ export type CityWeatherVariables = {
 /** Arguments of prompt "plan_trip": Ask for a packing list based on the forecast. */
 export type PlanTripArgs = {
   city: string;
-  days?: string;
+  days: string;
 };
 
 /** The input its handler gets: properties the client left out hold their declared default, so they are present. */

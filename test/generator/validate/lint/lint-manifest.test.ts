@@ -13,6 +13,15 @@ const described = (more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
+/** A prompt whose message inserts {{days}} (twice), required or not. */
+const tripPrompt = (required: boolean) => ({
+  arguments: [
+    { name: 'city', description: 'Destination', required: true },
+    { name: 'days', description: 'Length of the trip', required },
+  ],
+  messages: [{ role: 'user', text: 'Plan {{days}} days in {{city}}, {{days}} at most.' }],
+});
+
 function lint(body: Record<string, unknown>) {
   return lintManifest(loadManifest('mcp.yaml', stringify({ version: 1, server, ...body })));
 }
@@ -39,6 +48,11 @@ const cases: Case[] = [
     rule: 'description-short',
     fires: { tools: { get_record: described({ description: 'Gets it.' }) } },
     quiet: { tools: { get_record: described() } },
+  },
+  {
+    rule: 'prompt-optional-placeholder',
+    fires: { prompts: { plan: { description: 'Plan a trip, day by day.', ...tripPrompt(false) } } },
+    quiet: { prompts: { plan: { description: 'Plan a trip, day by day.', ...tripPrompt(true) } } },
   },
   {
     rule: 'parameter-description-missing',
@@ -202,6 +216,34 @@ describe('lint inside validate', () => {
   it('stays silent while the manifest has errors', () => {
     const text = stringify({ version: 1, server, tools: { t: { inputSchema: { type: 'string' } } } });
     expect(validateManifest(loadManifest('mcp.yaml', text), { lint: true }).map((i) => i.code)).toEqual(['schema/root-not-object']);
+  });
+});
+
+describe('prompt-optional-placeholder', () => {
+  it('names each optional argument once per field, where the message inserts it', () => {
+    const prompt = tripPrompt(false);
+    const notes = { role: 'user', content: { type: 'resource', resource: { uri: 'trips://{{city}}/{{days}}', text: 'Notes' } } };
+    const issues = lint({
+      prompts: { plan: { description: 'Plan a trip, day by day.', ...prompt, messages: [...prompt.messages, notes] } },
+    });
+    expect(issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        'prompts.plan.messages[0].text',
+        '{{days}} inserts the optional argument "days": a client that leaves it out gets this text with nothing in its place [prompt-optional-placeholder]',
+      ],
+      [
+        'prompts.plan.messages[1].content.resource.uri',
+        '{{days}} inserts the optional argument "days": a client that leaves it out gets this text with nothing in its place [prompt-optional-placeholder]',
+      ],
+    ]);
+    expect(issues[0].hint).toBe(
+      'mark days required: true, or word the message so that it reads well without it; turn off with lint: {rules: {prompt-optional-placeholder: off}}',
+    );
+  });
+
+  it('ends a question hint before the off switch', () => {
+    const [issue] = lint({ tools: { get_record: described({ inputSchema: { type: 'object', properties: {}, maxLenght: 3 } }) } });
+    expect(issue.hint).toMatch(/^did you mean '\w+'\? Or turn off with lint: \{rules: \{schema-keyword-misspelled: off\}\}$/);
   });
 });
 
