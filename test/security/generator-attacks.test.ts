@@ -170,10 +170,15 @@ describe('manifest values too long to print', () => {
   it('a 20 MB description gives warnings of a few hundred characters, in text and JSON', () => {
     const dir = tempDir('mcp-gen-attack-');
     const huge = `Lookup${'!'.repeat(20_000_000)}`;
-    writeFileSync(join(dir, 'mcp.yaml'), `version: 1\nserver: {name: long, version: 1.0.0}\ntools:\n  hello:\n    description: "${huge}"\n`);
+    writeFileSync(
+      join(dir, 'mcp.yaml'),
+      `version: 1\nserver: {name: long, version: 1.0.0}\ntools:\n  hello:\n    description: "${huge}"\n`,
+    );
     const text = runCli(['validate', '-m', join(dir, 'mcp.yaml')]);
     expect(text.code).toBe(0);
-    expect(text.stderr).toMatch(/warning tools\.hello\.description: description "Lookup!+ … \(\d+ characters left out\) … !+" is too short/);
+    expect(text.stderr).toMatch(
+      /warning tools\.hello\.description: description "Lookup!+ … \(\d+ characters left out\) … !+" is too short/,
+    );
     expect(text.stderr.length).toBeLessThan(4_000);
     const json = runCli(['validate', '-m', join(dir, 'mcp.yaml'), '--format', 'json']);
     const { issues } = JSON.parse(json.stdout) as { issues: { code: string; message: string }[] };
