@@ -24,7 +24,9 @@ function loadValid(file: string): { loaded: LoadedManifest; failure?: CommandOut
       code: 1,
       stdout: '',
       stderr: `${formatIssuesText(issues, file, loaded.source)}\n\n`,
-      error: `${file} is not a valid manifest: ${summarize(issues)}`,
+      error: issues.some((i) => i.code === 'manifest/unreadable')
+        ? `${file} cannot be read`
+        : `${file} is not a valid manifest: ${summarize(issues)}`,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
@@ -34,11 +35,12 @@ export function readManifest(file: string): LoadedManifest {
     // (about 10 ms for a megabyte).
     source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (err as Error).message;
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message;
     return failed(file, '', {
       code: 'manifest/unreadable',
       message: `cannot read the manifest: ${reason}`,
-      hint: missingManifestHint(file),
+      hint: code === 'EISDIR' ? `pass the manifest file in it: -m ${join(file, 'mcp.yaml')}` : missingManifestHint(file),
     });
   }
   return loadManifest(file, source);
