@@ -27,11 +27,14 @@ export function fileReports(files: readonly PlannedFile[]): FileReport[] {
     }));
 }
 
-export function planCounts(files: readonly PlannedFile[]): Record<'created' | 'updated' | 'unchanged' | 'orphaned' | 'conflicts', number> {
+export type PlanCounts = Record<'created' | 'updated' | 'deleted' | 'unchanged' | 'orphaned' | 'conflicts', number>;
+
+export function planCounts(files: readonly PlannedFile[]): PlanCounts {
   const count = (...actions: string[]) => files.filter((f) => actions.includes(f.action)).length;
   return {
     created: count('create'),
-    updated: count('update', 'merge', 'rename', 'delete'),
+    updated: count('update', 'merge', 'rename'),
+    deleted: count('delete'),
     unchanged: count('unchanged', 'kept'),
     orphaned: count('orphaned'),
     conflicts: count('conflict'),

@@ -1,6 +1,7 @@
 import type { ContractReport } from '../write/index.js';
 import { PLAIN, type Painter } from '../core/index.js';
 import type { HandlerProblem, PlannedFile } from '../write/index.js';
+import { planCounts } from './json-report.js';
 
 const SHOWN = new Set(['create', 'update', 'merge', 'rename', 'delete', 'orphaned', 'conflict']);
 
@@ -26,16 +27,12 @@ function actionColor(paint: Painter, action: string): (s: string) => string {
 }
 
 export function summarizePlan(files: readonly PlannedFile[], ms: number, dryRun: boolean): string {
-  const count = (...actions: string[]) => files.filter((f) => actions.includes(f.action)).length;
-  const parts = [
-    `${dryRun ? 'would create' : 'created'} ${count('create')}`,
-    `${dryRun ? 'would update' : 'updated'} ${count('update', 'merge', 'rename', 'delete')}`,
-    `unchanged ${count('unchanged', 'kept')}`,
-  ];
-  const orphaned = count('orphaned');
-  if (orphaned) parts.push(`orphaned ${orphaned}`);
-  const conflicts = count('conflict');
-  if (conflicts) parts.push(`conflicts ${conflicts}`);
+  const c = planCounts(files);
+  const parts = [`${dryRun ? 'would create' : 'created'} ${c.created}`, `${dryRun ? 'would update' : 'updated'} ${c.updated}`];
+  if (c.deleted) parts.push(`${dryRun ? 'would delete' : 'deleted'} ${c.deleted}`);
+  parts.push(`unchanged ${c.unchanged}`);
+  if (c.orphaned) parts.push(`orphaned ${c.orphaned}`);
+  if (c.conflicts) parts.push(`conflicts ${c.conflicts}`);
   return `${parts.join(', ')} in ${ms} ms`;
 }
 

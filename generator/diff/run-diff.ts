@@ -76,14 +76,14 @@ export function runDiff(base: string | undefined, head: string | undefined, opts
           ? formatDiffGithub(r, posixRelative(h.text.path))
           : formatDiffText(r);
   if (!failsOn(r, failOn)) return { code: 0, stdout, stderr: '' };
-  const counted = (['breaking', 'risky'] as const)
-    .filter((c) => r.counts[c] > 0 && (c === 'breaking' || failOn === 'risky'))
-    .map((c) => `${r.counts[c]} ${c}`);
+  const failing = (['breaking', 'risky'] as const).filter((c) => r.counts[c] > 0 && (c === 'breaking' || failOn === 'risky'));
+  const counted = failing.map((c) => `${r.counts[c]} ${c}`);
+  const refused = failing.reduce((n, c) => n + r.counts[c], 0);
   return {
     code: 1,
     stdout,
     stderr: '',
-    error: `${counted.join(' and ')} change${r.changes.length === 1 ? '' : 's'} (--fail-on ${failOn})`,
+    error: `${counted.join(' and ')} change${refused === 1 ? '' : 's'} (--fail-on ${failOn})`,
   };
 }
 

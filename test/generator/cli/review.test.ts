@@ -10,6 +10,11 @@ const CASE = join(ROOT, 'test', 'fixtures-review', 'diff-catalogue');
 const base = readFileSync(join(CASE, 'base.yaml'), 'utf8');
 const head = readFileSync(join(CASE, 'head.yaml'), 'utf8');
 /** Only risky changes: a description rewritten. */
+/** One breaking change (a tool removed) beside a safe one (a tool added). */
+const oneBreaking = base.replace(
+  '  export_list:\n    description: Export a reading list as CSV.',
+  '  import_list:\n    description: Import a reading list from CSV.',
+);
 const riskyOnly = base.replace("Remove one of the user's reviews.", 'Permanently wipe a review and all of its replies from the shop.');
 
 /** runCli without its shortcut: standard error is kept when the exit code is 0. */
@@ -43,7 +48,7 @@ function files(pairs: Record<string, string>): string {
 }
 
 describe('mcp-gen diff --fail-on', () => {
-  const dir = files({ 'base.yaml': base, 'head.yaml': head, 'risky.yaml': riskyOnly });
+  const dir = files({ 'base.yaml': base, 'head.yaml': head, 'risky.yaml': riskyOnly, 'one.yaml': oneBreaking });
   const cases: { name: string; args: string[]; code: number; stderr: RegExp | '' }[] = [
     { name: 'no threshold: report only', args: ['base.yaml', 'head.yaml'], code: 0, stderr: '' },
     { name: 'explicit none', args: ['base.yaml', 'head.yaml', '--fail-on', 'none'], code: 0, stderr: '' },
@@ -58,6 +63,12 @@ describe('mcp-gen diff --fail-on', () => {
       args: ['base.yaml', 'head.yaml', '--fail-on', 'risky'],
       code: 1,
       stderr: /8 breaking and 3 risky changes \(--fail-on risky\)/,
+    },
+    {
+      name: 'one breaking change beside a safe one counts one',
+      args: ['base.yaml', 'one.yaml', '--fail-on', 'breaking'],
+      code: 1,
+      stderr: /^mcp-gen: error: 1 breaking change \(--fail-on breaking\)\n$/,
     },
     { name: 'risky only, --fail-on breaking', args: ['base.yaml', 'risky.yaml', '--fail-on', 'breaking'], code: 0, stderr: '' },
     {
