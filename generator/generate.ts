@@ -7,7 +7,7 @@ import type { LoadedManifest } from './load/index.js';
 import type { Manifest } from './core/index.js';
 import type { Plan, PlannedFile } from './write/index.js';
 import { MAX_PROJECT_FILE_BYTES, readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
-import { fileSystemNow, readRunKey, TreeCapture, treeKey, writeRunKey } from './core/index.js';
+import { fileSystemNow, readRunKey, TreeCapture, treeKey, writeRunKey, writeUncleanRun } from './core/index.js';
 
 /** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
 async function stages() {
@@ -63,11 +63,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   capture?.add(outDir, [STATE_PATH, 'package.json']);
   capture?.add(resolve(dirname(options.manifestPath)), [basename(options.manifestPath), ...(last?.files ?? [])]);
   const prior = readState(outDir);
-  const source = existsSync(options.manifestPath) ? readFileSync(options.manifestPath, 'utf8') : undefined;
+  // Anything unreadable (missing, a folder, no permission) is left to readManifest below, which says why.
+  const source = readable(options.manifestPath);
   // Schema files the last run read are part of its key: editing one alone must not look like a no-op.
   const lastFiles = last?.files.length ? (await import('./load/index.js')).digestInputFiles(dirname(options.manifestPath), last.files) : [];
   const key = source === undefined ? undefined : runKey(source, options.manifestPath, outDir, lastFiles);
-  if (key && prior && shortcut && last?.key === key) {
+  // A run that ended with handlers to fix (exit 3) is never taken as up to date (its record matches no key): the
+  // same command on the same tree must give the same verdict, and only a full run gives it.
+  if (key && prior && shortcut && last?.key === key && !last.unclean) {
     const handlers = handlerFiles(prior);
     capture?.add(
       outDir,
@@ -115,7 +118,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     outDir,
     files: formatted.files,
     handlers: handlerEntries(model, manifest),
-    completions: completionExports(model),
+    completions: completionExports(model, manifest),
     prior,
     manifestSha256: sha256(source ?? ''),
     generator: generatorVersion(),
@@ -127,6 +130,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const conflicts = plan.files.filter((f) => f.action === 'conflict');
   if (conflicts.length > 0 || options.dryRun) return { loaded, issues, plan, outDir, conflicts, prior };
 
+  // Until this run has its verdict, the folder's record says that the last run did not end clean: a run stopped after
+  // writing must not leave a key that a later manifest (the previous one, restored) could match.
+  let unclean = last?.unclean === true;
+  if (key && last && !unclean && changesDisk(plan.files)) {
+    writeUncleanRun(outDir);
+    unclean = true;
+  }
   writeOutput(outDir, plan.files);
   const read = [...loaded.schemaFiles.files, ...embedded.map((path, i) => ({ path, digest: embeddedDigests[i] }))];
   const doneKey =
@@ -137,17 +147,24 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       outDir,
       read.map((f) => f.digest),
     );
-  if (doneKey && plan.problems.length === 0)
+  // With nothing to write, the handlers are checked again unless the last run is known to have ended clean (not when
+  // its handlers did not fit, nor without a record: a fresh clone, another machine), so that a run gives the same
+  // verdict as the one before it on the same tree.
+  const orphans = new Set(plan.files.filter((f) => f.action === 'orphaned').map((f) => f.path));
+  const contracts =
+    options.contracts === false || (!changesDisk(plan.files) && last !== undefined && !last.unclean)
+      ? undefined
+      : await checkContracts(outDir, { state: plan.state, prior, orphans, completions: plan.completions });
+  // A run that could not check the handlers (--no-check, no dependencies installed) does not clear an exit 3.
+  const checked = contracts !== undefined && contracts.skipped === undefined;
+  const clean = plan.problems.length === 0 && (checked ? contracts.problems.length === 0 : last?.unclean !== true);
+  if (doneKey && clean)
     writeRunKey(
       outDir,
       doneKey,
       read.map((f) => f.path),
     );
-  const orphans = new Set(plan.files.filter((f) => f.action === 'orphaned').map((f) => f.path));
-  const contracts =
-    options.contracts === false || !changesDisk(plan.files)
-      ? undefined
-      : await checkContracts(outDir, { state: plan.state, prior, orphans, completions: plan.completions });
+  else if (key && !clean && !unclean) writeUncleanRun(outDir);
   return { loaded, issues, plan, outDir, conflicts, contracts, prior };
 }
 
@@ -190,4 +207,12 @@ function statePlan(outDir: string, state: ProjectState): PlannedFile {
   const current = readTextInside(outDir, STATE_PATH, MAX_PROJECT_FILE_BYTES);
   const action = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
   return { path: STATE_PATH, owner: 'generator', action, content, current };
+}
+
+function readable(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,9 @@
 // parsing .mcp-gen/state.json and hashing every generated file made a no-op of a 500-tool project cost ~300 ms.
 // This answers only a plain `generate` (options -m, -o, -q, --no-check, each at most once) and only when the record
 // of the last run that verified the tree by content still matches, by stat, everything that check read
-// (core/tree-signature.ts says why that is safe). Anything else, or any doubt, returns undefined: the CLI runs as usual.
+// (core/tree-signature.ts says why that is safe), and that run ended clean: a run whose handlers no longer fit (exit 3)
+// leaves no such record, so the rerun gives that verdict again. Anything else, or any doubt, returns undefined: the CLI
+// runs as usual.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { packageRoot, readRunKey, treeKey, treeUnchanged } from '../core/index.js';
@@ -51,7 +53,9 @@ export function fastGenerate(argv: readonly string[]): number | undefined {
     const opts = parse(argv.slice(2));
     if (!opts) return undefined;
     const outDir = resolve(opts.out ?? dirname(opts.manifest));
-    const tree = readRunKey(outDir, process.env, false)?.tree;
+    const record = readRunKey(outDir, process.env, false);
+    // Only the last run's verdict is answered here: after one that did not end clean (handlers to fix), the CLI runs.
+    const tree = record?.unclean ? undefined : record?.tree;
     if (!tree) return undefined;
     const fingerprint = readFileSync(join(packageRoot(), 'dist', 'fingerprint.txt'), 'utf8').trim();
     if (!fingerprint || treeKey(relative(outDir, resolve(opts.manifest)), fingerprint) !== tree.key) return undefined;

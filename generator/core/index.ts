@@ -70,6 +70,6 @@ export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './to
 export { ConfinedWriteError, assertWritableInside, folderOf, writeExclusive, writeInside } from './confined-write.js';
 export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';
 export { markdownText, reviewableJson, showHidden } from './text-safety.js';
-export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, type RunRecord } from './run-cache.js';
+export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, writeUncleanRun, type RunRecord } from './run-cache.js';
 export { TreeCapture, treeKey, treeUnchanged, type TreeRecord } from './tree-signature.js';
 export { pngSize } from './png.js';

@@ -15,6 +15,12 @@ export interface RunRecord {
   files: string[];
   /** What a run that found nothing to do verified, by stat: lets the next run answer without reading the tree. */
   tree?: TreeRecord;
+  /**
+   * The last run did not end clean: handlers no longer fit the manifest (exit 3), or it stopped between writing and
+   * its verdict. No shortcut answers for the folder then, and the next full run checks the handlers again even when
+   * it has nothing to write, so that running the same command on the same tree gives the same verdict.
+   */
+  unclean?: true;
 }
 
 /** Largest record read: a stat signature per project file, ~130 bytes each. */
@@ -75,7 +81,10 @@ export function readRunKey(outDir: string, env: NodeJS.ProcessEnv = process.env,
   if (!text.startsWith('{')) return { key: text, files: [] };
   try {
     const record = JSON.parse(text) as RunRecord;
-    return typeof record.key === 'string' && Array.isArray(record.files) && record.files.every((f) => typeof f === 'string')
+    return typeof record.key === 'string' &&
+      Array.isArray(record.files) &&
+      record.files.every((f) => typeof f === 'string') &&
+      (record.unclean === undefined || record.unclean === true)
       ? record
       : undefined;
   } catch {
@@ -84,6 +93,15 @@ export function readRunKey(outDir: string, env: NodeJS.ProcessEnv = process.env,
 }
 
 export function writeRunKey(outDir: string, key: string, files: readonly string[] = [], tree?: TreeRecord): void {
+  writeRecord(outDir, files.length || tree ? JSON.stringify({ key, files, tree }) : key);
+}
+
+/** Records that the folder's last run did not end clean (see RunRecord.unclean): its key matches no run. */
+export function writeUncleanRun(outDir: string): void {
+  writeRecord(outDir, JSON.stringify({ key: '', files: [], unclean: true } satisfies RunRecord));
+}
+
+function writeRecord(outDir: string, text: string): void {
   const dir = runCacheDir();
   if (!dir) return;
   const name = keyName(outDir);
@@ -91,7 +109,7 @@ export function writeRunKey(outDir: string, key: string, files: readonly string[
   try {
     const fd = createPrivate(tmp);
     try {
-      writeSync(fd, files.length || tree ? JSON.stringify({ key, files, tree }) : key);
+      writeSync(fd, text);
     } finally {
       closeSync(fd);
     }

@@ -107,6 +107,11 @@ export function completionModels(complete: Record<string, Completion | undefined
     }));
 }
 
+/** Where the completions of one prompt or template live, and their export: a function of the entry's name alone. */
+export function completionsLocation(kind: 'prompts' | 'resource-templates', name: string): { ident: string; handlerFile: string } {
+  return { ident: `${camelCase(name)}Completions`, handlerFile: `src/handlers/completions/${kind}/${fileBase(name)}.ts` };
+}
+
 /** The user-owned file for handler completions of one prompt or template, when any of its values asks for one. */
 export function completionHandler(
   kind: 'prompts' | 'resource-templates',
@@ -120,9 +125,8 @@ export function completionHandler(
   if (keys.length === 0) return null;
   const base = fileBase(name);
   return {
-    ident: `${camelCase(name)}Completions`,
+    ...completionsLocation(kind, name),
     alias: `complete${kind === 'prompts' ? 'Prompt' : 'Template'}${pascalCase(name).replace(/^_/, '')}`,
-    handlerFile: `src/handlers/completions/${kind}/${base}.ts`,
     handlerImport: `../handlers/completions/${kind}/${base}.js`,
     typeName: kind === 'prompts' ? 'PromptCompletions' : 'ResourceTemplateCompletions',
     keysType: `{\n${keys.map((k) => `    ${JSON.stringify(k)}: CompletionHandler<${argsType}>;`).join('\n')}\n  }`,

@@ -3,6 +3,7 @@ export { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 export { readmeInventory } from './readme-inventory.js';
 export type { EntryModel, PromptModel, ServerModel, TemplateModel } from './server-model.js';
 export { buildServerModel } from './build-server-model.js';
+export { completionsLocation } from './content-model.js';
 export { knownPackages, runtimeFilePath } from './runtime-features.js';
 export { fillLines, LINE_WIDTH, wrapDocComments } from './doc-comments.js';
 export { formattedStatement, RawCode } from './ts-literal.js';

@@ -2,7 +2,7 @@ import type { Manifest } from '../core/index.js';
 import { entriesOf, type EntryKind } from '../core/index.js';
 import type { CompletionExport, HandlerEntry } from './plan.js';
 import { isObject } from '../core/index.js';
-import type { EntryModel, ServerModel } from '../model/index.js';
+import { completionsLocation, type EntryModel, type ServerModel } from '../model/index.js';
 
 /** Every entry that has a handler file, with what regeneration needs to follow it: renames and schema properties. */
 export function handlerEntries(model: ServerModel, manifest: Manifest): HandlerEntry[] {
@@ -28,16 +28,29 @@ export function handlerEntries(model: ServerModel, manifest: Manifest): HandlerE
   return out;
 }
 
-/** Each completions export (a user file per prompt or template whose values ask a handler), as the server imports it. */
-export function completionExports(model: ServerModel): CompletionExport[] {
+/**
+ * Each completions export (a user file per prompt or template whose values ask a handler), as the server imports it,
+ * with the entry's renamedFrom: the file follows a rename as the entry's handler does.
+ */
+export function completionExports(model: ServerModel, manifest: Manifest): CompletionExport[] {
   const out: CompletionExport[] = [];
-  for (const [kind, entries] of [
-    ['prompts', model.prompts],
-    ['resourceTemplates', model.templates],
+  for (const [kind, dir, entries] of [
+    ['prompts', 'prompts', model.prompts],
+    ['resourceTemplates', 'resource-templates', model.templates],
   ] as const) {
+    const declared = new Map(entriesOf(manifest, kind).map(([name, e]) => [name, e as { renamedFrom?: string }]));
     for (const e of entries) {
       const c = e.completionHandler;
-      if (c) out.push({ kind, name: e.name, file: c.handlerFile, export: c.ident, type: c.typeName });
+      if (!c) continue;
+      const completions: CompletionExport = { kind, name: e.name, file: c.handlerFile, export: c.ident, type: c.typeName };
+      const renamedFrom = declared.get(e.name)?.renamedFrom;
+      if (renamedFrom) {
+        completions.renamedFrom = renamedFrom;
+        // A state written before completions were recorded: where the old name's file would be, by the same naming.
+        const old = completionsLocation(dir, renamedFrom);
+        completions.unrecordedFrom = { file: old.handlerFile, export: old.ident };
+      }
+      out.push(completions);
     }
   }
   return out;

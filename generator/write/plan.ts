@@ -1,14 +1,25 @@
 // Decides, file by file, what a run does: generated files are rewritten unless a person edited them; user files are
-// created once, renamed with their entry, merged additively (package.json) or left alone; handlers whose entry left
-// the manifest are reported as orphans and, with --prune, deleted only while they are still the untouched stub.
-import { checkHandlerExport, renameHandler } from './edit-handlers.js';
+// created once, renamed with their entry (handlers and completions, and the user's imports of them follow), merged
+// additively (package.json) or left alone; handlers whose entry left the manifest are reported as orphans and, with
+// --prune, deleted only while they are still the untouched stub.
+import { checkHandlerExport, type ModuleMove, renameHandler } from './edit-handlers.js';
 import type { EmittedFile, Owner } from '../emit/index.js';
 import { type EntryKind, readTextInside } from '../core/index.js';
 import { formatTypeScript, wrapDocComments } from './format.js';
 import { CACHE_DIR } from './project-compiler.js';
 import { keptFileAdvice } from './kept-advice.js';
 import { describeMerge, mergePackageJson, type RaisedPin } from './merge-package-json.js';
-import { MAX_PROJECT_FILE_BYTES, sha256, STATE_PATH, type FileRecord, type HandlerRecord, type ProjectState } from './project-state.js';
+import {
+  MAX_PROJECT_FILE_BYTES,
+  sha256,
+  STATE_PATH,
+  type CompletionsKind,
+  type CompletionsRecord,
+  type FileRecord,
+  type HandlerRecord,
+  type ProjectState,
+} from './project-state.js';
+import { exportChange, retargetImporters } from './rename-importers.js';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'kept' | 'merge' | 'rename' | 'orphaned' | 'delete' | 'conflict';
 
@@ -54,11 +65,28 @@ export interface Plan {
 
 /** A user file of completion handlers for one prompt or template, and its export of type `type<"name">`. */
 export interface CompletionExport {
-  kind: 'prompts' | 'resourceTemplates';
+  kind: CompletionsKind;
   name: string;
   file: string;
   export: string;
   type: string;
+  renamedFrom?: string;
+  /** Where the file of `renamedFrom` is by today's naming: for a state written before completions were recorded. */
+  unrecordedFrom?: CompletionsRecord;
+}
+
+/**
+ * A user file that follows its entry through a rename: the entry's handler, or the file of its completion handlers.
+ * The state records the two apart (a prompt whose messages come from the manifest has completions but no handler).
+ */
+interface Follower {
+  part: 'handler' | 'completions';
+  kind: EntryKind;
+  name: string;
+  file: string;
+  ident: string;
+  renamedFrom?: string;
+  unrecordedFrom?: CompletionsRecord;
 }
 
 export interface PlanInput {
@@ -83,27 +111,32 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
   const folders = new Map<string, string>();
   const read = (path: string) => readTextInside(outDir, path, MAX_PROJECT_FILE_BYTES, folders);
   const handlerByFile = new Map(input.handlers.map((h) => [h.file, h]));
+  const followers = followersByFile(input);
   const files: PlannedFile[] = [];
   const problems: HandlerProblem[] = [];
   const records: Record<string, FileRecord> = {};
   const consumed = new Set<string>();
+  const moves: ModuleMove[] = [];
 
   for (const [path, emitted] of input.files) {
     const current = read(path);
     const base = { path, owner: emitted.owner, content: emitted.content, current };
     const handler = handlerByFile.get(path);
+    const follower = followers.get(path);
     const renamed =
-      handler && (current === undefined || isUntouched(prior, path, current))
-        ? await planRename(handler, prior, read, emitted.content, current !== undefined)
+      follower && (current === undefined || isUntouched(prior, path, current))
+        ? await planRename(follower, prior, read, emitted.content, current !== undefined)
         : undefined;
     if (emitted.owner === 'generator') {
       const planned = planGenerated(base, prior?.files[path], input.force === true);
-      files.push(planned);
-      if (planned.note === FORCED && current !== undefined) files.push(keptEdits(path, current, read));
+      const kept = planned.note === FORCED && current !== undefined ? keptEdits(path, current, read) : undefined;
+      files.push(kept ? { ...planned, note: `hand edits overwritten (--force); the edited file is kept as ${kept.path}` } : planned);
+      if (kept) files.push(kept);
       if (planned.action !== 'conflict') records[path] = { owner: 'generator', sha256: sha256(planned.content) };
       else if (prior?.files[path]) records[path] = prior.files[path];
     } else if (renamed) {
       consumed.add(renamed.planned.from!);
+      moves.push(renamed.move);
       files.push(renamed.planned);
       if (renamed.record) records[path] = renamed.record;
       if (renamed.problem) problems.push(renamed.problem);
@@ -119,8 +152,8 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
           pins: merged.raised,
         });
       } else {
-        const note = handler
-          ? unmovedRename(handler, prior, read)
+        const note = follower
+          ? unmovedRename(follower, prior, read)
           : keptFileAdvice(path, current, emitted.content, input.files.get('package.json')?.content);
         files.push({ ...base, content: current, action: current === emitted.content ? 'unchanged' : 'kept', ...(note && { note }) });
       }
@@ -144,31 +177,105 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
       ...(h.outputProperties ? { outputProperties: h.outputProperties } : {}),
     };
   }
-  planLeftovers(input, read, consumed, files, records, handlers);
+  const completions: NonNullable<ProjectState['completions']> = {};
+  for (const c of input.completions ?? []) (completions[c.kind] ??= {})[c.name] = { file: c.file, export: c.export };
+  planLeftovers(input, read, consumed, files, records, handlers, completions, followers);
+  // Only a run that moves files pays for looking at the user's other modules.
+  if (moves.length > 0) await planImporters(outDir, moves, files, problems, read);
 
-  const state: ProjectState = { version: 1, manifestSha256: input.manifestSha256, generator: input.generator, files: records, handlers };
+  const state: ProjectState = {
+    version: 1,
+    manifestSha256: input.manifestSha256,
+    generator: input.generator,
+    files: records,
+    handlers,
+    ...(Object.keys(completions).length > 0 && { completions }),
+  };
   return { files, problems, state, completions: input.completions ?? [] };
 }
 
+/** Plans that may take an edit of their content; an orphan is not written, and a deletion needs none. */
+const EDITABLE = new Set<Action>(['create', 'update', 'merge', 'rename', 'kept', 'unchanged']);
+
+/**
+ * The user's modules that import a moved file get their imports edited: in the plan a file already has, or as an
+ * update of its own. An orphaned handler is left as it is, and named with what it still imports.
+ */
+async function planImporters(
+  outDir: string,
+  moves: readonly ModuleMove[],
+  files: PlannedFile[],
+  problems: HandlerProblem[],
+  read: (p: string) => string | undefined,
+): Promise<void> {
+  const { edits, problems: unsafe } = await retargetImporters(outDir, moves, files, read);
+  problems.push(...unsafe);
+  for (const edit of edits) {
+    const planned = files.find((f) => f.path === edit.path);
+    if (!planned) {
+      files.push({ path: edit.path, owner: 'user', action: 'update', content: edit.content, current: edit.current, note: edit.note });
+    } else if (EDITABLE.has(planned.action)) {
+      planned.content = edit.content;
+      if (planned.action === 'kept' || planned.action === 'unchanged') planned.action = 'update';
+      planned.note = planned.note ? `${planned.note}; ${edit.note}` : edit.note;
+    } else {
+      for (const m of edit.followed)
+        problems.push({
+          file: edit.path,
+          line: 1,
+          column: 1,
+          message: `imports ${m.from}, which was renamed to ${m.to}${exportChange(m)}: update the import by hand`,
+        });
+    }
+  }
+}
+
+function followersByFile(input: PlanInput): Map<string, Follower> {
+  const out = new Map<string, Follower>();
+  for (const h of input.handlers)
+    out.set(h.file, { part: 'handler', kind: h.kind, name: h.name, file: h.file, ident: h.ident, renamedFrom: h.renamedFrom });
+  for (const c of input.completions ?? []) out.set(c.file, { ...c, part: 'completions', ident: c.export });
+  return out;
+}
+
+/** The file (and export) the last run recorded for the entry `name` in the follower's place. */
+function recorded(prior: ProjectState | undefined, f: Follower, name: string): { file: string; export: string } | undefined {
+  if (!prior) return undefined;
+  if (f.part === 'handler') return prior.handlers[f.kind]?.[name];
+  if (prior.completions) return prior.completions[f.kind as CompletionsKind]?.[name];
+  // A state from before completions were recorded: the old name's file by today's naming, if mcp-gen wrote it.
+  return f.unrecordedFrom && prior.files[f.unrecordedFrom.file] ? f.unrecordedFrom : undefined;
+}
+
+/** How messages name a follower: `prompts.review`, or `the completions of prompts.review`. */
+function described(f: { part: Follower['part']; kind: EntryKind; name: string }): string {
+  return f.part === 'handler' ? `${f.kind}.${f.name}` : `the completions of ${f.kind}.${f.name}`;
+}
+
 const OVERWRITTEN = `${CACHE_DIR}/overwritten`;
-const FORCED = `hand edits overwritten (--force); the edited file is kept in ${OVERWRITTEN}/`;
+const FORCED = 'hand edits overwritten (--force)';
 
 /**
  * --force replaces a hand-edited generated file; what the hand wrote is kept where git does not see it, named so that
  * no tool takes it for the project's own: `test/contract.gen.test.ts` is kept as `test/contract.gen.test.edited.ts`,
- * which a test runner does not run.
+ * which a test runner does not run. A copy is never replaced: when an earlier --force kept a different edit of the
+ * same file under that name, this one takes the first free name of `.edited.2.ts`, `.edited.3.ts`, ...; an edit
+ * already kept under one of the names before it is not kept twice.
  */
 function keptEdits(path: string, edited: string, read: (p: string) => string | undefined): PlannedFile {
-  const copy = `${OVERWRITTEN}/${path.replace(/([^/])(\.[^./]+)?$/, '$1.edited$2')}`;
-  const current = read(copy);
-  return {
-    path: copy,
-    owner: 'user',
-    content: edited,
-    current,
-    action: current === undefined ? 'create' : current === edited ? 'unchanged' : 'update',
-    note: `the hand-edited ${path}, as it was before --force`,
-  };
+  for (let n = 1; ; n++) {
+    const copy = `${OVERWRITTEN}/${path.replace(/([^/])(\.[^./]+)?$/, `$1.edited${n === 1 ? '' : `.${n}`}$2`)}`;
+    const current = read(copy);
+    if (current !== undefined && current !== edited) continue;
+    return {
+      path: copy,
+      owner: 'user',
+      content: edited,
+      current,
+      action: current === undefined ? 'create' : 'unchanged',
+      note: `the hand-edited ${path}, as it was before --force`,
+    };
+  }
 }
 
 function planGenerated(base: Omit<PlannedFile, 'action'>, record: FileRecord | undefined, force: boolean): PlannedFile {
@@ -191,26 +298,27 @@ function isUntouched(prior: ProjectState | undefined, path: string, current: str
   return prior?.files[path]?.sha256 === sha256(current);
 }
 
-/** The note on a handler that kept its own code although its entry names an old handler still on disk. */
-function unmovedRename(handler: HandlerEntry, prior: ProjectState | undefined, read: (p: string) => string | undefined) {
-  const old = handler.renamedFrom ? prior?.handlers[handler.kind]?.[handler.renamedFrom] : undefined;
+/** The note on a handler (or completions) that kept its own code although its entry names an old file still on disk. */
+function unmovedRename(handler: Follower, prior: ProjectState | undefined, read: (p: string) => string | undefined) {
+  const old = handler.renamedFrom ? recorded(prior, handler, handler.renamedFrom) : undefined;
   if (!old || old.file === handler.file || read(old.file) === undefined) return undefined;
   return `not renamed from ${old.file} (renamedFrom: ${handler.renamedFrom}), since this file changed after mcp-gen created it; move the code you want over by hand, then delete ${old.file}`;
 }
 
 /**
- * The old handler's file, moved to the new name with its export renamed. A rename declared one run late finds the new
- * name's untouched stub from the run that took it for a removal and an addition; the old handler replaces it.
+ * The old handler's file (or completions file), moved to the new name with its export renamed. A rename declared one
+ * run late finds the new name's untouched stub from the run that took it for a removal and an addition; the old file
+ * replaces it.
  */
 async function planRename(
-  handler: HandlerEntry,
+  handler: Follower,
   prior: ProjectState | undefined,
   read: (p: string) => string | undefined,
   stub: string,
   replacesStub: boolean,
 ) {
   if (!handler.renamedFrom) return undefined;
-  const old = prior?.handlers[handler.kind]?.[handler.renamedFrom];
+  const old = recorded(prior, handler, handler.renamedFrom);
   const oldContent = old && old.file !== handler.file ? read(old.file) : undefined;
   if (!old || oldContent === undefined) return undefined;
   // Only an untouched stub may later be pruned: a renamed file that holds user code gets no record. An untouched stub
@@ -230,13 +338,19 @@ async function planRename(
       note: `renamed from ${old.file} (${old.export} -> ${handler.ident})${replacesStub ? ', in place of its untouched stub' : ''}`,
     },
     record: wasStub ? { owner: 'user' as const, sha256: sha256(result.content) } : undefined,
+    move: {
+      from: old.file,
+      to: handler.file,
+      fromExport: old.export,
+      toExport: result.renamedExport ? handler.ident : old.export,
+    } satisfies ModuleMove,
     problem: result.renamedExport
       ? undefined
       : {
           file: handler.file,
           line: 1,
           column: 1,
-          message: `does not export ${old.export}, so it was moved but not renamed; export ${handler.ident} (${handler.kind}.${handler.name})`,
+          message: `does not export ${old.export}, so it was moved but not renamed; export ${handler.ident} (${described(handler)})`,
         },
   };
 }
@@ -258,19 +372,27 @@ function planLeftovers(
   files: PlannedFile[],
   records: Record<string, FileRecord>,
   handlers: ProjectState['handlers'],
+  completions: NonNullable<ProjectState['completions']>,
+  followers: ReadonlyMap<string, Follower>,
 ): void {
   const prior = input.prior;
   if (!prior) return;
-  const orphans = new Map<string, { kind: EntryKind; name: string; rec: HandlerRecord }>();
-  for (const [kind, byName] of Object.entries(prior.handlers) as [EntryKind, Record<string, HandlerRecord>][]) {
+  type Orphan = { part: Follower['part']; kind: EntryKind; name: string; rec: HandlerRecord };
+  const orphans = new Map<string, Orphan>();
+  const recordedFiles = [
+    ...(Object.entries(prior.handlers) as [EntryKind, Record<string, HandlerRecord>][]).map(([k, n]) => ['handler', k, n] as const),
+    ...(Object.entries(prior.completions ?? {}) as [EntryKind, Record<string, CompletionsRecord>][]).map(
+      ([k, n]) => ['completions', k, n] as const,
+    ),
+  ];
+  for (const [part, kind, byName] of recordedFiles) {
     for (const [name, rec] of Object.entries(byName ?? {})) {
       if (input.files.has(rec.file) || consumed.has(rec.file)) continue;
-      orphans.set(rec.file, { kind, name, rec });
+      orphans.set(rec.file, { part, kind, name, rec });
     }
   }
   const candidates = new Set([...Object.keys(prior.files), ...orphans.keys()]);
-  const byFile = new Map(input.handlers.map((h) => [h.file, h]));
-  const created = files.flatMap((f) => (f.action === 'create' && byFile.get(f.path)) || []);
+  const created = files.flatMap((f) => (f.action === 'create' && followers.get(f.path)) || []);
   for (const path of [...candidates].sort()) {
     if (input.files.has(path) || consumed.has(path) || path === STATE_PATH) continue;
     const current = read(path);
@@ -288,7 +410,7 @@ function planLeftovers(
         action: 'delete',
         content: current,
         current,
-        note: `orphaned stub of ${orphan.kind}.${orphan.name}, never edited (--prune)`,
+        note: `orphaned stub of ${described(orphan)}, never edited (--prune)`,
       });
     } else {
       files.push({
@@ -298,11 +420,14 @@ function planLeftovers(
         content: current,
         current,
         note: orphan
-          ? `${orphan.kind}.${orphan.name} is no longer in the manifest: left in place, unregistered${untouched ? ' (--prune deletes it)' : ' (edited, so --prune keeps it)'}${renameHint(orphan, created)}`
+          ? `${orphan.part === 'handler' ? `${orphan.kind}.${orphan.name} is no longer in the manifest` : `${orphan.kind}.${orphan.name} no longer has completion handlers`}: left in place, unregistered${untouched ? ' (--prune deletes it)' : ' (edited, so --prune keeps it)'}${renameHint(orphan, created)}`
           : 'no longer generated, but edited by hand: left in place',
       });
       if (record) records[path] = record;
-      if (orphan) (handlers[orphan.kind] ??= {})[orphan.name] = orphan.rec;
+      // Remembered, so that a renamedFrom added on a later run still moves it.
+      if (orphan?.part === 'handler') (handlers[orphan.kind] ??= {})[orphan.name] = orphan.rec;
+      else if (orphan)
+        (completions[orphan.kind as CompletionsKind] ??= {})[orphan.name] ??= { file: orphan.rec.file, export: orphan.rec.export };
     }
   }
 }
@@ -311,8 +436,8 @@ function planLeftovers(
  * A removal and an addition of the same kind in one run is most often a rename that did not say so. renamedFrom still
  * moves the handler on the next run, while the new stub is untouched.
  */
-function renameHint(orphan: { kind: EntryKind; name: string }, created: readonly HandlerEntry[]): string {
-  const twins = created.filter((h) => h.kind === orphan.kind);
+function renameHint(orphan: { part: Follower['part']; kind: EntryKind; name: string }, created: readonly Follower[]): string {
+  const twins = created.filter((h) => h.kind === orphan.kind && h.part === orphan.part);
   if (twins.length !== 1) return '';
   return `; if it became ${twins[0].kind}.${twins[0].name}, add renamedFrom: ${orphan.name} there and run generate again`;
 }

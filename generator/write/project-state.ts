@@ -1,6 +1,7 @@
 // .mcp-gen/state.json records what mcp-gen last wrote: each file's owner and content hash, and each handler's
-// entry. With it, a later run can tell a file it wrote from one a person edited, find the handler of a renamed
-// entry, and recognise orphaned stubs that are still exactly as generated. The file is meant to be committed.
+// entry. With it, a later run can tell a file it wrote from one a person edited, find the handler (and the
+// completions) of a renamed entry, and recognise orphaned stubs that are still exactly as generated. The file is meant
+// to be committed.
 import { createHash } from 'node:crypto';
 import type { Owner } from '../emit/index.js';
 import { escapes, type EntryKind, readTextInside } from '../core/index.js';
@@ -24,6 +25,14 @@ export interface HandlerRecord {
   outputProperties?: string[];
 }
 
+/** The user file of a prompt's or template's completion handlers, and what it exports. */
+export interface CompletionsRecord {
+  file: string;
+  export: string;
+}
+
+export type CompletionsKind = 'prompts' | 'resourceTemplates';
+
 export interface ProjectState {
   version: 1;
   /** sha256 of the manifest text the files were generated from, and the generator version. */
@@ -31,6 +40,8 @@ export interface ProjectState {
   generator: string;
   files: Record<string, FileRecord>;
   handlers: Partial<Record<EntryKind, Record<string, HandlerRecord>>>;
+  /** Completions files by entry, so that they follow a rename as handlers do; absent when there are none (and in states written before they were recorded). */
+  completions?: Partial<Record<CompletionsKind, Record<string, CompletionsRecord>>>;
 }
 
 export function sha256(text: string): string {
@@ -67,7 +78,14 @@ function confine(outDir: string, state: ProjectState): ProjectState {
       Object.entries(byName ?? {}).filter(([, h]) => h !== null && typeof h === 'object' && inside(h.file)),
     );
   }
-  return { ...state, files, handlers };
+  if (state.completions === null || typeof state.completions !== 'object') return { ...state, files, handlers, completions: undefined };
+  const completions: ProjectState['completions'] = {};
+  for (const [kind, byName] of Object.entries(state.completions) as [CompletionsKind, Record<string, CompletionsRecord>][]) {
+    completions[kind] = Object.fromEntries(
+      Object.entries(byName ?? {}).filter(([, c]) => c !== null && typeof c === 'object' && inside(c.file)),
+    );
+  }
+  return { ...state, files, handlers, completions };
 }
 
 /** Deterministic JSON: sorted paths and names, so the state file diffs cleanly in review. */
@@ -76,5 +94,8 @@ export function serializeState(state: ProjectState): string {
     Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const handlers: ProjectState['handlers'] = {};
   for (const kind of Object.keys(state.handlers).sort() as EntryKind[]) handlers[kind] = sortKeys(state.handlers[kind] ?? {});
-  return `${JSON.stringify({ ...state, files: sortKeys(state.files), handlers }, null, 2)}\n`;
+  // Written only when there are some: the state of a project without completion handlers stays as it was.
+  const kinds = Object.keys(state.completions ?? {}).sort() as CompletionsKind[];
+  const completions = kinds.length ? Object.fromEntries(kinds.map((k) => [k, sortKeys(state.completions?.[k] ?? {})])) : undefined;
+  return `${JSON.stringify({ ...state, files: sortKeys(state.files), handlers, completions }, null, 2)}\n`;
 }

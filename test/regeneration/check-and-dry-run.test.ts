@@ -140,6 +140,35 @@ describe('hand-edited generated files', () => {
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('.mcp-gen/cache/');
     expect(runCli(['check'], dir).code).toBe(0);
   });
+
+  it('keep every hand edit that --force overwrites: a second forced run does not replace the first kept copy', () => {
+    const gen = join(dir, 'src/generated/server.gen.ts');
+    const copies = '.mcp-gen/cache/overwritten/src/generated';
+    const forceOver = (edit: string, manifest: string) => {
+      writeFileSync(gen, `${readFileSync(gen, 'utf8')}${edit}\n`);
+      writeFileSync(join(dir, 'mcp.yaml'), manifest);
+      const r = runCli(['generate', '--force', '--no-check'], dir);
+      expect(r.code).toBe(0);
+      expect(readFileSync(gen, 'utf8')).not.toContain(edit);
+      return r.stdout;
+    };
+    const first = forceOver('// my hack', v2);
+    expect(first).toContain(`the edited file is kept as ${copies}/server.gen.edited.ts`);
+    expect(first).toContain(`create   ${copies}/server.gen.edited.ts: the hand-edited src/generated/server.gen.ts`);
+    const second = forceOver('// my hack 2', v2.replace('Repeat the given text', 'Repeat the text given'));
+    expect(second).toContain(
+      `update   src/generated/server.gen.ts: hand edits overwritten (--force); the edited file is kept as ${copies}/server.gen.edited.2.ts`,
+    );
+    expect(second).toContain(`create   ${copies}/server.gen.edited.2.ts: the hand-edited src/generated/server.gen.ts`);
+    expect(second).not.toContain(`${copies}/server.gen.edited.ts:`);
+    const firstCopy = readFileSync(join(dir, copies, 'server.gen.edited.ts'), 'utf8');
+    const secondCopy = readFileSync(join(dir, copies, 'server.gen.edited.2.ts'), 'utf8');
+    expect(firstCopy).toContain('// my hack\n');
+    expect(firstCopy).not.toContain('// my hack 2');
+    expect(secondCopy).toContain('// my hack 2\n');
+    expect(readdirSync(join(dir, copies)).sort()).toEqual(['server.gen.edited.2.ts', 'server.gen.edited.ts']);
+    expect(runCli(['check'], dir).code).toBe(0);
+  });
 });
 
 describe('package.json', () => {

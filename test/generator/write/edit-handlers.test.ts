@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHandlerExport, declaredExport, renameHandler } from '../../../generator/write/edit-handlers.js';
+import { checkHandlerExport, declaredExport, renameHandler, retargetImports } from '../../../generator/write/edit-handlers.js';
 import { exportPosition } from '../../../generator/write/contract-scope.js';
 
 const handler = `import type { ToolHandler } from '../../../generated/types.gen.js';
@@ -32,9 +32,106 @@ describe('renameHandler', () => {
     );
   });
 
+  it('renames a completions export and the entry name in its completions type', async () => {
+    const given = `import type { PromptCompletions } from '../../../generated/types.gen.js';
+
+export const reviewCodeCompletions: PromptCompletions<'review_code'> = {
+  style: async (value) => ['terse', 'verbose'].filter((s) => s.startsWith(value)),
+};
+`;
+    const r = await renameHandler(
+      given,
+      { ident: 'reviewCodeCompletions', name: 'review_code' },
+      { ident: 'reviewCompletions', name: 'review' },
+    );
+    expect(r).toEqual({
+      content: given.replace("reviewCodeCompletions: PromptCompletions<'review_code'>", "reviewCompletions: PromptCompletions<'review'>"),
+      renamedExport: true,
+    });
+  });
+
   it('reports a file that no longer exports the old name', async () => {
     const r = await renameHandler('export const other = 1;\n', { ident: 'gone', name: 'gone' }, { ident: 'next', name: 'next' });
     expect(r).toEqual({ content: 'export const other = 1;\n', renamedExport: false });
+  });
+});
+
+describe('retargetImports', () => {
+  const alpha = { from: 'src/handlers/tools/alpha.ts', to: 'src/handlers/tools/gamma.ts', fromExport: 'alpha', toExport: 'gamma' };
+  const moved = { ...alpha, toExport: 'alpha' };
+  const extra = { was: 'src/extra.ts', now: 'src/extra.ts' };
+  const cases = [
+    {
+      name: 'a named import: new path, the new export under the old local name',
+      given: "import { alpha } from './handlers/tools/alpha.js';\nalpha;\n",
+      want: "import { gamma as alpha } from './handlers/tools/gamma.js';\nalpha;\n",
+    },
+    {
+      name: 'an aliased, type-only import with double quotes, beside another',
+      given: 'import { type alpha as a, other } from "./handlers/tools/alpha.js"; // why\n',
+      want: 'import { type gamma as a, other } from "./handlers/tools/gamma.js"; // why\n',
+    },
+    {
+      name: 'an alias that already is the new name',
+      given: "import { alpha as gamma } from './handlers/tools/alpha.js';\n",
+      want: "import { gamma } from './handlers/tools/gamma.js';\n",
+    },
+    {
+      name: 'a re-export keeps the name it exported',
+      given: "export { alpha } from './handlers/tools/alpha.js';\n",
+      want: "export { gamma as alpha } from './handlers/tools/gamma.js';\n",
+    },
+    {
+      name: 'the extension the user wrote, or none',
+      given: "import { alpha } from './handlers/tools/alpha';\nimport { alpha as b } from './handlers/tools/alpha.ts';\n",
+      want: "import { gamma as alpha } from './handlers/tools/gamma';\nimport { gamma as b } from './handlers/tools/gamma.ts';\n",
+    },
+    {
+      name: 'an import of another module, or of a file named alike elsewhere, stays',
+      given: "import { alpha } from './lib/alpha.js';\nimport { beta } from './handlers/tools/beta.js';\n",
+      want: "import { alpha } from './lib/alpha.js';\nimport { beta } from './handlers/tools/beta.js';\n",
+    },
+  ];
+  it.each(cases)('$name', async ({ given, want }) => {
+    const r = await retargetImports(given, extra, [alpha]);
+    expect(r.content).toBe(want);
+    expect(r.unsafe).toEqual([]);
+  });
+
+  it('resolves from where the importer was and writes the path from where it will be', async () => {
+    const r = await retargetImports(
+      "import { alpha } from './alpha.js';\n",
+      { was: 'src/handlers/tools/beta.ts', now: 'src/handlers/tools/delta.ts' },
+      [alpha],
+    );
+    expect(r.content).toBe("import { gamma as alpha } from './gamma.js';\n");
+    expect(r.followed).toEqual([alpha]);
+  });
+
+  it('only moves the path when the export kept its name', async () => {
+    const r = await retargetImports("import { alpha } from '../handlers/tools/alpha.js';\n", { was: 'src/lib/x.ts', now: 'src/lib/x.ts' }, [
+      moved,
+    ]);
+    expect(r.content).toBe("import { alpha } from '../handlers/tools/gamma.js';\n");
+  });
+
+  it('updates the path of a namespace or dynamic import and reports what still names the old export', async () => {
+    const given = [
+      "import * as tools from './handlers/tools/alpha.js';",
+      'tools.alpha;',
+      "const late = await import('./handlers/tools/alpha.js');",
+      "export * from './handlers/tools/alpha.js';",
+      "import { alpha } from '@app/handlers/tools/alpha.js';",
+      '',
+    ].join('\n');
+    const r = await retargetImports(given, extra, [alpha]);
+    expect(r.content).toBe(given.replaceAll("'./handlers/tools/alpha.js'", "'./handlers/tools/gamma.js'"));
+    expect(r.unsafe.map((u) => `${u.line}:${u.column} ${u.message}`)).toEqual([
+      '1:1 uses tools.alpha, which src/handlers/tools/gamma.ts exports as gamma: rename the uses by hand',
+      '3:20 loads src/handlers/tools/gamma.ts by path (updated), which exports gamma for alpha: rename what it takes from it by hand',
+      '4:1 re-exports everything from src/handlers/tools/gamma.ts, which exports gamma for alpha: update the modules that import alpha from here',
+      '5:1 imports @app/handlers/tools/alpha.js, a path mcp-gen does not resolve; src/handlers/tools/alpha.ts is now src/handlers/tools/gamma.ts, which exports gamma for alpha: update this import by hand',
+    ]);
   });
 });
 
