@@ -1,7 +1,7 @@
 // Edits of user-owned handler files, done on the syntax tree (ts-morph) and never by templates over text: a rename
 // changes the exported name and the entry name in the handler's type, and nothing else, byte for byte.
 import { posix } from 'node:path';
-import type { Node as MorphNode, Project as TsMorphProject, SourceFile, StringLiteral } from 'ts-morph';
+import type { ExportSpecifier, ImportSpecifier, Node as MorphNode, Project as TsMorphProject, SourceFile, StringLiteral } from 'ts-morph';
 
 let tsMorph: typeof import('ts-morph') | undefined;
 
@@ -164,13 +164,7 @@ export async function retargetImports(
     const next = specifierTo(move.to, file.now, target.extension);
     if (Node.isImportDeclaration(node)) {
       node.setModuleSpecifier(next);
-      for (const named of renamed ? node.getNamedImports() : []) {
-        if (named.getName() !== move.fromExport) continue;
-        const alias = named.getAliasNode()?.getText();
-        named.setName(move.toExport);
-        if (alias === undefined) named.setAlias(move.fromExport);
-        else if (alias === move.toExport) named.removeAlias();
-      }
+      if (renamed) renameSpecifiers(node.getNamedImports(), move);
       const ns = node.getNamespaceImport()?.getText();
       if (
         renamed &&
@@ -186,13 +180,7 @@ export async function retargetImports(
           move,
           `re-exports everything from ${move.to}, which exports ${move.toExport} for ${move.fromExport}: update the modules that import ${move.fromExport} from here`,
         );
-      for (const named of renamed ? node.getNamedExports() : []) {
-        if (named.getName() !== move.fromExport) continue;
-        const alias = named.getAliasNode()?.getText();
-        named.setName(move.toExport);
-        if (alias === undefined) named.setAlias(move.fromExport);
-        else if (alias === move.toExport) named.removeAlias();
-      }
+      if (renamed) renameSpecifiers(node.getNamedExports(), move);
     } else {
       literal.setLiteralValue(next);
       if (renamed)
@@ -237,4 +225,15 @@ function resolveSpecifier(
 function specifierTo(target: string, importer: string, extension: string): string {
   const path = posix.relative(posix.dirname(importer), target.replace(/\.ts$/, ''));
   return `${path.startsWith('.') ? '' : './'}${path}${extension}`;
+}
+
+/** Names the moved export by its new name in `import {...}` or `export {...}`, keeping the name the module used. */
+function renameSpecifiers(specifiers: readonly (ImportSpecifier | ExportSpecifier)[], move: ModuleMove): void {
+  for (const named of specifiers) {
+    if (named.getName() !== move.fromExport) continue;
+    const alias = named.getAliasNode()?.getText();
+    named.setName(move.toExport);
+    if (alias === undefined) named.setAlias(move.fromExport);
+    else if (alias === move.toExport) named.removeAlias();
+  }
 }
