@@ -23,7 +23,7 @@ const validate = (body: Record<string, unknown>) =>
     code: i.code,
     severity: i.severity,
     path: i.path,
-    hint: i.hint?.split(';')[0],
+    hint: i.hint?.split(/; | Or turn off/)[0],
   }));
 
 describe('spec fields are expressible', () => {
