@@ -62,6 +62,7 @@ export function checkSchemas(m: Manifest): Finding[] {
       }
       const rootProblem = rootFinding(schema, path, field);
       if (rootProblem) findings.push(rootProblem);
+      else findings.push(...forbiddenRequired(schema, path, field));
       findings.push(...dialectFindings(schema, path));
       const bundled = bundleSchema(schema, shared);
       for (const use of collectRefs(schema)) {
@@ -137,6 +138,33 @@ function bundledNodes(schema: JsonSchema, bundled: unknown): number {
   const defs = bundled.definitions;
   for (const name in defs) if (Object.hasOwn(defs, name)) count += nodes(defs[name]);
   return count;
+}
+
+/**
+ * `additionalProperties: false` takes every name its own `properties` and `patternProperties` leave out as forbidden
+ * (a `$ref` or `allOf` beside it declares nothing for it), so a required name missing from `properties` makes the root
+ * unsatisfiable: no arguments pass, and the tool can never be called (or never answer).
+ */
+function forbiddenRequired(schema: JsonSchema, path: PathSegment[], field: 'inputSchema' | 'outputSchema'): Finding[] {
+  if (!isObject(schema) || schema.additionalProperties !== false || schema.patternProperties !== undefined) return [];
+  if (!Array.isArray(schema.required)) return [];
+  const declared = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  return schema.required.flatMap((name, i) => {
+    if (typeof name !== 'string' || declared.includes(name)) return [];
+    const guess = closest(name, declared);
+    return [
+      {
+        code: 'schema/required-forbidden',
+        path: [...path, 'required', i],
+        message: `required names "${name}", which additionalProperties: false forbids (properties does not declare it): no ${
+          field === 'inputSchema'
+            ? 'arguments are valid, so the tool can never be called'
+            : 'structuredContent is valid, so the tool can never answer'
+        }`,
+        hint: guess ? `did you mean '${guess}'?` : `declare ${name} under properties, or take it out of required`,
+      },
+    ];
+  });
 }
 
 function rootFinding(schema: JsonSchema, path: PathSegment[], field: string): Finding | undefined {

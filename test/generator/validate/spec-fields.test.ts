@@ -18,6 +18,21 @@ import { validateManifest } from '../../../generator/validate/validate-manifest.
 
 const server = { name: 'demo', version: '1.0.0' };
 const described = { description: 'Look up one record by its id and return it.' };
+/** A tool whose inputSchema is closed (additionalProperties: false) over `location` and `city`. */
+const closed = (required: string[], more: Record<string, unknown> = {}) => ({
+  tools: {
+    t: {
+      inputSchema: {
+        type: 'object',
+        properties: { location: { type: 'string' }, city: { type: 'string' } },
+        required,
+        additionalProperties: false,
+        ...more,
+      },
+    },
+  },
+});
+
 const validate = (body: Record<string, unknown>) =>
   validateManifest(loadManifest('mcp.yaml', stringify({ version: 1, server, ...body })), { lint: true }).map((i) => ({
     code: i.code,
@@ -184,6 +199,22 @@ describe('keys and values the spec forbids stay errors', () => {
       want: [{ code: 'schema/root-not-object', path: 'tools.t.inputSchema' }],
     },
     {
+      name: 'a required argument that additionalProperties: false forbids',
+      given: closed(['location', 'cityy']),
+      want: [{ code: 'schema/required-forbidden', path: 'tools.t.inputSchema.required[1]' }],
+    },
+    { name: 'required arguments all declared, additionalProperties: false', given: closed(['location']), want: [] },
+    {
+      name: 'a name patternProperties may allow is left alone',
+      given: closed(['cityy'], { patternProperties: { '^c': { type: 'string' } } }),
+      want: [],
+    },
+    {
+      name: 'a required field of structuredContent that additionalProperties: false forbids',
+      given: { tools: { t: { outputSchema: { type: 'object', properties: {}, required: ['total'], additionalProperties: false } } } },
+      want: [{ code: 'schema/required-forbidden', path: 'tools.t.outputSchema.required[0]' }],
+    },
+    {
       name: 'an unknown key on a tool',
       given: { tools: { t: { executon: {} } } },
       want: [{ code: 'manifest/unknown-key', path: 'tools.t.executon' }],
@@ -195,6 +226,16 @@ describe('keys and values the spec forbids stay errors', () => {
         .filter((i) => i.severity === 'error')
         .map(({ code, path }) => ({ code, path })),
     ).toEqual(want);
+  });
+});
+
+it('a forbidden required argument says the tool can never be called, and what was meant', () => {
+  const [issue] = validateManifest(loadManifest('mcp.yaml', stringify({ version: 1, server, ...closed(['location', 'cityy']) })));
+  expect(issue).toMatchObject({
+    severity: 'error',
+    message:
+      'required names "cityy", which additionalProperties: false forbids (properties does not declare it): no arguments are valid, so the tool can never be called',
+    hint: "did you mean 'city'?",
   });
 });
 
