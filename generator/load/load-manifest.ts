@@ -126,7 +126,7 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
     return { line: p.line, column: p.col };
   };
   const issues: Issue[] = [];
-  for (const e of doc.errors) {
+  for (const e of firstCauses(doc.errors)) {
     const offset = errorOffset(source, e.code, e.message, e.pos[0]);
     const { line, column } = position(offset);
     const duplicate = e.code === 'DUPLICATE_KEY';
@@ -234,14 +234,33 @@ function findRange(doc: Document, path: readonly PathSegment[], at: 'key' | 'val
   return best;
 }
 
-/** An unterminated string is reported at the end of the file; the opening quote is where it needs fixing. */
+/**
+ * Where an error needs fixing, from where the parser noticed it: an unterminated string or flow collection is reported
+ * where the text ends or the next line starts, but its opening quote or bracket is what to fix; a misaligned key is
+ * reported at its line's indentation, but the key is where it starts.
+ */
 function errorOffset(source: string, code: string, message: string, offset: number): number {
   const quote = /Missing closing (["'])quote/.exec(message);
-  if (code === 'MISSING_CHAR' && quote) {
-    const open = source.lastIndexOf(quote[1], offset - 1);
+  const flow = /^Flow (sequence|map) /.exec(message);
+  const opener = code === 'MISSING_CHAR' && quote ? quote[1] : flow ? (flow[1] === 'map' ? '{' : '[') : '';
+  if (opener) {
+    const open = source.lastIndexOf(opener, offset - 1);
     if (open >= 0) return open;
   }
+  if (code === 'BAD_INDENT') while (source[offset] === ' ') offset++;
   return offset;
+}
+
+/**
+ * The parser's errors that say what is wrong. After a tab used as indentation, the parser misreads every line below
+ * it, and each misreading is an error of its own (one tab made eight): only the tabs are reported. A key that runs on
+ * over several lines is reported twice at one place: once.
+ */
+function firstCauses<E extends { code: string; pos: [number, number] }>(errors: readonly E[]): E[] {
+  const tabs = errors.filter((e) => e.code === 'TAB_AS_INDENT');
+  if (tabs.length > 0) return tabs;
+  const nested = new Set(errors.filter((e) => e.code === 'BLOCK_AS_IMPLICIT_KEY').map((e) => e.pos[0]));
+  return errors.filter((e) => !(e.code === 'MULTILINE_IMPLICIT_KEY' && nested.has(e.pos[0])));
 }
 
 function firstLine(message: string): string {

@@ -2,6 +2,8 @@
 // `[beta] Lists` (a list, then more text), `@user` (a reserved character). For those the hint is the line's value
 // quoted, ready to paste. Indentation errors get a hint that says what YAML wants instead.
 
+const UNCLOSED_FLOW = 'a [ or { opened here is never closed: add the closing bracket, or quote the value if the bracket is text';
+
 // The parser's code alone is ambiguous (BAD_INDENT is also an unclosed bracket), so its message decides.
 const LAYOUT: { code: string; message: RegExp; hint: string }[] = [
   { code: 'TAB_AS_INDENT', message: /./, hint: 'YAML indents with spaces only: replace the tab with spaces' },
@@ -13,7 +15,12 @@ const LAYOUT: { code: string; message: RegExp; hint: string }[] = [
   {
     code: 'BAD_INDENT',
     message: /^Flow (sequence|map) .* end with a [\]}]/,
-    hint: 'a [ or { opened here is never closed: add the closing bracket, or quote the value if the bracket is text',
+    hint: UNCLOSED_FLOW,
+  },
+  {
+    code: 'MISSING_CHAR',
+    message: /^Flow (sequence|map) must end with a [\]}]/,
+    hint: UNCLOSED_FLOW,
   },
   { code: 'MISSING_CHAR', message: /^Missing closing/, hint: 'a quoted text opened here is never closed: add the closing quote' },
   { code: 'MULTIPLE_DOCS', message: /./, hint: 'a manifest is one YAML document: remove the --- line and what follows, or merge it' },
@@ -34,8 +41,14 @@ const KEY_VALUE_LINE = /^(\s*(?:-\s+)?)([^\s#'"{[][^#]*?):[ \t]+(\S.*?)\s*$/;
 /** A hint for a syntax error of the `yaml` parser at `offset`, when its cause is known; undefined otherwise. */
 export function syntaxHint(source: string, code: string, message: string, offset: number): string | undefined {
   const layout = LAYOUT.find((l) => l.code === code && l.message.test(message));
-  return layout?.hint ?? quotingHint(source, code, offset);
+  return layout?.hint ?? quotingHint(source, code, offset) ?? OTHERWISE[code];
 }
+
+/** When the value on the line is not the cause: what the parser's code then means. */
+const OTHERWISE: Record<string, string> = {
+  BLOCK_AS_IMPLICIT_KEY:
+    'a line below is indented deeper than the keys beside it, so YAML reads it as more of this value: line it up with them',
+};
 
 /** When the error is an unquoted value on a `key: value` line: the value quoted. */
 function quotingHint(source: string, code: string, offset: number): string | undefined {

@@ -32,8 +32,29 @@ describe('loadManifest: duplicate keys', () => {
 
 describe('loadManifest: syntax errors', () => {
   const cases: { name: string; given: string; want: { line: number; column: number; message: RegExp } }[] = [
-    { name: 'unclosed flow sequence', given: lines('a: [1, 2'), want: { line: 2, column: 1, message: /Flow sequence/ } },
-    { name: 'unclosed flow map', given: lines('{a: 1'), want: { line: 2, column: 1, message: /Flow map/ } },
+    // Reported at the bracket that is never closed, not where the parser noticed it.
+    { name: 'unclosed flow sequence', given: lines('a: [1, 2'), want: { line: 1, column: 4, message: /Flow sequence/ } },
+    { name: 'unclosed flow map', given: lines('{a: 1'), want: { line: 1, column: 1, message: /Flow map/ } },
+    {
+      name: 'unclosed flow sequence in a value, with more keys below',
+      given: lines('tools:', '  a:', '    title: [beta Forecast', '    description: Gets it'),
+      want: { line: 3, column: 12, message: /Flow sequence/ },
+    },
+    {
+      name: 'a key indented less than the keys above it: at the key, not the indentation',
+      given: lines('tools:', '  a:', '    title: A', '   description: Gets it'),
+      want: { line: 4, column: 4, message: /All mapping items must start at the same column/ },
+    },
+    {
+      name: 'a line indented deeper than its siblings: one error, not two',
+      given: lines('tools:', '  a:', '    title: A', '          description: Gets it'),
+      want: { line: 3, column: 12, message: /Nested mappings/ },
+    },
+    {
+      name: 'a tab as indentation: the tab, not what the parser misreads below it',
+      given: lines('tools:', '  a:', '\ttitle: A', '    description: Gets it', '  b:', '    title: B'),
+      want: { line: 3, column: 1, message: /Tabs/ },
+    },
     { name: 'nested compact mapping', given: lines('a: b: c'), want: { line: 1, column: 4, message: /Nested mappings/ } },
     { name: 'tab indentation', given: lines('a:', '\tb: 1'), want: { line: 2, column: 1, message: /Tabs/ } },
     { name: 'text after a quoted scalar', given: lines("a: 'x' y"), want: { line: 1, column: 8, message: /Unexpected scalar/ } },
@@ -49,6 +70,13 @@ describe('loadManifest: syntax errors', () => {
     expect(loaded.issues).toHaveLength(1);
     expect(loaded.issues[0]).toMatchObject({ code: 'yaml/syntax', severity: 'error', path: '', line: want.line, column: want.column });
     expect(loaded.issues[0].message).toMatch(want.message);
+  });
+
+  it('a line indented too deep is told so', () => {
+    const [issue] = loadManifest('mcp.yaml', lines('tools:', '  a:', '    title: A', '          description: Gets it')).issues;
+    expect(issue.hint).toBe(
+      'a line below is indented deeper than the keys beside it, so YAML reads it as more of this value: line it up with them',
+    );
   });
 
   it('an empty file parses to null with no issues', () => {

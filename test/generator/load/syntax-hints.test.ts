@@ -45,7 +45,7 @@ describe('syntax errors with a known cause: the hint says what to write', () => 
   });
 
   it('an error of no known cause keeps the general hint', () => {
-    const loaded = loadManifest('mcp.yaml', lines('a:', '  b: 1', '   c: 2'));
+    const loaded = loadManifest('mcp.yaml', lines('a: |', 'b'));
     expect(loaded.issues.length).toBeGreaterThan(0);
     expect(loaded.issues.map((i) => [i.code, i.hint])).toEqual(loaded.issues.map(() => ['yaml/syntax', GENERIC]));
   });

@@ -35,7 +35,7 @@ describe('parseSchemaFile', () => {
     },
     { name: 'JSON is not YAML', given: ['a.json', 'type: string\n'], want: { reason: /^is not valid JSON/ } },
     { name: 'empty JSON', given: ['a.json', ''], want: { reason: /^is not valid JSON: Unexpected end of JSON input$/ } },
-    { name: 'YAML syntax', given: ['a.yaml', 'type: [string\n'], want: { reason: /^is not valid YAML: /, line: 2, column: 1 } },
+    { name: 'YAML syntax', given: ['a.yaml', 'type: [string\n'], want: { reason: /^is not valid YAML: /, line: 1, column: 7 } },
     {
       name: 'YAML duplicate key',
       given: ['a.yaml', 'type: string\ntype: integer\n'],
