@@ -13,7 +13,7 @@ import { missingManifestHint } from './missing-manifest.js';
 import type { Manifest } from '../core/index.js';
 
 export type { PathSegment } from '../core/index.js';
-import type { PathSegment } from '../core/index.js';
+import { formatPath, type PathSegment } from '../core/index.js';
 
 export interface LoadedManifest {
   file: string;
@@ -133,7 +133,7 @@ export function loadWithPositions(file: string, source: string): LoadedManifest 
     issues.push({
       code: duplicate ? 'yaml/duplicate-key' : 'yaml/syntax',
       severity: 'error',
-      path: '',
+      path: duplicate ? keyPathAt(doc, offset) : '',
       message: duplicate
         ? 'duplicate key: each name may appear once in its map'
         : // The parser's own words name its API.
@@ -206,6 +206,38 @@ function failed(file: string, source: string, issue: Omit<Issue, 'severity' | 'p
     locate: () => ({ line: 0, column: 0 }),
     scalarStart: () => undefined,
   };
+}
+
+/** The path of the key that starts at `offset` (a duplicate key: which entry it is), as issues print it. */
+function keyPathAt(doc: Document, offset: number): string {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
+  const path: PathSegment[] = [];
+  let node: unknown = doc.contents;
+  const within = (n: unknown) => {
+    const range = (n as Node | null)?.range;
+    return range != null && range[0] <= offset && offset < range[2];
+  };
+  while (isMap(node) || isSeq(node)) {
+    let next: unknown;
+    for (const [i, item] of node.items.entries()) {
+      if (isPair(item)) {
+        const key = item.key as Node | null;
+        if (key?.range?.[0] === offset) return formatPath([...path, isScalar(key) ? String(key.value) : i]);
+        if (within(item.value)) {
+          path.push(isScalar(key) ? String(key.value) : i);
+          next = item.value;
+          break;
+        }
+      } else if (within(item)) {
+        path.push(i);
+        next = item;
+        break;
+      }
+    }
+    if (next === undefined) break;
+    node = next;
+  }
+  return '';
 }
 
 /** Walks the YAML tree along `path`; when the path runs out of the document, the deepest node found still gives a useful position. */

@@ -5,6 +5,7 @@
 import { metaSchemaValidatorFactories, type GeneratedValidator } from './spec-validators.gen.js';
 import { closest } from '../core/index.js';
 import { explainAjvErrors, valueAt, type PathSegment } from './against-spec.js';
+import { quoted } from './manifest-shape.js';
 
 export interface SchemaProblem {
   /** Where inside the schema; numbers index arrays. */
@@ -113,6 +114,9 @@ function shapeHint(problem: SchemaProblem, value: unknown): string | undefined {
   if (value === null && (key === 'type' || (typeof key === 'number' && parent === 'type'))) {
     return 'quote it: "null" (a bare null is YAML for no value)';
   }
+  const scalar = /must be (?:a |an )?(number|integer|boolean)$/.exec(problem.message);
+  const unquote = scalar ? quoted(scalar[1], value) : undefined;
+  if (unquote) return unquote.hint;
   if (problem.message.endsWith('must be an array') && typeof value === 'string' && (key === 'enum' || key === 'required')) {
     return `write a list: ${key}: [${value}]`;
   }

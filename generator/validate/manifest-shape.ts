@@ -139,10 +139,17 @@ function dedupe(findings: Finding[]): Finding[] {
   });
 }
 
-/** `port: '3000'` is text: when a number or boolean was wanted and a quoted text reads as one, say to drop the quotes. */
-function quoted(type: unknown, value: unknown): { hint: string } | undefined {
+/**
+ * `port: '3000'` is text: when a number or boolean was wanted and a quoted text reads as one, say to drop the quotes.
+ * `readOnlyHint: yes` is text too (YAML 1.1 read yes as true; the manifest's YAML 1.2 does not): say what to write.
+ */
+export function quoted(type: unknown, value: unknown): { hint: string } | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
+  if (type === 'boolean' && /^(yes|no|on|off|y|n)$/i.test(text)) {
+    const meant = /^(yes|on|y)$/i.test(text);
+    return { hint: `YAML 1.2 reads ${text} as text, not a boolean: write ${meant}` };
+  }
   const reads =
     type === 'boolean'
       ? text === 'true' || text === 'false'

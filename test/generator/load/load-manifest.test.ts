@@ -7,10 +7,29 @@ import { loadManifest, readManifest, type PathSegment } from '../../../generator
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
 describe('loadManifest: duplicate keys', () => {
-  const cases: { name: string; given: string; want: { line: number; column: number; data: unknown } }[] = [
-    { name: 'top level', given: lines('a: 1', 'b: 2', 'a: 3'), want: { line: 3, column: 1, data: { a: 3, b: 2 } } },
-    { name: 'nested block map', given: lines('a:', '  x: 1', '  x: 2'), want: { line: 3, column: 3, data: { a: { x: 2 } } } },
-    { name: 'flow map', given: lines('a: {x: 1, y: 2, x: 3}'), want: { line: 1, column: 17, data: { a: { x: 3, y: 2 } } } },
+  // The path names the entry the second key belongs to: which tool was written twice.
+  const cases: { name: string; given: string; want: { path: string; line: number; column: number; data: unknown } }[] = [
+    { name: 'top level', given: lines('a: 1', 'b: 2', 'a: 3'), want: { path: 'a', line: 3, column: 1, data: { a: 3, b: 2 } } },
+    {
+      name: 'nested block map',
+      given: lines('a:', '  x: 1', '  x: 2'),
+      want: { path: 'a.x', line: 3, column: 3, data: { a: { x: 2 } } },
+    },
+    {
+      name: 'flow map',
+      given: lines('a: {x: 1, y: 2, x: 3}'),
+      want: { path: 'a.x', line: 1, column: 17, data: { a: { x: 3, y: 2 } } },
+    },
+    {
+      name: 'a tool written twice',
+      given: lines('tools:', '  get_record:', '    title: A', '  list:', '    title: B', '  get_record:', '    title: C'),
+      want: { path: 'tools.get_record', line: 6, column: 3, data: { tools: { get_record: { title: 'C' }, list: { title: 'B' } } } },
+    },
+    {
+      name: 'inside a list item',
+      given: lines('args:', '  - name: a', '    name: b'),
+      want: { path: 'args[0].name', line: 3, column: 5, data: { args: [{ name: 'b' }] } },
+    },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     const loaded = loadManifest('mcp.yaml', given);
@@ -18,7 +37,7 @@ describe('loadManifest: duplicate keys', () => {
       {
         code: 'yaml/duplicate-key',
         severity: 'error',
-        path: '',
+        path: want.path,
         message: 'duplicate key: each name may appear once in its map',
         hint: 'rename or merge the second entry',
         line: want.line,

@@ -131,6 +131,22 @@ const rejected: { name: string; given: unknown; want: SchemaProblem[] }[] = [
   },
   { name: 'type that is a number', given: { type: 5 }, want: [{ path: ['type'], message: `${TYPES} or an array` }] },
   {
+    name: 'a bound quoted, so text',
+    given: { type: 'integer', minimum: '1' },
+    want: [
+      {
+        path: ['minimum'],
+        message: 'must be a number',
+        hint: 'this value is quoted, so it is text; write it without quotes for the number 1',
+      },
+    ],
+  },
+  {
+    name: 'uniqueItems: yes',
+    given: { type: 'array', uniqueItems: 'yes' },
+    want: [{ path: ['uniqueItems'], message: 'must be a boolean', hint: 'YAML 1.2 reads yes as text, not a boolean: write true' }],
+  },
+  {
     name: 'required as a string',
     given: { required: 'x' },
     want: [{ path: ['required'], message: 'must be an array', hint: 'write a list: required: [x]' }],

@@ -150,6 +150,24 @@ describe('checkManifestShape', () => {
       ],
     },
     {
+      name: 'yes and off for booleans, which YAML 1.2 reads as text',
+      given: { ...base, transports: { stdio: 'off' }, tools: { t: { annotations: { readOnlyHint: 'yes' } } } },
+      want: [
+        {
+          code: 'manifest/invalid-type',
+          path: ['transports', 'stdio'],
+          message: 'must be boolean',
+          hint: 'YAML 1.2 reads off as text, not a boolean: write false',
+        },
+        {
+          code: 'manifest/invalid-type',
+          path: ['tools', 't', 'annotations', 'readOnlyHint'],
+          message: 'must be boolean',
+          hint: 'YAML 1.2 reads yes as text, not a boolean: write true',
+        },
+      ],
+    },
+    {
       name: 'prompt arguments written as a map, keyed by name',
       given: { ...base, prompts: { greet: { arguments: { who: { description: 'Who, by name', required: true } } } } },
       want: [
