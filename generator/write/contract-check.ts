@@ -82,6 +82,7 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
   if (result.failure) return { skipped: result.failure, problems: [] };
   const byFile = handlersByFile(options.state);
   const problems: ContractProblem[] = [];
+  const orphansNamed = new Set<string>();
   for (const d of result.diagnostics) {
     if (d.category !== 'error') continue;
     const file = relative(root, resolve(root, d.file)).split('\\').join('/');
@@ -95,10 +96,19 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
       continue;
     }
     const entry = byFile.get(file);
-    const message =
-      entry && options.orphans?.has(file)
-        ? `handler of ${entry.kind}.${entry.name}, which is no longer in the manifest: delete or move the file (generate --prune deletes untouched stubs), or re-add the entry`
-        : explain(d, () => contents?.get(file) ?? readFileSync(join(root, file), 'utf8'), entry, options.prior);
+    if (entry && options.orphans?.has(file)) {
+      // Every error in an orphan has that one cause: the file is named once, at its first error.
+      if (!orphansNamed.has(file))
+        problems.push({
+          file,
+          line: d.line,
+          column: d.column,
+          message: `${entry.part} of ${entry.kind}.${entry.name}, which is no longer in the manifest: delete or move the file (generate --prune deletes untouched stubs), or re-add the entry`,
+        });
+      orphansNamed.add(file);
+      continue;
+    }
+    const message = explain(d, () => contents?.get(file) ?? readFileSync(join(root, file), 'utf8'), entry, options.prior);
     problems.push({ file, line: d.line, column: d.column, message });
   }
   return { problems };
@@ -130,12 +140,18 @@ function contractProblem(held: ContractEntry, d: CompilerDiagnostic, read: (file
 interface EntryRef {
   kind: EntryKind;
   name: string;
+  /** What the file holds for its entry. */
+  part: 'handler' | 'completions';
 }
 
+/** The entry each handler and completions file of the state belongs to. */
 function handlersByFile(state: ProjectState): Map<string, EntryRef> {
   const map = new Map<string, EntryRef>();
   for (const [kind, byName] of Object.entries(state.handlers) as [EntryKind, Record<string, HandlerRecord>][]) {
-    for (const [name, rec] of Object.entries(byName ?? {})) map.set(rec.file, { kind, name });
+    for (const [name, rec] of Object.entries(byName ?? {})) map.set(rec.file, { kind, name, part: 'handler' });
+  }
+  for (const [kind, byName] of Object.entries(state.completions ?? {}) as [EntryKind, Record<string, { file: string }>][]) {
+    for (const [name, rec] of Object.entries(byName ?? {})) map.set(rec.file, { kind, name, part: 'completions' });
   }
   return map;
 }

@@ -142,4 +142,16 @@ describe('generate after a run that ended with exit 3', () => {
     expect(second.stdout).toContain('orphaned src/handlers/tools/get_forecast.ts');
     expect(second.stderr).toContain(problem);
   }, 240_000);
+
+  it('names an orphaned handler once, however many of its lines no longer compile', () => {
+    const p = project();
+    const uses = handler('city').replace('return text(', 'const a = input.city;\n  const b = input.city;\n  return text(a + b + ');
+    writeFileSync(join(p.dir, 'src/handlers/tools/get_forecast.ts'), uses);
+    expect(run(p, ['generate']).code).toBe(0);
+    writeFileSync(join(p.dir, 'mcp.yaml'), manifest('city').replace('get_forecast:', 'forecast:'));
+    const r = run(p, ['generate']);
+    expect(r.code, r.stdout + r.stderr).toBe(3);
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('src/handlers/tools/get_forecast.ts:'));
+    expect(lines).toEqual([expect.stringContaining('error handler of tools.get_forecast, which is no longer in the manifest')]);
+  }, 240_000);
 });
