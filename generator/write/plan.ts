@@ -302,7 +302,10 @@ function isUntouched(prior: ProjectState | undefined, path: string, current: str
 function unmovedRename(handler: Follower, prior: ProjectState | undefined, read: (p: string) => string | undefined) {
   const old = handler.renamedFrom ? recorded(prior, handler, handler.renamedFrom) : undefined;
   if (!old || old.file === handler.file || read(old.file) === undefined) return undefined;
-  return `not renamed from ${old.file} (renamedFrom: ${handler.renamedFrom}), since this file changed after mcp-gen created it; move the code you want over by hand, then delete ${old.file}`;
+  const why = prior?.files[handler.file]
+    ? 'this file changed after mcp-gen created it'
+    : 'this file is one of yours, not one mcp-gen created';
+  return `not renamed from ${old.file} (renamedFrom: ${handler.renamedFrom}), since ${why}; move the code you want over by hand, then delete ${old.file}`;
 }
 
 /**

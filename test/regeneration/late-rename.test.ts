@@ -73,6 +73,19 @@ describe('renamedFrom added a run after the rename', () => {
     expect({ old: read(OLD), new: read(NEW) }).toEqual(before);
   });
 
+  it("says the file is the user's own when they wrote it at the new name before mcp-gen did", () => {
+    const fresh = tempDir('late-rename-own-');
+    writeFileSync(join(fresh, 'mcp.yaml'), manifest('get_forecast'));
+    expect(runCli(['generate', '--no-check'], fresh).code).toBe(0);
+    writeFileSync(join(fresh, NEW), `${USER_LINE}\n`);
+    writeFileSync(join(fresh, 'mcp.yaml'), manifest('forecast', '\n    renamedFrom: get_forecast'));
+    const r = runCli(['generate', '--no-check'], fresh);
+    expect(r.stdout).toContain(
+      `kept     ${NEW}: not renamed from ${OLD} (renamedFrom: get_forecast), since this file is one of yours, not one mcp-gen created; move the code you want over by hand, then delete ${OLD}`,
+    );
+    expect(readFileSync(join(fresh, NEW), 'utf8')).toBe(`${USER_LINE}\n`);
+  });
+
   it('gives no rename hint when the new entries are of another kind or more than one', () => {
     const r = generate(manifest('other_a').replace('  other:', '  other_b:'));
     expect(r.stdout).toContain('orphaned src/handlers/tools/forecast.ts: tools.forecast is no longer in the manifest');
