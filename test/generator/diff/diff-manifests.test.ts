@@ -550,13 +550,13 @@ describe('diff: details', () => {
     expect(outcome.ok && outcome.report.changes.map((c) => [c.class, c.rule])).toEqual([['safe', 'tool-added']]);
   });
 
-  it('a BASE that does not parse is reported with its position', () => {
+  it('a BASE that does not parse is reported with its position: the brace never closed', () => {
     const outcome = diffManifestTexts(
       { label: 'b', path: 'b', source: 'version: 1\nserver: {name: x\n' },
       { label: 'h', path: 'h', source: 'version: 1\nserver: {name: x, version: "1"}\n' },
     );
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect([outcome.side, outcome.issues[0].code, outcome.issues[0].line]).toEqual(['base', 'yaml/syntax', 3]);
+    if (!outcome.ok) expect([outcome.side, outcome.issues[0].code, outcome.issues[0].line]).toEqual(['base', 'yaml/syntax', 2]);
   });
 
   it('reports an invalid side with its errors instead of comparing', () => {
