@@ -185,4 +185,16 @@ describe('manifest values too long to print', () => {
     expect(issues.map((i) => i.message.length).every((n) => n < 700)).toBe(true);
     expect(json.stdout.length).toBeLessThan(4_000);
   });
+
+  it('a 20 MB resource URI gives an error of a few hundred characters in check --json', () => {
+    const dir = tempDir('mcp-gen-attack-');
+    const uri = `not a uri ${'x'.repeat(20_000_000)}`;
+    writeFileSync(join(dir, 'mcp.yaml'), `version: 1\nserver: {name: long, version: 1.0.0}\nresources:\n  r: {uri: "${uri}", text: hi}\n`);
+    const check = runCli(['check', '-m', join(dir, 'mcp.yaml'), '--json']);
+    expect(check.code).toBe(1);
+    const { issues } = JSON.parse(check.stdout) as { issues: { code: string; message: string }[] };
+    expect(issues.map((i) => i.code)).toEqual(['uri/invalid']);
+    expect(issues[0].message).toMatch(/ … \(\d+ characters left out\) … x+" is not an absolute URI/);
+    expect(check.stdout.length).toBeLessThan(4_000);
+  });
 });

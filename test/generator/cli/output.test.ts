@@ -165,6 +165,9 @@ describe('paths that are not what a command needs', () => {
     expect(run.stderr).toContain(`mcp-gen: error: ${says} (no .mcp-gen/state.json)`);
     expect(run.stderr).not.toContain('stale:');
     expect(run.stdout).toBe('');
+    const json = runCli(['check', '-o', out, '--json'], dir);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: `${says} (no .mcp-gen/state.json)` });
   });
 });
 
