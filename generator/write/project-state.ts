@@ -72,19 +72,19 @@ function confine(outDir: string, state: ProjectState): ProjectState {
     !escapes(resolve(outDir), resolve(outDir, path)) &&
     !/^[a-zA-Z]:|^[\\/]/.test(path);
   const files = Object.fromEntries(Object.entries(state.files).filter(([path]) => inside(path)));
-  const handlers: ProjectState['handlers'] = {};
-  for (const [kind, byName] of Object.entries(state.handlers ?? {}) as [EntryKind, Record<string, HandlerRecord>][]) {
-    handlers[kind] = Object.fromEntries(
-      Object.entries(byName ?? {}).filter(([, h]) => h !== null && typeof h === 'object' && inside(h.file)),
+  // Each record of a file, by kind and entry name, kept only when its file is inside.
+  const byKind = <R extends { file: unknown }>(records: unknown) =>
+    Object.fromEntries(
+      Object.entries(records !== null && typeof records === 'object' ? records : {}).map(([kind, byName]) => [
+        kind,
+        Object.fromEntries(
+          Object.entries((byName ?? {}) as Record<string, R>).filter(([, r]) => r !== null && typeof r === 'object' && inside(r.file)),
+        ),
+      ]),
     );
-  }
+  const handlers: ProjectState['handlers'] = byKind<HandlerRecord>(state.handlers);
   if (state.completions === null || typeof state.completions !== 'object') return { ...state, files, handlers, completions: undefined };
-  const completions: ProjectState['completions'] = {};
-  for (const [kind, byName] of Object.entries(state.completions) as [CompletionsKind, Record<string, CompletionsRecord>][]) {
-    completions[kind] = Object.fromEntries(
-      Object.entries(byName ?? {}).filter(([, c]) => c !== null && typeof c === 'object' && inside(c.file)),
-    );
-  }
+  const completions: ProjectState['completions'] = byKind<CompletionsRecord>(state.completions);
   return { ...state, files, handlers, completions };
 }
 
