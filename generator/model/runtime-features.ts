@@ -118,8 +118,24 @@ const FEATURES = {
   // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
   scaleRedis: {
     when: (m) => m.scale.store === 'redis' && m.http !== null,
-    files: ['session-store', 'store', 'store-redis', 'store-setup', 'policy', 'concurrency'],
+    files: [
+      'session-store',
+      'session-news',
+      'store',
+      'store-bus',
+      'store-input',
+      'store-redis',
+      'store-scripts',
+      'store-setup',
+      'policy',
+      'concurrency',
+    ],
     dependencies: { ioredis: 'ioredis' },
+  },
+  // With both, tasks live in the store like sessions: any replica answers them. The entry hands it to connectScale.
+  tasksRedis: {
+    when: (m) => m.tasks && m.scale.store === 'redis' && m.http !== null,
+    files: ['task-store-redis'],
   },
 } satisfies Record<string, RuntimeFeature>;
 
