@@ -145,10 +145,8 @@ export class RedisTaskStore implements TaskStore {
   create(record: TaskRecord, { maxPerOwner }: { maxPerOwner: number }): Promise<boolean> {
     return this.#run(async () => {
       const keys = [this.#key(record.taskId), ...this.#owned(record.owner)];
-      const [created, repaired] = await this.#redis.mcpTaskCreate(
-        ...keys,
-        ...[record.taskId, JSON.stringify(record), maxPerOwner, record.ttlMs],
-      );
+      const args = [record.taskId, JSON.stringify(record), maxPerOwner, record.ttlMs];
+      const [created, repaired] = await this.#redis.mcpTaskCreate(...keys, ...args);
       if (repaired > 0) badInput('task record', `${repaired} key(s) of the wrong type, deleted`);
       return created === 1;
     });
@@ -182,25 +180,22 @@ export class RedisTaskStore implements TaskStore {
     throw new Error(`task ${taskId} changed ${UPDATE_ATTEMPTS} times while being updated`);
   }
 
-  list(
+  async list(
     owner: string,
     cursor: string | undefined,
     limit: number,
   ): Promise<{ tasks: TaskRecord[]; nextCursor?: string }> {
-    return this.#run(async () => {
-      const [more, repaired, last, ...page] = await this.#redis.mcpTaskList(
-        ...this.#owned(owner),
-        ...[cursor ?? '', limit, `${this.#prefix}t:`],
-      );
-      if (Number(repaired) > 0) badInput('task index', `${repaired} key(s) of the wrong type, deleted`);
-      if (more === -1) throw new RangeError('unknown cursor');
-      const tasks: TaskRecord[] = [];
-      for (let i = 0; i + 1 < page.length; i += 2) {
-        const task = this.#parse(String(page[i]), page[i + 1]);
-        if (task?.owner === owner) tasks.push(task);
-      }
-      return { tasks, ...(more === 1 ? { nextCursor: String(last) } : {}) };
-    });
+    const [more, repaired, last, ...page] = await this.#run(() =>
+      this.#redis.mcpTaskList(...this.#owned(owner), cursor ?? '', limit, `${this.#prefix}t:`),
+    );
+    if (Number(repaired) > 0) badInput('task index', `${repaired} key(s) of the wrong type, deleted`);
+    if (more === -1) throw new RangeError('unknown cursor');
+    const tasks: TaskRecord[] = [];
+    for (let i = 0; i + 1 < page.length; i += 2) {
+      const task = this.#parse(String(page[i]), page[i + 1]);
+      if (task?.owner === owner) tasks.push(task);
+    }
+    return { tasks, ...(more === 1 ? { nextCursor: String(last) } : {}) };
   }
 
   watch(taskId: string, listener: (task: TaskRecord) => void): () => void {

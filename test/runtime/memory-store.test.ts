@@ -3,19 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['store', 'limits']);
-const { MemoryStore, principalOf, StoreBus } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const at = runtimeCopies(['store', 'store-bus', 'store-input', 'limits', 'log', 'observe']);
+const { MemoryStore, principalOf } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const { StoreBus } = (await import(at('store-bus'))) as typeof import('../../templates/runtime/store-bus.js');
 
-const init = { jsonrpc: '2.0' as const, id: 0, method: 'initialize', params: {} };
+const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
 
 describe('MemoryStore', () => {
   it('binds a session to its principal, caps sessions per principal, and forgets deleted or expired ones', async () => {
     const store = new MemoryStore();
     const limits = { ttlMs: 60_000, maxPerPrincipal: 2 };
-    expect(await store.createSession('a', { initialize: init, principal: 'alice', subscriptions: [] }, limits)).toBe(true);
-    expect(await store.createSession('b', { initialize: init, principal: 'alice', subscriptions: [] }, limits)).toBe(true);
-    expect(await store.createSession('c', { initialize: init, principal: 'alice', subscriptions: [] }, limits)).toBe(false);
-    expect(await store.createSession('d', { initialize: init, principal: 'bob', subscriptions: [] }, limits)).toBe(true);
+    expect(await store.createSession('a', { client: init, principal: 'alice', subscriptions: [] }, limits)).toBe(true);
+    expect(await store.createSession('b', { client: init, principal: 'alice', subscriptions: [] }, limits)).toBe(true);
+    expect(await store.createSession('c', { client: init, principal: 'alice', subscriptions: [] }, limits)).toBe(false);
+    expect(await store.createSession('d', { client: init, principal: 'bob', subscriptions: [] }, limits)).toBe(true);
     expect(await store.touchSession('a', 'bob', 60_000)).toBe(-1);
     expect(await store.touchSession('a', 'alice', 60_000)).toBe(1);
     await store.updateSession('a', { subscribe: 'x://1' });
@@ -23,8 +24,8 @@ describe('MemoryStore', () => {
     expect(await store.getSession('a')).toMatchObject({ principal: 'alice', logLevel: 'debug', subscriptions: ['x://1'] });
     await store.deleteSession('a');
     expect(await store.touchSession('a', 'alice', 60_000)).toBe(0);
-    expect(await store.createSession('e', { initialize: init, principal: 'alice', subscriptions: [] }, limits)).toBe(true);
-    await store.createSession('short', { initialize: init, principal: 'carol', subscriptions: [] }, { ttlMs: 1, maxPerPrincipal: 1 });
+    expect(await store.createSession('e', { client: init, principal: 'alice', subscriptions: [] }, limits)).toBe(true);
+    await store.createSession('short', { client: init, principal: 'carol', subscriptions: [] }, { ttlMs: 1, maxPerPrincipal: 1 });
     await new Promise((r) => setTimeout(r, 5));
     expect(await store.getSession('short')).toBeUndefined();
   });
@@ -41,12 +42,19 @@ describe('MemoryStore', () => {
     expect(await store.eventsAfter('s1', 'no-position')).toBeUndefined();
   });
 
-  it('admits calls under a sliding window and a concurrency limit, and frees released slots', async () => {
+  it('admits calls under a sliding window and concurrency limits, and frees released slots', async () => {
     const store = new MemoryStore();
-    const request = { key: 'tool\u0000alice', rateLimit: { requests: 3, windowMs: 60_000 }, maxConcurrency: 2, leaseMs: 60_000 };
+    const request = {
+      concurrency: [
+        { key: 'tool\u0000', max: 3 },
+        { key: 'tool\u0000alice', max: 2 },
+      ],
+      rate: { key: 'tool\u0000alice', requests: 3, windowMs: 60_000 },
+      leaseMs: 60_000,
+    };
     const first = await store.admit(request);
     const second = await store.admit(request);
-    expect(await store.admit(request)).toEqual({ ok: false, reason: 'maxConcurrency' });
+    expect(await store.admit(request)).toEqual({ ok: false, reason: 'concurrency', full: 1 });
     if (!first.ok || !second.ok) throw new Error('refused');
     await first.release();
     expect((await store.admit(request)).ok).toBe(true);
@@ -56,12 +64,14 @@ describe('MemoryStore', () => {
     expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(59_000);
   });
 
-  it('carries bus events to every subscriber, never synchronously to the publisher', async () => {
+  it('carries bus events to every subscriber, never synchronously to the publisher, and drops what is not an event', async () => {
     const store = new MemoryStore();
     const bus = new StoreBus(store);
     const heard: string[] = [];
     bus.subscribe((e) => heard.push(e.kind === 'resource_updated' ? e.uri : e.kind));
     bus.publish({ kind: 'resource_updated', uri: 'x://1' });
+    for (const garbage of ['garbage', 'null', '{}', '[]', '{"kind":"resource_updated","uri":{}}', '{"kind":"other"}'])
+      void store.publish('events', garbage);
     bus.publish({ kind: 'tools_list_changed' });
     expect(heard).toEqual([]);
     await new Promise((r) => setTimeout(r, 0));
