@@ -139,7 +139,8 @@ export class RedisStore implements Store {
   getSession(id: string): Promise<SessionRecord | undefined> {
     const [hash, subs] = this.#keys(id);
     return this.#run(async () => {
-      const replies = (await this.#redis.multi().hgetall(hash).smembers(subs).exec()) ?? [];
+      // A pipeline, not a transaction: Redis out of memory refuses to queue even reads in MULTI.
+      const replies = (await this.#redis.pipeline().hgetall(hash).smembers(subs).exec()) ?? [];
       const [[fieldsError, fields], [subsError, uris]] = replies as [
         [Error | null, Record<string, string>],
         [Error | null, string[]],

@@ -92,7 +92,9 @@ export class StoreUnavailableError extends Error {
   readonly full: boolean;
   constructor(cause?: unknown) {
     const text = cause instanceof Error ? cause.message : '';
-    const full = /\bOOM\b/.test(text);
+    // A transaction refused as a whole (EXECABORT) names why in the errors of the commands it queued.
+    const why = (cause as { previousErrors?: unknown[] } | undefined)?.previousErrors ?? [];
+    const full = [cause, ...why].some((e) => e instanceof Error && /\bOOM\b/.test(e.message));
     super(
       full ? 'state store full: it refuses writes (maxmemory)' : `state store unavailable${text ? `: ${text}` : ''}`,
     );

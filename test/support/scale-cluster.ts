@@ -48,6 +48,8 @@ export class RedisServer {
   constructor(
     readonly port: number,
     readonly dir: string,
+    /** More redis-server options, e.g. ['--maxmemory', '4mb', '--maxmemory-policy', 'noeviction']. */
+    readonly extra: string[] = [],
   ) {}
 
   get url(): string {
@@ -71,6 +73,7 @@ export class RedisServer {
         'always',
         '--dir',
         this.dir,
+        ...this.extra,
       ],
       { stdio: 'ignore' },
     );
