@@ -125,6 +125,22 @@ describe('unbounded state', () => {
     expect((await initialize(CAROL)).status).toBe(200);
   });
 
+  // A session keeps its client's capabilities and clientInfo for its whole life: a client could park a request
+  // body's worth (4 MiB) in each of its sessions. What a session keeps is bounded, in both stores.
+  it('refuses an initialize whose capabilities and clientInfo take more than 16 KiB, before it takes a session', async () => {
+    const big = { ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { experimental: { pad: { text: 'p'.repeat(3_000_000) } } } } };
+    for (let i = 0; i < 5; i++) {
+      const res = await request(BOB, 'POST', undefined, big);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      const body = await res.json();
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 0, error: { code: -32602 } });
+      expect(body.error.message).toMatch(/^Invalid params: capabilities and clientInfo take 30000\d\d bytes; a session keeps at most 16384$/);
+    }
+    const fits = { ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'n'.repeat(16_000), version: '1' } } };
+    expect((await request(BOB, 'POST', undefined, fits)).status).toBe(200);
+  });
+
   it('accepts subscriptions only to served URIs, and at most maxSubscriptionsPerSession', async () => {
     const client = new Client({ name: 'subscriber', version: '1.0.0' });
     await client.connect(
@@ -242,6 +258,7 @@ describe('limits in one place', () => {
       webSocketMaxConnections: ws.maxConnections.default,
       webSocketIdleTimeoutMs: ws.idleTimeoutMs.default,
       webSocketInitTimeoutMs: ws.initTimeoutMs.default,
+      maxSessionClientBytes: 16 * 1024, // fixed
     };
     expect(LIMITS).toEqual(published);
     // The same figures in the document that explains them.

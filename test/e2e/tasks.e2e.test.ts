@@ -12,6 +12,7 @@ import { buildProject, generateProject, startHttpServer, type RunningHttp } from
 const ALICE = 'alice-token-0123456789abcdef0123456789';
 const BOB = 'bob-token-0123456789abcdef0123456789ab';
 const CAROL = 'carol-token-0123456789abcdef01234567';
+const DAVE = 'dave-token-0123456789abcdef012345678';
 const EXT = 'io.modelcontextprotocol/tasks';
 
 const MANIFEST = `version: 1
@@ -23,6 +24,7 @@ auth:
     - {env: TASKS_E2E_ALICE, principal: alice}
     - {env: TASKS_E2E_BOB, principal: bob}
     - {env: TASKS_E2E_CAROL, principal: carol}
+    - {env: TASKS_E2E_DAVE, principal: dave}
 tools:
   crunch:
     description: Works through some steps, reporting progress
@@ -93,11 +95,11 @@ export const wobble: ToolHandler<'wobble'> = async (_input, ctx) => {
 };
 `;
 
-// At most three working tasks per caller, so that the limit can be reached in a test.
+// At most three working tasks and 25 kept tasks per caller, so that the limits can be reached in a test.
 const LIFECYCLE = `import { configureTasks } from './generated/runtime/tasks.gen.js';
 export interface AppContext {}
 export async function onStart(): Promise<AppContext> {
-  configureTasks({ maxConcurrentPerOwner: 3 });
+  configureTasks({ maxConcurrentPerOwner: 3, maxTasksPerOwner: 25 });
   return {};
 }
 export async function onShutdown(_app: AppContext): Promise<void> {}
@@ -124,6 +126,7 @@ beforeAll(async () => {
   process.env.TASKS_E2E_ALICE = ALICE;
   process.env.TASKS_E2E_BOB = BOB;
   process.env.TASKS_E2E_CAROL = CAROL;
+  process.env.TASKS_E2E_DAVE = DAVE;
   server = await startHttpServer(dir);
 }, 120_000);
 afterAll(async () => {
@@ -228,6 +231,29 @@ describe('2025-11-25 tasks (SDK client)', () => {
       for (const taskId of started.slice(1)) await carol.request({ method: 'tasks/cancel', params: { taskId } }, anyResult);
     } finally {
       await carol.close();
+    }
+  });
+
+  // A finished task keeps its result until its TTL runs out (up to a day): 2,000 of them held 246 MB. Finished tasks
+  // therefore count against the caller's cap until they expire.
+  it('refuses one more task to a caller holding maxTasksPerOwner tasks, finished ones included; others still have room', async () => {
+    const dave = await connect(DAVE);
+    try {
+      for (let i = 0; i < 25; i++) {
+        const { task } = await call(dave, 'crunch', { steps: 0, stepMs: 0 }, {});
+        await until(dave, task.taskId, (s) => s === 'completed');
+      }
+      await expect(call(dave, 'crunch', { steps: 0, stepMs: 0 }, {})).rejects.toMatchObject({
+        code: -32003,
+        message: 'Too many tasks: at most 25 per caller, kept until they expire, finished ones included; try again later',
+        data: { reason: 'maxTasks', maxTasks: 25 },
+      });
+      const { tasks } = await dave.request({ method: 'tasks/list', params: {} }, anyResult);
+      expect(tasks).toHaveLength(25);
+      expect(tasks.every((t: { status: string }) => t.status === 'completed')).toBe(true);
+      expect((await call(bob, 'crunch', { steps: 0, stepMs: 0 }, {})).task.status).toBe('working');
+    } finally {
+      await dave.close();
     }
   });
 
