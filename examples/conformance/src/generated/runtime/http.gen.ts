@@ -26,6 +26,7 @@ import {
   BATCH_REFUSED,
   batchesServed,
   Flight,
+  keptClient,
   LIMITS,
   type Place,
   placeRequests,
@@ -290,6 +291,8 @@ export async function startHttp(
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
+    const client = keptClient(body);
+    if ('refusal' in client) return send(res, 400, client.refusal);
     if (!sessions.reserve(principal)) {
       return rpcError(
         res,

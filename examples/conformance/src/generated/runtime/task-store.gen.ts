@@ -5,7 +5,7 @@
 // Where tasks live between the call that starts one and the requests that poll, answer or cancel it. The store is
 // an interface so that several processes can share tasks (a Redis store, say): every change goes through
 // `update`, and `watch` tells the process running a task about changes made elsewhere (answers, cancellation).
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import { type AuthInfo, ProtocolError } from '@modelcontextprotocol/server';
 import { principalOf as callerOf } from './limits.gen.js';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -43,42 +43,53 @@ export interface TaskRecord {
 }
 
 export interface TaskStore {
-  /** Stores a new task; it is readable by `get` once this resolves. */
-  create(record: TaskRecord): Promise<void>;
+  /**
+   * Stores a new task, readable by `get` once this resolves; false (nothing stored) when its owner already holds
+   * `maxPerOwner` tasks that have not expired, finished ones included.
+   */
+  create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean>;
   /** The task, when it exists, has not expired and belongs to `owner`. */
   get(owner: string, taskId: string): Promise<TaskRecord | undefined>;
   /**
    * Atomically replaces the task with `change(task)` (unchanged when it returns undefined); undefined when there is no
-   * such task.
+   * such task. `change` may run more than once (a store shared by processes retries it after a concurrent change).
    */
   update(
     owner: string,
     taskId: string,
     change: (task: TaskRecord) => TaskRecord | undefined,
   ): Promise<TaskRecord | undefined>;
-  /** The owner's live tasks, oldest first, `limit` at a time; `cursor` is the `nextCursor` of the previous page. */
+  /**
+   * The owner's live tasks, oldest first, `limit` at a time; `cursor` is the `nextCursor` of the previous page (an
+   * unknown one throws a RangeError). Looks at the owner's own tasks only, however many others hold.
+   */
   list(owner: string, cursor: string | undefined, limit: number): Promise<{ tasks: TaskRecord[]; nextCursor?: string }>;
-  /** Calls `listener` with the task after every change to it, until the returned function is called. */
+  /** Calls `listener` with the task after every change to it, made by any process, until the returned function is called. */
   watch(taskId: string, listener: (task: TaskRecord) => void): () => void;
 }
 
 /** Expired tasks are swept this often (they are also dropped when read). */
 const SWEEP_MS = 60_000;
 
-/** Tasks of this process, in memory. */
+/** Tasks of this process, in memory, indexed by owner. */
 export class MemoryTaskStore implements TaskStore {
-  readonly #tasks = new Map<string, TaskRecord>();
+  /** Each owner's tasks, oldest first (a Map keeps insertion order). */
+  readonly #byOwner = new Map<string, Map<string, TaskRecord>>();
   readonly #listeners = new Map<string, Set<(task: TaskRecord) => void>>();
   #sweeper: NodeJS.Timeout | undefined;
 
-  async create(record: TaskRecord): Promise<void> {
-    this.#tasks.set(record.taskId, structuredClone(record));
+  async create(record: TaskRecord, { maxPerOwner }: { maxPerOwner: number }): Promise<boolean> {
+    const mine = this.#own(record.owner);
+    if (mine.size >= maxPerOwner) return false;
+    mine.set(record.taskId, structuredClone(record));
+    this.#byOwner.set(record.owner, mine);
     this.#sweeper ??= setInterval(() => this.#sweep(), SWEEP_MS).unref();
+    return true;
   }
 
   async get(owner: string, taskId: string): Promise<TaskRecord | undefined> {
-    const task = this.#live(taskId);
-    return task && task.owner === owner ? structuredClone(task) : undefined;
+    const task = this.#live(owner, taskId);
+    return task && structuredClone(task);
   }
 
   async update(
@@ -86,11 +97,11 @@ export class MemoryTaskStore implements TaskStore {
     taskId: string,
     change: (task: TaskRecord) => TaskRecord | undefined,
   ): Promise<TaskRecord | undefined> {
-    const task = this.#live(taskId);
-    if (!task || task.owner !== owner) return undefined;
+    const task = this.#live(owner, taskId);
+    if (!task) return undefined;
     const next = change(structuredClone(task));
     if (!next) return structuredClone(task);
-    this.#tasks.set(taskId, structuredClone(next));
+    this.#byOwner.get(owner)?.set(taskId, structuredClone(next));
     for (const listener of this.#listeners.get(taskId) ?? []) listener(structuredClone(next));
     return structuredClone(next);
   }
@@ -100,7 +111,7 @@ export class MemoryTaskStore implements TaskStore {
     cursor: string | undefined,
     limit: number,
   ): Promise<{ tasks: TaskRecord[]; nextCursor?: string }> {
-    const mine = [...this.#tasks.keys()].map((id) => this.#live(id)).filter((t): t is TaskRecord => t?.owner === owner);
+    const mine = [...this.#own(owner).values()];
     const start = cursor === undefined ? 0 : mine.findIndex((t) => t.taskId === cursor) + 1;
     if (cursor !== undefined && start === 0) throw new RangeError('unknown cursor');
     const page = mine.slice(start, start + limit);
@@ -121,17 +132,28 @@ export class MemoryTaskStore implements TaskStore {
     };
   }
 
-  #live(taskId: string): TaskRecord | undefined {
-    const task = this.#tasks.get(taskId);
+  /** The owner's tasks, without those that have expired. */
+  #own(owner: string, now = Date.now()): Map<string, TaskRecord> {
+    const mine = this.#byOwner.get(owner) ?? new Map<string, TaskRecord>();
+    for (const [id, task] of mine) if (task.expiresAt <= now) mine.delete(id);
+    if (mine.size === 0) this.#byOwner.delete(owner);
+    return mine;
+  }
+
+  #live(owner: string, taskId: string): TaskRecord | undefined {
+    const mine = this.#byOwner.get(owner);
+    const task = mine?.get(taskId);
     if (task && task.expiresAt <= Date.now()) {
-      this.#tasks.delete(taskId);
+      mine!.delete(taskId);
+      if (mine!.size === 0) this.#byOwner.delete(owner);
       return undefined;
     }
     return task;
   }
 
   #sweep(): void {
-    for (const id of this.#tasks.keys()) this.#live(id);
+    const now = Date.now();
+    for (const owner of [...this.#byOwner.keys()]) this.#own(owner, now);
   }
 }
 
@@ -149,6 +171,11 @@ export const taskSettings = {
    */
   maxConcurrentPerOwner: 100,
   /**
+   * Tasks one owner may hold in the store, whatever their status, until they expire: a finished task keeps its result
+   * for its whole TTL. One more is refused with -32003.
+   */
+  maxTasksPerOwner: 100,
+  /**
    * A 2026-07-28 call that has not answered after this long continues as a task (unless it called ctx.task.start()
    * first).
    */
@@ -157,6 +184,18 @@ export const taskSettings = {
 
 export function configureTasks(options: Partial<typeof taskSettings>): void {
   Object.assign(taskSettings, options);
+}
+
+/** Stores a new task, or refuses it with -32003 when its owner already holds maxTasksPerOwner tasks. */
+export async function storeNewTask(record: TaskRecord): Promise<void> {
+  const max = taskSettings.maxTasksPerOwner;
+  if (await taskSettings.store.create(record, { maxPerOwner: max })) return;
+  // -32003: the code of every other refusal past a count.
+  throw new ProtocolError(
+    -32003,
+    `Too many tasks: at most ${max} per caller, kept until they expire, finished ones included; try again later`,
+    { reason: 'maxTasks', maxTasks: max },
+  );
 }
 
 /**

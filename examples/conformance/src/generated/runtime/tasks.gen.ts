@@ -17,6 +17,7 @@ import {
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
 import { detached } from './limits.gen.js';
+import { logger } from './log.gen.js';
 import { progressAllowed, type HandlerContext } from '../context.gen.js';
 import {
   createdResult,
@@ -27,7 +28,7 @@ import {
   TASKS_EXTENSION,
   whenAborted,
 } from './task-methods.gen.js';
-import { principalOf, taskSettings, TERMINAL, type TaskRecord } from './task-store.gen.js';
+import { principalOf, storeNewTask, taskSettings, TERMINAL, type TaskRecord } from './task-store.gen.js';
 
 export { configureTasks, type TaskRecord, type TaskStore } from './task-store.gen.js';
 
@@ -114,7 +115,7 @@ class TaskRun {
         pollIntervalMs: taskSettings.pollIntervalMs,
         expiresAt: now.getTime() + this.ttlMs,
       };
-      await taskSettings.store.create(record);
+      await storeNewTask(record);
       this.record = record;
       this.#unwatch = taskSettings.store.watch(record.taskId, (task) => queueMicrotask(() => this.#changed(task)));
       // Past its TTL a task is gone, so the work it was doing is stopped too.
@@ -131,27 +132,30 @@ class TaskRun {
   async finish(outcome: Settled): Promise<void> {
     const record = await this.create();
     const failure = 'error' in outcome ? outcome.error : this.failure;
-    await taskSettings.store.update(this.owner, record.taskId, (t) => {
-      if (TERMINAL.has(t.status)) return undefined;
-      const { inputRequests: _q, inputResponses: _a, ...rest } = t;
-      const lastUpdatedAt = new Date().toISOString();
-      if (failure === undefined) {
-        const result = (outcome as { result: Record<string, unknown> }).result;
-        if (this.era === 'legacy' && result.isError === true)
-          return { ...rest, status: 'failed', statusMessage: toolErrorMessage(result), result, lastUpdatedAt };
-        return { ...rest, status: 'completed', result, lastUpdatedAt };
-      }
-      const code = failure instanceof ProtocolError ? failure.code : ProtocolErrorCode.InternalError;
-      const message = failure instanceof Error ? failure.message : String(failure);
-      const data = failure instanceof ProtocolError ? failure.data : undefined;
-      return {
-        ...rest,
-        status: 'failed',
-        statusMessage: message,
-        error: { code, message, ...(data !== undefined ? { data } : {}) },
-        lastUpdatedAt,
-      };
-    });
+    // Nobody waits for this: a store that cannot take the outcome (down, full) is logged, and the task expires.
+    await taskSettings.store
+      .update(this.owner, record.taskId, (t) => {
+        if (TERMINAL.has(t.status)) return undefined;
+        const { inputRequests: _q, inputResponses: _a, ...rest } = t;
+        const lastUpdatedAt = new Date().toISOString();
+        if (failure === undefined) {
+          const result = (outcome as { result: Record<string, unknown> }).result;
+          if (this.era === 'legacy' && result.isError === true)
+            return { ...rest, status: 'failed', statusMessage: toolErrorMessage(result), result, lastUpdatedAt };
+          return { ...rest, status: 'completed', result, lastUpdatedAt };
+        }
+        const code = failure instanceof ProtocolError ? failure.code : ProtocolErrorCode.InternalError;
+        const message = failure instanceof Error ? failure.message : String(failure);
+        const data = failure instanceof ProtocolError ? failure.data : undefined;
+        return {
+          ...rest,
+          status: 'failed',
+          statusMessage: message,
+          error: { code, message, ...(data !== undefined ? { data } : {}) },
+          lastUpdatedAt,
+        };
+      })
+      .catch((error: unknown) => logger.error({ err: error, taskId: record.taskId }, 'task outcome not stored'));
     clearTimeout(this.#expiry);
     // The last change is still to be announced (#changed runs in a microtask).
     queueMicrotask(() => this.#unwatch?.());
@@ -168,7 +172,10 @@ class TaskRun {
   #changed(task: TaskRecord): void {
     this.record = task;
     if (task.status === 'cancelled') this.controller.abort(new Error('task cancelled'));
-    if (task.inputResponses && Object.keys(task.inputResponses).length > 0) void this.#takeAnswers(task);
+    if (task.inputResponses && Object.keys(task.inputResponses).length > 0)
+      void this.#takeAnswers(task).catch((error: unknown) =>
+        logger.error({ err: error, taskId: task.taskId }, 'task answers not taken'),
+      );
     if (this.era === 'legacy') {
       this.server.server
         .notification({ method: 'notifications/tasks/status', params: legacyTask(task) } as never)
@@ -465,7 +472,10 @@ export function installTasks(
       if ('error' in settled) throw settled.error;
       return settled.result;
     }
-    const record = await run.create();
+    const record = await run.create().catch((error: unknown) => {
+      run.controller.abort(error); // refused (too many tasks kept) or not stored: the work stops with it
+      throw error;
+    });
     void outcome.then((settled) => run.finish(settled));
     return createdResult(record, era);
   });

@@ -5,7 +5,13 @@
 import { ProtocolError, type AuthInfo, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
 import { principalOf } from './limits.gen.js';
-import { STORE_UNAVAILABLE, StoreUnavailableError, type Admission, type Store } from './store.gen.js';
+import {
+  STORE_UNAVAILABLE,
+  StoreUnavailableError,
+  type Admission,
+  type LimitRequest,
+  type Store,
+} from './store.gen.js';
 
 /**
  * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
@@ -78,21 +84,7 @@ export class Policies {
     // Unauthenticated transports (stdio) serve the local user, who holds every scope.
     const missing = auth ? missingScopes(policy.scopes, auth) : [];
     if (missing.length > 0) throw scopeError(tool, policy.scopes ?? [], missing);
-    // With a shared store (scale.store redis) the limits count across replicas; otherwise in this process.
-    // maxConcurrencyPerPrincipal stays per process either way.
-    const shared =
-      limiter && (policy.rateLimit || policy.maxConcurrency !== undefined)
-        ? await admitShared(limiter, tool, principalOf(auth), policy)
-        : undefined;
-    const local = this.#admit(
-      tool,
-      principalOf(auth),
-      shared ? { maxConcurrencyPerPrincipal: policy.maxConcurrencyPerPrincipal } : policy,
-    );
-    const release = () => {
-      shared?.release().catch(() => undefined); // an unreleased slot frees itself when its lease runs out
-      local();
-    };
+    const release = await this.#admit(tool, principalOf(auth), policy);
     if (policy.timeoutMs === undefined) return call(ctx).finally(release);
 
     const controller = new AbortController();
@@ -118,57 +110,65 @@ export class Policies {
     }
   }
 
-  /** Refuses a call past the tool's concurrency limits or rate limit; otherwise counts it and returns its release. */
-  #admit(tool: string, principal: string, policy: ToolPolicy): () => void {
-    const limits = [
-      ...(policy.maxConcurrency !== undefined
-        ? [{ key: `${tool}\u0000`, max: policy.maxConcurrency, reason: 'maxConcurrency', who: '' }]
-        : []),
-      ...(policy.maxConcurrencyPerPrincipal !== undefined
-        ? [
-            {
-              key: `${tool}\u0000${principal}`,
-              max: policy.maxConcurrencyPerPrincipal,
-              reason: 'maxConcurrencyPerPrincipal',
-              who: ' for this caller',
-            },
-          ]
-        : []),
-    ];
-    const slot = this.#running.acquire(limits);
-    if ('full' in slot) {
-      const { max, reason, who } = slot.full;
+  /**
+   * Refuses a call past the tool's concurrency limits or rate limit; otherwise counts it and returns its release. The
+   * counters are the same with either store, under the same keys: in this process, or (scale.store redis) in the
+   * shared store, across every replica.
+   */
+  async #admit(tool: string, principal: string, policy: ToolPolicy): Promise<() => void> {
+    const concurrency: Counted[] = [];
+    if (policy.maxConcurrency !== undefined)
+      concurrency.push({ key: `${tool}\u0000`, max: policy.maxConcurrency, reason: 'maxConcurrency' });
+    if (policy.maxConcurrencyPerPrincipal !== undefined)
+      concurrency.push({
+        key: `${tool}\u0000${principal}`,
+        max: policy.maxConcurrencyPerPrincipal,
+        reason: 'maxConcurrencyPerPrincipal',
+      });
+    const rate = policy.rateLimit && { key: `${tool}\u0000${principal}`, ...policy.rateLimit };
+    if (concurrency.length === 0 && !rate) return () => undefined;
+    const admission = limiter
+      ? await admitShared(limiter, tool, { concurrency, rate, leaseMs: LEASE_MS })
+      : this.#admitHere(concurrency, rate);
+    if (admission.ok) return admission.release;
+    if (admission.reason === 'rateLimit') {
+      const { requests, windowMs } = rate!;
+      const { retryAfterMs } = admission;
       throw new ProtocolError(
         POLICY_ERROR.rateLimited,
-        `Tool ${tool} is already running ${max} time(s)${who}: try again later`,
-        {
-          tool,
-          reason,
-          [reason]: max,
-        },
+        `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`,
+        { tool, reason: 'rateLimit', retryAfterMs, requests, windowMs },
       );
     }
-    const { release } = slot;
-    if (!policy.rateLimit) return release;
-    const { requests, windowMs } = policy.rateLimit;
-    const taken = this.#rates.take(`${tool}\u0000${principal}`, requests, windowMs);
-    if (!taken.ok) {
-      release();
-      throw new ProtocolError(
-        POLICY_ERROR.rateLimited,
-        `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${taken.retryAfterMs} ms`,
-        {
-          tool,
-          reason: 'rateLimit',
-          retryAfterMs: taken.retryAfterMs,
-          requests,
-          windowMs,
-        },
-      );
-    }
-    return release;
+    const { max, reason } = concurrency[admission.full];
+    const who = reason === 'maxConcurrencyPerPrincipal' ? ' for this caller' : '';
+    throw new ProtocolError(
+      POLICY_ERROR.rateLimited,
+      `Tool ${tool} is already running ${max} time(s)${who}: try again later`,
+      { tool, reason, [reason]: max },
+    );
+  }
+
+  /** The counters of this process (scale.store memory). */
+  #admitHere(concurrency: Counted[], rate: LimitRequest['rate']): LocalAdmission {
+    const slot = this.#running.acquire(concurrency);
+    if ('full' in slot) return { ok: false, reason: 'concurrency', full: concurrency.indexOf(slot.full) };
+    const taken = rate ? this.#rates.take(rate.key, rate.requests, rate.windowMs) : { ok: true as const };
+    if (taken.ok) return { ok: true, release: slot.release };
+    slot.release();
+    return { ok: false, reason: 'rateLimit', retryAfterMs: taken.retryAfterMs };
   }
 }
+
+type Counted = { key: string; max: number; reason: 'maxConcurrency' | 'maxConcurrencyPerPrincipal' };
+/** An admission whose release is synchronous (a shared store's is made so: an unreleased slot frees itself). */
+type LocalAdmission = Exclude<Admission, { ok: true }> | { ok: true; release: () => void };
+
+/**
+ * A shared slot's lease: the store frees a slot not renewed for this long (its replica died holding it). A running
+ * call renews it every third of that, so it holds its slot until its handler returns, as in one process.
+ */
+const LEASE_MS = 30_000;
 
 /** Set by useLimiter (scale.store redis): rate limits and concurrency count across every replica. */
 let limiter: Pick<Store, 'admit'> | undefined;
@@ -177,54 +177,23 @@ export function useLimiter(shared: Pick<Store, 'admit'> | undefined): void {
   limiter = shared;
 }
 
-/** Admits a call through the shared store, atomically (one script per call); refuses it as #admit would. */
-async function admitShared(
-  store: Pick<Store, 'admit'>,
-  tool: string,
-  principal: string,
-  policy: ToolPolicy,
-): Promise<Extract<Admission, { ok: true }>> {
+/** Admits a call through the shared store, atomically (one script per call). */
+async function admitShared(store: Pick<Store, 'admit'>, tool: string, request: LimitRequest): Promise<LocalAdmission> {
   let admission: Admission;
   try {
-    // A slot outlives its call only when a replica dies holding it: then the lease frees it.
-    const leaseMs = (policy.timeoutMs ?? 300_000) + 60_000;
-    admission = await store.admit({
-      key: `${tool}\u0000${principal}`,
-      rateLimit: policy.rateLimit,
-      maxConcurrency: policy.maxConcurrency,
-      leaseMs,
-    });
+    admission = await store.admit(request);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
-    throw new ProtocolError(
-      STORE_UNAVAILABLE,
-      `Tool ${tool} is limited and its counters are unreachable: try again shortly`,
-      {
-        tool,
-        reason: 'storeUnavailable',
-        retryAfterMs: 1000,
-      },
-    );
+    const why = error.full ? 'the state store is full' : 'its counters are unreachable';
+    throw new ProtocolError(STORE_UNAVAILABLE, `Tool ${tool} is limited and ${why}: try again shortly`, {
+      tool,
+      reason: 'storeUnavailable',
+      retryAfterMs: 1000,
+    });
   }
-  if (admission.ok) return admission;
-  if (admission.reason === 'maxConcurrency') {
-    throw new ProtocolError(
-      POLICY_ERROR.rateLimited,
-      `Tool ${tool} is already running ${policy.maxConcurrency} time(s): try again later`,
-      {
-        tool,
-        reason: 'maxConcurrency',
-        maxConcurrency: policy.maxConcurrency,
-      },
-    );
-  }
-  const { requests, windowMs } = policy.rateLimit!;
-  const { retryAfterMs } = admission;
-  throw new ProtocolError(
-    POLICY_ERROR.rateLimited,
-    `Rate limit of tool ${tool}: ${requests} call(s) per ${windowMs} ms; retry in ${retryAfterMs} ms`,
-    { tool, reason: 'rateLimit', retryAfterMs, requests, windowMs },
-  );
+  if (!admission.ok) return admission;
+  const { release } = admission;
+  return { ok: true, release: () => void release().catch(() => undefined) }; // an unreleased slot's lease runs out
 }
 
 export function missingScopes(required: readonly string[] | undefined, auth: AuthInfo): string[] {

@@ -9,8 +9,6 @@ import {
   type AuthInfo,
   type EventStore,
   isInitializeRequest,
-  isJSONRPCResponse,
-  isJSONRPCErrorResponse,
   type JSONRPCMessage,
   type McpServer,
   type McpServerFactory,
@@ -18,7 +16,26 @@ import {
   type ServerEventBus,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { askedRevision, BATCH_REFUSED, batchesServed, placeRequests, RunningIds } from './limits.gen.js';
+import {
+  askedRevision,
+  BATCH_REFUSED,
+  batchesServed,
+  keptClient,
+  placeRequests,
+  RunningIds,
+  type SessionClient,
+} from './limits.gen.js';
+import {
+  answers,
+  answersOnly,
+  chain,
+  deliver,
+  drain,
+  opened,
+  readNews,
+  rpcError,
+  type SessionNews,
+} from './session-news.gen.js';
 import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
 
 export interface SessionStoreOptions {
@@ -61,30 +78,26 @@ interface Local {
   running: RunningIds;
 }
 
-type SessionNews = { sid: string } & (
-  | { kind: 'holder'; replica: string }
-  | { kind: 'subs'; uri: string; on: boolean }
-  | { kind: 'gone' }
-  | { kind: 'answer'; message: JSONRPCMessage }
-);
+const JSON_TYPE = { 'content-type': 'application/json' };
 
-function rpcError(
-  res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  res
-    .writeHead(status, { 'content-type': 'application/json', ...headers })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+/** The initialize request a rebuilt session replays: what the client sent, as far as the session kept it. */
+function replayed(client: SessionClient): JSONRPCMessage {
+  return { jsonrpc: '2.0', id: `rehydrate-${randomUUID()}`, method: 'initialize', params: { ...client } };
 }
 
 /** The event id suffix of a message that was not stored (replayed handshake, or sent during a store outage). */
 const UNSTORED = '@unstored';
 
-const unavailable = (res: ServerResponse) =>
-  rpcError(res, 503, STORE_UNAVAILABLE, 'State store unavailable: try again shortly', { 'retry-after': '1' });
+const unavailable = (res: ServerResponse, error?: StoreUnavailableError) =>
+  rpcError(
+    res,
+    503,
+    STORE_UNAVAILABLE,
+    error?.full
+      ? 'State store full: it takes no new session now; try again later'
+      : 'State store unavailable: try again shortly',
+    { 'retry-after': '1' },
+  );
 
 /**
  * 2025-era sessions kept in the shared store, so that any replica serves any session. A replica that meets an
@@ -220,10 +233,11 @@ export function storeSessions(options: SessionStoreOptions) {
   async function rehydrate(sid: string, principal: string): Promise<Local | undefined> {
     const record = await store.getSession(sid);
     if (!record || record.principal !== principal) return undefined;
-    const local = await open(sid, principal, record.initialize);
+    const initialize = replayed(record.client);
+    const local = await open(sid, principal, initialize);
     local.holder = record.holder === replica;
     for (const uri of record.subscriptions) local.subscriptions.add(uri);
-    await drain(local.transport.handleRequest(post(undefined, record.initialize)));
+    await drain(local.transport.handleRequest(post(undefined, initialize)));
     await drain(local.transport.handleRequest(post(sid, { jsonrpc: '2.0', method: 'notifications/initialized' })));
     if (record.logLevel)
       await drain(
@@ -264,16 +278,18 @@ export function storeSessions(options: SessionStoreOptions) {
   }
 
   async function initialize(req: Req, res: ServerResponse, body: unknown, principal: string): Promise<void> {
+    const kept = keptClient(body);
+    if ('refusal' in kept) return void res.writeHead(400, JSON_TYPE).end(JSON.stringify(kept.refusal));
     const sid = randomUUID();
     let created: boolean;
     try {
       created = await store.createSession(
         sid,
-        { initialize: body as JSONRPCMessage, principal, holder: replica, subscriptions: [] },
+        { client: kept.client, principal, holder: replica, subscriptions: [] },
         { ttlMs: options.ttlMs, maxPerPrincipal: options.maxSessionsPerPrincipal },
       );
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return unavailable(res);
+      if (error instanceof StoreUnavailableError) return unavailable(res, error);
       throw error;
     }
     if (!created)
@@ -304,7 +320,7 @@ export function storeSessions(options: SessionStoreOptions) {
     local.lastUsed = Date.now();
     if (req.method === 'POST' && Array.isArray(body) && !batchesServed(local.revision))
       return rpcError(res, 400, -32600, `Bad Request: ${BATCH_REFUSED}`);
-    if (req.method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id!))) {
+    if (req.method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id))) {
       // Answers to a server-to-client request another replica sent: that replica's instance is waiting for them.
       await Promise.all(answers(body).map((message) => news({ sid, kind: 'answer', message })));
       res.writeHead(202).end();
@@ -317,25 +333,22 @@ export function storeSessions(options: SessionStoreOptions) {
       await news({ sid, kind: 'holder', replica });
     }
     if (req.method === 'POST' && !local.running.claim(body, res, true)) return;
-    if (req.method === 'POST') for (const m of answers(body)) local.pending.delete(m.id!);
+    if (req.method === 'POST') for (const m of answers(body)) local.pending.delete(m.id);
     return local.node(req, res, body);
   }
 
+  // An answer carries what a client POSTed: up to a body's size, with room for the envelope.
   const stopNews = store.subscribe('sessions', (text) => {
-    const message = JSON.parse(text) as SessionNews;
-    const local = locals.get(message.sid);
+    const message = readNews(text, 2 * options.maxBodyBytes + 1024);
+    const local = message && locals.get(message.sid);
+    if (!message || !local) return;
     if (!local) return;
     if (message.kind === 'gone') void local.transport.close();
     if (message.kind === 'holder') local.holder = message.replica === replica;
     if (message.kind === 'subs')
       void (message.on ? local.subscriptions.add(message.uri) : local.subscriptions.delete(message.uri));
-    if (
-      message.kind === 'answer' &&
-      'id' in message.message &&
-      local.pending.delete(message.message.id as string | number)
-    ) {
+    if (message.kind === 'answer' && local.pending.delete(message.message.id))
       local.transport.onmessage?.(message.message);
-    }
   });
 
   // One replica delivers each event to each session: the one serving its stream (or that served it last, which
@@ -369,48 +382,5 @@ export function storeSessions(options: SessionStoreOptions) {
       stopBus();
       await Promise.allSettled([...locals.values()].map((local) => local.transport.close()));
     },
-  };
-}
-
-function deliver(local: Local, event: ServerEvent): Promise<void> | undefined {
-  if (event.kind === 'resource_updated')
-    return local.subscriptions.has(event.uri) ? local.server.server.sendResourceUpdated({ uri: event.uri }) : undefined;
-  if (event.kind === 'tools_list_changed') return Promise.resolve(local.server.sendToolListChanged());
-  if (event.kind === 'prompts_list_changed') return Promise.resolve(local.server.sendPromptListChanged());
-  return Promise.resolve(local.server.sendResourceListChanged());
-}
-
-function answers(body: unknown): (JSONRPCMessage & { id?: string | number })[] {
-  return (Array.isArray(body) ? body : [body]).filter(
-    (m): m is JSONRPCMessage & { id: string | number } => isJSONRPCResponse(m) || isJSONRPCErrorResponse(m),
-  );
-}
-
-function answersOnly(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.length > 0 && answers(body).length === messages.length;
-}
-
-/**
- * A GET stream's headers would only leave with its first event (up to the 15 s keep-alive): a client could not tell
- * that its stream is open. An SSE comment sends them at once.
- */
-function opened(response: Response): Response {
-  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
-  const comment = new TextEncoder().encode(': open\n\n');
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(comment) }),
-  );
-  return new Response(body, { status: response.status, headers: response.headers });
-}
-
-async function drain(response: Promise<Response>): Promise<void> {
-  await (await response).text();
-}
-
-function chain(first: (() => void) | undefined, then: () => unknown): () => void {
-  return () => {
-    first?.();
-    then();
   };
 }

@@ -13,71 +13,30 @@ import {
   type SessionRecord,
   type Store,
 } from './store.gen.js';
-
-// Scripts run atomically on the server and read its clock (TIME), so replicas with skewed clocks agree.
-const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
-
-// KEYS: session hash, principal's sessions; ARGV: id, initialize, principal, ttl, max, holder
-const CREATE = `${NOW}
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
-redis.call('HSET', KEYS[1], 'init', ARGV[2], 'principal', ARGV[3], 'holder', ARGV[6])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[1])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return 1`;
-
-// KEYS: session hash, its subscriptions, its stream list, principal's sessions; ARGV: id, principal, ttl
-const TOUCH = `${NOW}
-local p = redis.call('HGET', KEYS[1], 'principal')
-if not p then return 0 end
-if p ~= ARGV[2] then return -1 end
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[3]) end
-redis.call('ZADD', KEYS[4], now + tonumber(ARGV[3]), ARGV[1])
-redis.call('PEXPIRE', KEYS[4], ARGV[3])
-return 1`;
-
-// KEYS: session hash, its subscriptions, its stream list; ARGV: id, key prefix of principals
-const DELETE = `local p = redis.call('HGET', KEYS[1], 'principal')
-if p then redis.call('ZREM', ARGV[2] .. p, ARGV[1]) end
-local streams = redis.call('SMEMBERS', KEYS[3])
-for _, k in ipairs(streams) do redis.call('DEL', k) end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
-return 1`;
-
-// KEYS: call log, held slots; ARGV: requests ('' = none), windowMs, maxConcurrency ('' = none), leaseMs, token
-const ADMIT = `${NOW}
-if ARGV[3] ~= '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-  if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return {0, 'maxConcurrency', 0} end
-end
-if ARGV[1] ~= '' then
-  local window = tonumber(ARGV[2])
-  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
-    local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-    return {0, 'rateLimit', tonumber(oldest[2]) + window - now}
-  end
-  redis.call('ZADD', KEYS[1], now, ARGV[5])
-  redis.call('PEXPIRE', KEYS[1], window)
-end
-if ARGV[3] ~= '' then
-  redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[5])
-  redis.call('PEXPIRE', KEYS[2], ARGV[4])
-end
-return {1, '', 0}`;
+import { badInput, isLogLevel, isSessionClient, isStoredEvent, readJson } from './store-input.gen.js';
+import { ADMIT, CREATE_SESSION, DELETE_SESSION, RENEW, TOUCH_SESSION } from './store-scripts.gen.js';
+import { LIMITS } from './limits.gen.js';
 
 type Scripts = Redis & {
-  mcpCreate(...args: (string | number)[]): Promise<number>;
-  mcpTouch(...args: (string | number)[]): Promise<number>;
+  mcpCreate(...args: (string | number)[]): Promise<[number, number]>;
+  mcpTouch(...args: (string | number)[]): Promise<[number, number]>;
   mcpDelete(...args: (string | number)[]): Promise<number>;
-  mcpAdmit(...args: (string | number)[]): Promise<[number, string, number]>;
+  mcpAdmit(keys: number, ...args: (string | number)[]): Promise<[number, string, number, number]>;
+  mcpRenew(keys: number, ...args: (string | number)[]): Promise<number>;
 };
+
+/** What other modules (the task store) need to run their own commands on the store's connections. */
+export interface RedisAccess {
+  redis: Redis;
+  prefix: string;
+  /** Runs a command; a failure becomes StoreUnavailableError (`full` when Redis is out of memory). */
+  run<T>(command: () => Promise<T>): Promise<T>;
+}
 
 /**
  * The Redis (or Valkey) store, over ioredis. Commands fail at once while the connection is down (no offline
  * queue, a command timeout), so a request that needs the store gets an error instead of hanging; the client
- * reconnects with backoff and resubscribes its channels.
+ * reconnects with backoff and resubscribes its channels. Everything read back is checked (store-input.gen.ts).
  */
 export class RedisStore implements Store {
   readonly kind = 'redis';
@@ -101,12 +60,13 @@ export class RedisStore implements Store {
     // Subscriptions need their own connection; it may queue its SUBSCRIBE until connected.
     this.#sub = new Redis(url, { ...options, enableOfflineQueue: true, commandTimeout: undefined });
     for (const [name, lua, keys] of [
-      ['mcpCreate', CREATE, 2],
-      ['mcpTouch', TOUCH, 4],
-      ['mcpDelete', DELETE, 3],
-      ['mcpAdmit', ADMIT, 2],
+      ['mcpCreate', CREATE_SESSION, 2],
+      ['mcpTouch', TOUCH_SESSION, 4],
+      ['mcpDelete', DELETE_SESSION, 3],
+      ['mcpAdmit', ADMIT, undefined],
+      ['mcpRenew', RENEW, undefined],
     ] as const) {
-      this.#redis.defineCommand(name, { lua, numberOfKeys: keys });
+      this.#redis.defineCommand(name, { lua, ...(keys === undefined ? {} : { numberOfKeys: keys }) });
     }
     for (const client of [this.#redis, this.#sub]) {
       client.on('error', (error: Error) => {
@@ -119,7 +79,14 @@ export class RedisStore implements Store {
       });
     }
     this.#sub.on('message', (channel: string, message: string) => {
-      this.#channels.get(channel.slice(this.#prefix.length))?.forEach((listener) => listener(message));
+      // A listener that throws must not throw into ioredis's parser: the connection would be lost.
+      for (const listener of [...(this.#channels.get(channel.slice(this.#prefix.length)) ?? [])]) {
+        try {
+          listener(message);
+        } catch (error) {
+          console.error('[mcp] store message listener failed:', error);
+        }
+      }
     });
   }
 
@@ -134,12 +101,22 @@ export class RedisStore implements Store {
     return this.#redis.status === 'ready' && this.#sub.status === 'ready';
   }
 
+  /** The connection and key prefix, for the task store's own commands. */
+  access(): RedisAccess {
+    return { redis: this.#redis, prefix: this.#prefix, run: (command) => this.#run(command) };
+  }
+
   async #run<T>(command: () => Promise<T>): Promise<T> {
     try {
       return await command();
     } catch (error) {
       throw new StoreUnavailableError(error);
     }
+  }
+
+  /** Logs keys of the wrong type that a script deleted. */
+  #repaired(count: number, what: string): void {
+    if (count > 0) badInput(what, `${count} key(s) of the wrong type, deleted`);
   }
 
   #keys(id: string): [string, string, string] {
@@ -153,45 +130,50 @@ export class RedisStore implements Store {
     limits: { ttlMs: number; maxPerPrincipal: number },
   ): Promise<boolean> {
     const [hash] = this.#keys(id);
-    const args = [
-      id,
-      JSON.stringify(record.initialize),
-      record.principal,
-      limits.ttlMs,
-      limits.maxPerPrincipal,
-      record.holder ?? '',
-    ];
-    return this.#run(
-      async () => (await this.#redis.mcpCreate(hash, `${this.#prefix}p:${record.principal}`, ...args)) === 1,
-    );
+    const { client, principal, holder } = record;
+    return this.#run(async () => {
+      const keys = [hash, `${this.#prefix}p:${principal}`];
+      const args = [id, JSON.stringify(client), principal, limits.ttlMs, limits.maxPerPrincipal, holder ?? ''];
+      const [created, repaired] = await this.#redis.mcpCreate(...keys, ...args);
+      this.#repaired(repaired, 'session record');
+      return created === 1;
+    });
   }
 
   getSession(id: string): Promise<SessionRecord | undefined> {
     const [hash, subs] = this.#keys(id);
     return this.#run(async () => {
-      const [[, fields], [, uris]] = (await this.#redis.multi().hgetall(hash).smembers(subs).exec()) as [
-        [unknown, Record<string, string>],
-        [unknown, string[]],
+      // A pipeline, not a transaction: Redis out of memory refuses to queue even reads in MULTI.
+      const replies = (await this.#redis.pipeline().hgetall(hash).smembers(subs).exec()) ?? [];
+      const [[fieldsError, fields], [subsError, uris]] = replies as [
+        [Error | null, Record<string, string>],
+        [Error | null, string[]],
       ];
-      if (!fields?.init) return undefined;
+      // A key of the wrong type (WRONGTYPE) is no session of ours.
+      if (fieldsError || subsError) {
+        badInput('session record', (fieldsError ?? subsError)?.message);
+        return undefined;
+      }
+      if (!fields?.principal) return undefined;
+      const client = readJson('session record', fields.client, 2 * LIMITS.maxSessionClientBytes, isSessionClient);
+      if (!client) return undefined;
       return {
-        initialize: JSON.parse(fields.init),
+        client,
         principal: fields.principal,
         holder: fields.holder || undefined,
-        logLevel: fields.level,
+        logLevel: isLogLevel(fields.level) ? fields.level : undefined,
         subscriptions: uris ?? [],
       };
     });
   }
 
   touchSession(id: string, principal: string, ttlMs: number): Promise<1 | 0 | -1> {
-    return this.#run(
-      async () =>
-        (await this.#redis.mcpTouch(...this.#keys(id), `${this.#prefix}p:${principal}`, id, principal, ttlMs)) as
-          | 1
-          | 0
-          | -1,
-    );
+    return this.#run(async () => {
+      const keys = [...this.#keys(id), `${this.#prefix}p:${principal}`];
+      const [state, repaired] = await this.#redis.mcpTouch(...keys, id, principal, ttlMs);
+      this.#repaired(repaired, 'session record');
+      return state as 1 | 0 | -1;
+    });
   }
 
   updateSession(id: string, change: SessionChange): Promise<void> {
@@ -202,14 +184,20 @@ export class RedisStore implements Store {
       const ttl = await this.#redis.pttl(hash);
       if ('holder' in change) await this.#redis.hset(hash, 'holder', change.holder);
       if ('logLevel' in change) await this.#redis.hset(hash, 'level', change.logLevel);
-      if ('subscribe' in change)
-        await this.#redis.multi().sadd(subs, change.subscribe).pexpire(subs, Math.max(ttl, 1)).exec();
+      if ('subscribe' in change) {
+        const replies = await this.#redis.multi().sadd(subs, change.subscribe).pexpire(subs, Math.max(ttl, 1)).exec();
+        const error = replies?.find(([failed]) => failed)?.[0];
+        if (error) throw error;
+      }
       if ('unsubscribe' in change) await this.#redis.srem(subs, change.unsubscribe);
     });
   }
 
   deleteSession(id: string): Promise<void> {
-    return this.#run(async () => void (await this.#redis.mcpDelete(...this.#keys(id), id, `${this.#prefix}p:`)));
+    return this.#run(async () => {
+      const events = `${this.#prefix}e:${id}:`;
+      this.#repaired(await this.#redis.mcpDelete(...this.#keys(id), id, `${this.#prefix}p:`, events), 'session record');
+    });
   }
 
   appendEvent(
@@ -245,36 +233,55 @@ export class RedisStore implements Store {
     const streamId = eventId.slice(0, at);
     return this.#run(async () => {
       // XRANGE start is inclusive (exclusive ranges need Redis 6.2): drop the entry itself.
-      const rows = await this.#redis.xrange(`${this.#prefix}e:${sessionId}:${streamId}`, entry, '+');
-      const events = rows
-        .filter(([id]) => id !== entry)
-        .map(([id, fields]): [string, JSONRPCMessage] => [`${streamId}@${id}`, JSON.parse(fields[1])]);
+      const rows = await this.#redis.xrange(`${this.#prefix}e:${sessionId}:${streamId}`, entry, '+').catch((error) => {
+        if (!/WRONGTYPE/.test(String(error))) throw error;
+        badInput('stored event', error.message);
+        return [];
+      });
+      const events: [string, JSONRPCMessage][] = [];
+      for (const [id, fields] of rows) {
+        if (id === entry) continue;
+        const message = readJson('stored event', fields[1], 2 * LIMITS.maxBodyBytes, isStoredEvent);
+        if (message) events.push([`${streamId}@${id}`, message as JSONRPCMessage]);
+      }
       return { streamId, events };
     });
   }
 
-  admit({ key, rateLimit, maxConcurrency, leaseMs }: LimitRequest): Promise<Admission> {
+  admit({ concurrency, rate, leaseMs }: LimitRequest): Promise<Admission> {
     const token = randomUUID();
-    const slots = `${this.#prefix}c:${key}`;
+    const slots = concurrency.map(({ key }) => `${this.#prefix}c:${key}`);
     return this.#run(async () => {
-      const [ok, reason, retryAfterMs] = await this.#redis.mcpAdmit(
-        `${this.#prefix}r:${key}`,
-        slots,
-        rateLimit?.requests ?? '',
-        rateLimit?.windowMs ?? 0,
-        maxConcurrency ?? '',
+      const [ok, reason, detail, repaired] = await this.#redis.mcpAdmit(
+        1 + slots.length,
+        `${this.#prefix}r:${rate?.key ?? ''}`,
+        ...slots,
+        rate?.requests ?? '',
+        rate?.windowMs ?? 0,
         leaseMs,
         token,
+        ...concurrency.map(({ max }) => max),
       );
-      if (ok === 1)
-        return {
-          ok: true,
-          release: () =>
-            this.#run(async () => void (maxConcurrency !== undefined && (await this.#redis.zrem(slots, token)))),
-        };
-      return reason === 'rateLimit'
-        ? { ok: false, reason, retryAfterMs: Number(retryAfterMs) }
-        : { ok: false, reason: 'maxConcurrency' };
+      this.#repaired(repaired, 'limit counter');
+      if (ok !== 1)
+        return reason === 'rateLimit'
+          ? { ok: false, reason, retryAfterMs: Number(detail) }
+          : { ok: false, reason: 'concurrency', full: Number(detail) };
+      if (slots.length === 0) return { ok: true, release: async () => undefined };
+      // The slot is held while the call runs, however long: renewed well before its lease runs out.
+      const renew = setInterval(
+        () => void this.#redis.mcpRenew(slots.length, ...slots, leaseMs, token).catch(() => undefined),
+        Math.max(Math.floor(leaseMs / 3), 10),
+      ).unref();
+      return {
+        ok: true,
+        release: () => {
+          clearInterval(renew);
+          return this.#run(async () => {
+            await Promise.all(slots.map((key) => this.#redis.zrem(key, token)));
+          });
+        },
+      };
     });
   }
 

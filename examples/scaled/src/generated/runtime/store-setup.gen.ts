@@ -9,8 +9,11 @@ import { useBus } from './notify.gen.js';
 import { useLimiter } from './policy.gen.js';
 import { storeSessions } from './session-store.gen.js';
 import type { ScaleHooks } from './http.gen.js';
-import { StoreBus } from './store.gen.js';
+import { StoreBus } from './store-bus.gen.js';
 import { RedisStore } from './store-redis.gen.js';
+
+/** A piece of the server that moves into the store too (the tasks); returns how to undo it. */
+export type StoreShare = (store: RedisStore) => () => void;
 
 /** The manifest's `scale` settings, each overridable from the environment. */
 export interface ScaleDefaults {
@@ -63,13 +66,14 @@ export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = 
 
 /**
  * Connects to the store and wires it in: `notify` and the listen streams use its pub/sub, tool limits its
- * counters, 2025-era sessions its records and event log. The server starts even when the store is down
- * (/readyz says so, and the client keeps reconnecting).
+ * counters, 2025-era sessions its records and event log, and each of `shares` (the tasks) what it keeps. The server
+ * starts even when the store is down (/readyz says so, and the client keeps reconnecting).
  */
 export async function connectScale(
   build: McpServerFactory,
   settings: ScaleSettings,
   limits: { maxBodyBytes: number; maxRequestsInFlight?: number },
+  shares: readonly StoreShare[] = [],
 ): Promise<ScaleHooks> {
   const store = new RedisStore(settings.url, settings.prefix);
   if (!(await store.connected(5_000)))
@@ -77,6 +81,7 @@ export async function connectScale(
   const bus = new StoreBus(store);
   const undoBus = useBus(bus);
   useLimiter(store);
+  const unshare = shares.map((share) => share(store));
   const sessions = storeSessions({
     build,
     store,
@@ -96,6 +101,7 @@ export async function connectScale(
       await sessions.close();
       undoBus();
       useLimiter(undefined);
+      for (const undo of unshare) undo();
       await store.close();
     },
   };

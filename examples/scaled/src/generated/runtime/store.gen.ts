@@ -2,7 +2,8 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature policy: the same in every project that enables it.
 
-import type { JSONRPCMessage, ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { SessionClient } from './limits.gen.js';
 
 /**
  * Where the state that replicas of one server share lives (manifest `scale.store`). The memory store keeps it in
@@ -53,8 +54,8 @@ export interface Store {
 }
 
 export interface SessionRecord {
-  /** The client's initialize request, replayed to rebuild the session on another replica. */
-  initialize: JSONRPCMessage;
+  /** What the client's initialize request said of it, replayed to rebuild the session on another replica. */
+  client: SessionClient;
   /** Who created the session; anyone else presenting its id gets 404. */
   principal: string;
   /** The replica serving the session's GET stream: the one that delivers its notifications. */
@@ -65,73 +66,48 @@ export interface SessionRecord {
 
 export type SessionChange = { holder: string } | { logLevel: string } | { subscribe: string } | { unsubscribe: string };
 
+/** One tool call's limits: each counter is kept under its own key, so several limits can share one. */
 export interface LimitRequest {
-  /** Tool and principal: counters are kept per key. */
-  key: string;
-  rateLimit?: { requests: number; windowMs: number };
-  maxConcurrency?: number;
-  /** A slot held longer than this (a replica died holding it) is freed. */
+  /** Calls running at once: at most `max` under each key (a tool over all callers; a tool per principal). */
+  concurrency: readonly { key: string; max: number }[];
+  /** At most `requests` admissions under `key` in any `windowMs`. */
+  rate?: { key: string; requests: number; windowMs: number };
+  /**
+   * A held slot is renewed while its call runs; one not renewed for this long (its replica died holding it) is freed.
+   */
   leaseMs: number;
 }
 
 export type Admission =
   | { ok: true; release(): Promise<void> }
   | { ok: false; reason: 'rateLimit'; retryAfterMs: number }
-  | { ok: false; reason: 'maxConcurrency' };
+  /** `full`: the index in `concurrency` of the first limit already reached. */
+  | { ok: false; reason: 'concurrency'; full: number };
 
 /** JSON-RPC error code of a request that needed the store while it was unreachable. */
 export const STORE_UNAVAILABLE = -32005;
 
+/**
+ * The store did not take a command: unreachable, or (`full`) out of memory (Redis `maxmemory` with noeviction), when
+ * writes are refused and reads go on.
+ */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
+  readonly full: boolean;
   constructor(cause?: unknown) {
-    super(`state store unavailable${cause instanceof Error ? `: ${cause.message}` : ''}`);
+    const text = cause instanceof Error ? cause.message : '';
+    // A transaction refused as a whole (EXECABORT) names why in the errors of the commands it queued.
+    const why = (cause as { previousErrors?: unknown[] } | undefined)?.previousErrors ?? [];
+    const full = [cause, ...why].some((e) => e instanceof Error && /\bOOM\b/.test(e.message));
+    super(
+      full ? 'state store full: it refuses writes (maxmemory)' : `state store unavailable${text ? `: ${text}` : ''}`,
+    );
+    this.full = full;
   }
 }
 
 // Who a caller is, for sessions and shared limits: the same key the in-process limits use.
-export { principalOf } from './limits.gen.js';
-
-/**
- * A ServerEventBus over the store's pub/sub: every replica's subscriptions/listen streams (and 2025-era sessions)
- * hear events published on any replica. Events published while the store is down are lost, and logged.
- */
-export class StoreBus implements ServerEventBus {
-  readonly #listeners = new Set<(event: ServerEvent) => void>();
-  readonly #store: Store;
-  #unsubscribe?: () => void;
-
-  constructor(
-    store: Store,
-    readonly channel = 'events',
-  ) {
-    this.#store = store;
-  }
-
-  /** The promise settles once the store took the event (notify.gen.ts waits for it before a call answers). */
-  publish(event: ServerEvent): Promise<void> {
-    return this.#store
-      .publish(this.channel, JSON.stringify(event))
-      .catch((error: unknown) =>
-        console.error('[mcp] notification not sent:', error instanceof Error ? error.message : error),
-      );
-  }
-
-  subscribe(listener: (event: ServerEvent) => void): () => void {
-    this.#listeners.add(listener);
-    this.#unsubscribe ??= this.#store.subscribe(this.channel, (message) => {
-      const event = JSON.parse(message) as ServerEvent;
-      for (const l of [...this.#listeners]) {
-        try {
-          l(event);
-        } catch (error) {
-          console.error('[mcp] notification listener failed:', error);
-        }
-      }
-    });
-    return () => void this.#listeners.delete(listener);
-  }
-}
+export { principalOf, type SessionClient } from './limits.gen.js';
 
 interface Expiring<T> {
   value: T;
@@ -224,22 +200,24 @@ export class MemoryStore implements Store {
     return { streamId, events: events.filter(([id]) => Number(id.slice(id.lastIndexOf('@') + 1)) > seq) };
   }
 
-  async admit({ key, rateLimit, maxConcurrency, leaseMs }: LimitRequest): Promise<Admission> {
+  async admit({ concurrency, rate, leaseMs }: LimitRequest): Promise<Admission> {
     const now = Date.now();
-    const slots = this.#slots.get(key) ?? new Map<symbol, number>();
-    for (const [slot, until] of slots) if (until <= now) slots.delete(slot);
-    if (maxConcurrency !== undefined && slots.size >= maxConcurrency) return { ok: false, reason: 'maxConcurrency' };
-    if (rateLimit) {
-      const calls = (this.#calls.get(key) ?? []).filter((t) => t > now - rateLimit.windowMs);
-      if (calls.length >= rateLimit.requests)
-        return { ok: false, reason: 'rateLimit', retryAfterMs: calls[0] + rateLimit.windowMs - now };
+    const held = concurrency.map(({ key }) => this.#slots.get(key) ?? new Map<symbol, number>());
+    for (const slots of held) for (const [slot, until] of slots) if (until <= now) slots.delete(slot);
+    const full = concurrency.findIndex(({ max }, i) => held[i].size >= max);
+    if (full >= 0) return { ok: false, reason: 'concurrency', full };
+    if (rate) {
+      const calls = (this.#calls.get(rate.key) ?? []).filter((t) => t > now - rate.windowMs);
+      if (calls.length >= rate.requests)
+        return { ok: false, reason: 'rateLimit', retryAfterMs: calls[0] + rate.windowMs - now };
       calls.push(now);
-      this.#calls.set(key, calls);
+      this.#calls.set(rate.key, calls);
     }
-    const slot = Symbol(key);
-    slots.set(slot, now + leaseMs);
-    this.#slots.set(key, slots);
-    return { ok: true, release: async () => void slots.delete(slot) };
+    // The lease matters only to a store shared by processes that may die: here the slot lives until released.
+    void leaseMs;
+    const slot = Symbol('slot');
+    concurrency.forEach(({ key }, i) => this.#slots.set(key, held[i].set(slot, Number.POSITIVE_INFINITY)));
+    return { ok: true, release: async () => held.forEach((slots) => slots.delete(slot)) };
   }
 
   async publish(channel: string, message: string): Promise<void> {

@@ -38,6 +38,12 @@ export const LIMITS = {
   sessionIdleTimeoutMs: 30 * 60_000,
   /** Open 2025-era HTTP sessions (and HTTP+SSE streams) one principal may hold. */
   maxSessionsPerPrincipal: 100,
+  /**
+   * Bytes (as JSON) of what a 2025-era HTTP session keeps of its client's initialize request: protocolVersion,
+   * capabilities and clientInfo. They live as long as the session (in the shared store with scale.store redis), so a
+   * client could otherwise park a whole request body in each of its sessions.
+   */
+  maxSessionClientBytes: 16 * 1024,
   /** resources/subscribe entries one session or connection may hold. */
   maxSubscriptionsPerSession: 100,
   /** Open WebSocket connections, over all clients. */
@@ -62,6 +68,34 @@ const BATCH_REVISIONS: readonly string[] = ['2024-11-05', '2025-03-26'];
 export function askedRevision(initialize: unknown): string | undefined {
   const asked = (initialize as { params?: { protocolVersion?: unknown } } | undefined)?.params?.protocolVersion;
   return typeof asked === 'string' ? asked : undefined;
+}
+
+/** What a 2025-era session keeps of its client's initialize request: what another replica needs to rebuild it. */
+export interface SessionClient {
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  clientInfo: Record<string, unknown>;
+}
+
+/**
+ * The part of an initialize request a session keeps, or the JSON-RPC error that refuses the request when that part is
+ * past maxSessionClientBytes. The SDK checks the shape when it answers the request; this bounds what outlives it.
+ */
+export function keptClient(
+  initialize: unknown,
+): { client: SessionClient } | { refusal: { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string } } } {
+  const request = (typeof initialize === 'object' && initialize !== null ? initialize : {}) as {
+    id?: unknown;
+    params?: Record<string, unknown>;
+  };
+  const { protocolVersion, capabilities, clientInfo } = request.params ?? {};
+  const client = { protocolVersion, capabilities, clientInfo } as SessionClient;
+  const bytes = Buffer.byteLength(JSON.stringify(client));
+  if (bytes <= LIMITS.maxSessionClientBytes) return { client };
+  const message =
+    `Invalid params: capabilities and clientInfo take ${bytes} bytes; ` +
+    `a session keeps at most ${LIMITS.maxSessionClientBytes}`;
+  return { refusal: { jsonrpc: '2.0', id: request.id ?? null, error: { code: -32602, message } } };
 }
 
 /** Whether a connection on `revision` is served batches; none without one (not initialized yet, or 2026-07-28). */
