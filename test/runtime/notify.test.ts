@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['store', 'limits', 'notify', 'ask']);
-const { MemoryStore, StoreBus } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const at = runtimeCopies(['store', 'store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask']);
+const { MemoryStore } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const { StoreBus } = (await import(at('store-bus'))) as typeof import('../../templates/runtime/store-bus.js');
 const { notify, useBus } = (await import(at('notify'))) as typeof import('../../templates/runtime/notify.js');
 const { answering } = (await import(at('ask'))) as typeof import('../../templates/runtime/ask.js');
 
