@@ -63,7 +63,7 @@ export function start(
   headers: Record<string, string> = {},
 ): { response: Promise<Exchange>; drop(): void } {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  let drop = () => undefined as void;
+  let drop: () => void = () => undefined;
   const response = new Promise<Exchange>((resolve, reject) => {
     const req = request(
       url,
