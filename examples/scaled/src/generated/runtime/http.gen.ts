@@ -43,8 +43,8 @@ import { SessionTable, type SessionLimits } from './sessions.gen.js';
 type VerifyAccessToken = (token: string) => Promise<AuthInfo>;
 
 // The optional pieces below live in their own generated files, which a project has only when its manifest enables
-// them (auth.gen.ts, jwt.gen.ts, sse.gen.ts, websocket.gen.ts, server-card.gen.ts): the entry loads those and passes them
-// in, so this file names them by shape only and a project without them neither compiles nor installs their code.
+// them (auth.gen.ts, jwt.gen.ts, sse.gen.ts, websocket.gen.ts, server-card.gen.ts): the entry loads those and passes
+// them in, so this file names them by shape only and a project without them neither compiles nor installs their code.
 interface Authenticator {
   authenticate(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined>;
   serveMetadata(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
