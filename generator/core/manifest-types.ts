@@ -325,7 +325,7 @@ export interface HttpTransport {
    */
   sessionIdleTimeoutMs?: number;
   /**
-   * Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'.
+   * Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy.
    */
   maxSessionsPerPrincipal?: number;
   /**
@@ -336,6 +336,16 @@ export interface HttpTransport {
    * HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003.
    */
   maxConcurrentRequests?: number;
+  /**
+   * The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy.
+   */
+  maxPrincipalShare?: number;
+  /**
+   * The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address.
+   *
+   * @minItems 1
+   */
+  trustProxy?: [string, ...string[]];
   /**
    * Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429).
    */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, posix, relative, resolve } from 'node:path';
-import { authModel, policyLiteral, toolScopes } from './auth-model.js';
+import { authModel, policyLiteral } from './auth-model.js';
 import { packageRoot } from '../core/index.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './content-model.js';
 import { buildExamplesModel } from './examples-model.js';
@@ -58,6 +58,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       inputSchemaConst: `${lowerFirst(pascal)}InputSchema`,
       outputSchemaConst: outputType ? `${lowerFirst(pascal)}OutputSchema` : null,
       policyJson: policyLiteral(t.policy),
+      scopeChallenge: (t.policy?.scopes?.length ?? 0) > 0,
       taskSupport: t.execution?.taskSupport === 'optional' || t.execution?.taskSupport === 'required' ? t.execution.taskSupport : null,
       hasExecution: t.execution !== undefined,
     };
@@ -156,8 +157,9 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
             maxSessionsPerPrincipal: httpOptions.maxSessionsPerPrincipal,
             maxRequestsInFlight: httpOptions.maxRequestsInFlight,
             maxConcurrentRequests: httpOptions.maxConcurrentRequests,
+            maxPrincipalShare: httpOptions.maxPrincipalShare,
+            trustProxy: httpOptions.trustProxy,
             auth: authModel(m),
-            toolScopes: toolScopes(m),
             ...withServerCard(serverCardModel(m)),
           },
     tools,

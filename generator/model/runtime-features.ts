@@ -71,10 +71,13 @@ const FEATURES = {
     dependencies: { zod: 'zod' },
     devDependencies: { '@anthropic-ai/mcpb': 'mcpb' },
   },
+  // proxy-addr reads X-Forwarded-For as Express does (transports.http.trustProxy); ipaddr.js, its own parser, groups
+  // IPv6 callers by network (caller.gen.ts).
   http: {
     when: (m) => m.http !== null,
-    files: ['http', 'host-guard', 'loopback', 'sessions'],
-    dependencies: { '@modelcontextprotocol/node': 'node' },
+    files: ['http', 'host-guard', 'loopback', 'sessions', 'caller'],
+    dependencies: { '@modelcontextprotocol/node': 'node', 'ipaddr.js': 'ipaddr', 'proxy-addr': 'proxyAddr' },
+    devDependencies: { '@types/proxy-addr': 'typesProxyAddr' },
   },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
   jwt: {
@@ -83,11 +86,7 @@ const FEATURES = {
     dependencies: { jose: 'jose' },
     httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }],
   },
-  policy: {
-    when: (m) => m.policies,
-    files: ['policy', 'store', 'concurrency'],
-    httpPlugins: [{ option: 'deniedCalls', export: 'deniedCalls' }],
-  },
+  policy: { when: (m) => m.policies, files: ['policy', 'store', 'concurrency'] },
   sse: {
     when: (m) => !!m.http?.sse,
     files: ['sse'],

@@ -46,6 +46,8 @@ export interface ToolModel extends EntryModel {
   outputSchemaConst: string | null;
   /** The tool's `policy` as a TypeScript literal; null without one. */
   policyJson: string | null;
+  /** The tool requires scopes: registered with a scope challenge (403 over Streamable HTTP, see Policies). */
+  scopeChallenge: boolean;
   /** `execution.taskSupport` when the tool may run as a task (`optional` or `required`); null otherwise. */
   taskSupport: 'optional' | 'required' | null;
   /** The tool declares `execution`, which registerTool does not take (SDK 2.4): server.gen.ts sets it on the registered tool. */
@@ -100,10 +102,11 @@ export interface HttpModel {
   maxSessionsPerPrincipal?: number;
   maxRequestsInFlight?: number;
   maxConcurrentRequests?: number;
+  maxPrincipalShare?: number;
+  /** Proxies whose X-Forwarded-For the server reads (transports.http.trustProxy). */
+  trustProxy?: string[];
   /** The manifest's auth, completed with defaults; names environment variables, never holds secrets. */
   auth: Json | null;
-  /** Scopes per tool name, for the check the HTTP layer makes before a call reaches a server. */
-  toolScopes: Record<string, string[]> | null;
   /** The server card (draft SEP-2127) the HTTP server serves; absent without server.registryName. */
   serverCard?: Json;
 }

@@ -1,6 +1,14 @@
-import { ProtocolError, type AuthInfo, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  requireScopes,
+  type AuthInfo,
+  type McpServer,
+  type ScopeChallengeHandler,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
 import { principalOf } from './limits.gen.js';
+import { observeRefusal } from './observe.gen.js';
 import {
   STORE_UNAVAILABLE,
   StoreUnavailableError,
@@ -11,8 +19,8 @@ import {
 
 /**
  * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
- * Over Streamable HTTP, -32002 is answered by the HTTP layer (see `deniedCalls`): the SDK rewrites -32002 thrown
- * from a handler to -32602, the code -32002 had in older MCP revisions.
+ * Over Streamable HTTP, missing scopes are answered before a call reaches a server, with the spec's scope challenge
+ * (see `scopeChallenge`); -32002 is what transports without one get.
  */
 export const POLICY_ERROR = { missingScopes: -32002, rateLimited: -32003, timedOut: -32004 } as const;
 
@@ -67,9 +75,32 @@ export class Policies {
   readonly #byTool: Readonly<Record<string, ToolPolicy>>;
   readonly #rates = new RateLimiter();
   readonly #running = new ConcurrencyLimiter();
+  readonly #challenges = new Map<string, ScopeChallengeHandler | undefined>();
 
   constructor(byTool: Readonly<Record<string, ToolPolicy>>) {
     this.#byTool = byTool;
+  }
+
+  /**
+   * The scope challenge of a tool that requires scopes: over Streamable HTTP the SDK answers a call whose token lacks
+   * one with 403 and `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."` (the spec's authorization
+   * section), in both eras and for a whole batch, before any handler runs, so that a client can step up. Other
+   * transports carry no tokens; `run` refuses there with -32002.
+   */
+  scopeChallenge(tool: string): ScopeChallengeHandler | undefined {
+    if (this.#challenges.has(tool)) return this.#challenges.get(tool);
+    const scopes = Object.hasOwn(this.#byTool, tool) ? this.#byTool[tool].scopes : undefined;
+    const required = scopes?.length ? requireScopes(...(scopes as [string, ...string[]])) : undefined;
+    const handler: ScopeChallengeHandler | undefined =
+      required &&
+      ((context) => {
+        const challenge = required(context);
+        if (challenge) observeRefusal(tool, POLICY_ERROR.missingScopes);
+        return challenge;
+      });
+    // Servers are built per request: each tool's handler is made once.
+    this.#challenges.set(tool, handler);
+    return handler;
   }
 
   /** Runs one tools/call under its tool's policy; `call` gets the context whose signal the timeout aborts. */
@@ -223,47 +254,4 @@ export function installPolicies(server: McpServer, policies: Policies): void {
     return typeof name === 'string' ? policies.run(name, ctx, (c) => original(request, c)) : original(request, ctx);
   };
   handlers.set('tools/call', guarded);
-}
-
-/**
- * A JSON-RPC error response for every tools/call in `body` (one message or a batch) that the caller's scopes do not
- * allow.
- */
-export function deniedCalls(
-  body: unknown,
-  scopesByTool: Readonly<Record<string, readonly string[]>>,
-  auth: AuthInfo | undefined,
-): object | undefined {
-  if (!auth) return undefined;
-  const messages = Array.isArray(body) ? body : [body];
-  const denial = (message: unknown) => {
-    if (typeof message !== 'object' || message === null) return undefined;
-    const { method, params, id } = message as { method?: unknown; params?: { name?: unknown }; id?: unknown };
-    const tool = params?.name;
-    if (method !== 'tools/call' || typeof tool !== 'string' || !Object.hasOwn(scopesByTool, tool)) return undefined;
-    const missing = missingScopes(scopesByTool[tool], auth);
-    if (missing.length === 0) return undefined;
-    const { code, message: text, data } = scopeError(tool, scopesByTool[tool], missing);
-    return { jsonrpc: '2.0', id: id ?? null, error: { code, message: text, data } };
-  };
-  const denials = messages.map(denial);
-  if (denials.every((d) => d === undefined)) return undefined;
-  if (!Array.isArray(body)) return denials[0];
-  // A batch runs whole or not at all: its other requests are refused too, saying why.
-  return messages.flatMap((message, i) => {
-    const id = (message as { id?: unknown } | null)?.id;
-    if (denials[i]) return [denials[i]];
-    if (id === undefined) return []; // notifications get no response
-    return [
-      {
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code: POLICY_ERROR.missingScopes,
-          message: 'Not run: another call in this batch was refused',
-          data: { batch: true },
-        },
-      },
-    ];
-  });
 }

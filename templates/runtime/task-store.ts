@@ -196,10 +196,11 @@ export async function storeNewTask(record: TaskRecord): Promise<void> {
 
 /**
  * Whom a task belongs to: the authenticated caller, by the key every per-caller count uses (the user of an OAuth
- * client, else the client or credential), else the 2025-era session, else the local user or anonymous caller.
+ * client, else the client or credential), else the 2025-era session, else the caller without credentials (an HTTP
+ * or WebSocket client by its address, the local user over stdio).
  */
 export function principalOf(ctx: { http?: { authInfo?: AuthInfo }; sessionId?: string }): string {
   const auth = ctx.http?.authInfo;
-  if (auth !== undefined) return callerOf(auth);
-  return ctx.sessionId ? `session:${ctx.sessionId}` : 'anonymous';
+  if (auth !== undefined || !ctx.sessionId) return callerOf(auth);
+  return `session:${ctx.sessionId}`;
 }

@@ -111,10 +111,11 @@ export class Toolsets {
 
 /**
  * Filters tools/list and guards tools/call of one server. A tool outside the caller's sets answers as the SDK
- * answers an unknown tool (-32602): it does not exist for this caller. A tool hidden by scopes still gets the
- * policy's -32002, which tells the caller what it lacks. A connection-long server (2025-era session, stdio,
- * WebSocket) remembers the last choice its client made, and sends notifications/tools/list_changed when the
- * tools it serves change. Must be installed after the policies, so it runs first.
+ * answers an unknown tool (-32602): it does not exist for this caller. A tool hidden by scopes still gets its scope
+ * challenge (HTTP 403, see Policies.scopeChallenge), which tells the caller what it lacks. A connection-long server
+ * (2025-era session, stdio, WebSocket) remembers the last choice its client made, and sends
+ * notifications/tools/list_changed when the tools it serves change. Must be installed after the policies, so it runs
+ * first.
  */
 export function installToolsets(server: McpServer, toolsets: Toolsets, era: ProtocolEra): void {
   const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;

@@ -11,7 +11,7 @@ import {
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BatchCollector } from './batch.gen.js';
-import { LIMITS, type Place, type Placing, placingFactory } from './limits.gen.js';
+import { LIMITS, type Place, type Placing, placingFactory, shareOf } from './limits.gen.js';
 
 /** The subprotocol MCP clients offer on the WebSocket handshake. */
 export const MCP_SUBPROTOCOL = 'mcp';
@@ -146,11 +146,16 @@ export interface WebSocketLimits {
   maxConnections?: number;
   idleTimeoutMs?: number;
   initTimeoutMs?: number;
+  /** The fraction of maxConnections one principal may hold. */
+  maxPrincipalShare?: number;
 }
 
 export interface WebSocketEndpoint {
-  /** Takes over an HTTP upgrade request for the endpoint's path; false when the connection limit is reached. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /**
+   * Takes over an HTTP upgrade request for the endpoint's path, from `principal`; or returns the status it is refused
+   * with: 503 when all connections are taken, 429 when the principal holds its share of them.
+   */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, principal: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -161,7 +166,8 @@ const NO_HANDSHAKE_CLOSE = 1008;
 /**
  * Each WebSocket connection is served like a stdio connection, through the SDK's serveStdio with this transport:
  * the opening message pins it to the 2025 era (initialize) or to 2026-07-28 (a request with the `_meta` envelope).
- * Connections are capped, and closed when they stay silent too long or never complete their handshake.
+ * Connections are capped, over all clients and per principal, and closed when they stay silent too long or never
+ * complete their handshake. What a connection's messages start counts as its principal's.
  */
 export function webSocketEndpoint(
   factory: McpServerFactory,
@@ -179,7 +185,9 @@ export function webSocketEndpoint(
   const connections = new Set<StdioServerHandle>();
   // Counted from the upgrade on, so a burst of handshakes cannot slip past the cap.
   let open = 0;
-  wss.on('connection', (socket: WebSocket) => {
+  const share = shareOf(maxConnections, limits.maxPrincipalShare);
+  const held = new Map<string, number>();
+  wss.on('connection', (socket: WebSocket, principal: string) => {
     const transport = new WebSocketServerTransport(socket, limits.maxRequestsInFlight);
     let idle: NodeJS.Timeout | undefined;
     const handshake = setTimeout(() => socket.close(NO_HANDSHAKE_CLOSE, 'no MCP handshake in time'), initMs);
@@ -189,7 +197,7 @@ export function webSocketEndpoint(
       idle = setTimeout(() => socket.close(IDLE_CLOSE, 'idle timeout'), idleMs);
     };
     transport.onactivity();
-    const handle = serveStdio(placingFactory(factory, transport), { transport, onerror: onError });
+    const handle = serveStdio(placingFactory(factory, transport, principal), { transport, onerror: onError });
     connections.add(handle);
     socket.once('close', () => {
       clearTimeout(handshake);
@@ -199,12 +207,20 @@ export function webSocketEndpoint(
     });
   });
   return {
-    upgrade(req, socket, head) {
-      if (open >= maxConnections) return false;
+    upgrade(req, socket, head, principal) {
+      if (open >= maxConnections) return '503 Service Unavailable';
+      const mine = held.get(principal) ?? 0;
+      if (mine >= share) return '429 Too Many Requests';
       open++;
-      socket.once('close', () => open--);
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-      return true;
+      held.set(principal, mine + 1);
+      socket.once('close', () => {
+        open--;
+        const left = (held.get(principal) ?? 1) - 1;
+        if (left > 0) held.set(principal, left);
+        else held.delete(principal);
+      });
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, principal));
+      return undefined;
     },
     async close() {
       await Promise.allSettled([...connections].map((handle) => handle.close()));

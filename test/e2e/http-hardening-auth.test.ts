@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, InsufficientScopeError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type RunningHttp } from '../support/project.js';
 
@@ -198,18 +198,24 @@ describe('oauth with a JWKS URL', () => {
     expect(as.fetches).toBeLessThanOrEqual(2);
   });
 
-  it('takes the scopes from the token: -32002 without notes:write', async () => {
-    const client = new Client({ name: 'auth-e2e', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), {
-        requestInit: { headers: { authorization: `Bearer ${as.token({ scope: 'notes:read' })}` } },
-      }),
-    );
-    await expect(client.callTool({ name: 'write_note', arguments: {} })).rejects.toMatchObject({
-      code: -32002,
-      data: { missingScopes: ['notes:write'] },
-    });
-    await client.close();
+  it('takes the scopes from the token: without notes:write, a scope challenge pointing at the metadata', async () => {
+    for (const era of ['legacy', 'modern'] as const) {
+      const client = new Client({ name: 'auth-e2e', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { authorization: `Bearer ${as.token({ scope: 'notes:read' })}` } },
+        }),
+      );
+      const refused = await client.callTool({ name: 'write_note', arguments: {} }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(InsufficientScopeError);
+      // What a client needs to step up: the scope to ask for, and where to learn which server grants it.
+      const { requiredScope, resourceMetadataUrl } = refused as InsufficientScopeError;
+      expect([requiredScope, String(resourceMetadataUrl)]).toEqual([
+        'notes:write',
+        'http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp',
+      ]);
+      await client.close();
+    }
   });
 });
 

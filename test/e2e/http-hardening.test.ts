@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, InsufficientScopeError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, generateProject, startHttpServer, type Era, type RunningHttp } from '../support/project.js';
 
@@ -224,15 +224,57 @@ describe('transport-level refusals', () => {
   });
 });
 
+/** A 2025-era session of `token` at `protocolVersion`: the headers its requests carry. */
+async function session(token: string, protocolVersion = '2025-11-25'): Promise<Record<string, string>> {
+  const authorization = `Bearer ${token}`;
+  const init = await post(JSON.stringify({ ...JSON.parse(INITIALIZE), params: { ...JSON.parse(INITIALIZE).params, protocolVersion } }), {
+    authorization,
+  });
+  const headers = { authorization, 'mcp-session-id': init.headers.get('mcp-session-id') ?? '', 'mcp-protocol-version': protocolVersion };
+  await init.text();
+  await (await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), headers)).text();
+  return headers;
+}
+
+const writeCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'write_note', arguments: { text: 'x' } } });
+const modernHeaders = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'write_note' };
+const modernWriteCall = (id: number) => ({
+  ...writeCall(id),
+  params: {
+    ...writeCall(id).params,
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
+const CHALLENGE = 'Bearer error="insufficient_scope", error_description="Insufficient scope", scope="notes:write"';
+
+async function expectScopeChallenge(res: Response): Promise<void> {
+  expect(res.status).toBe(403);
+  expect(res.headers.get('www-authenticate')).toBe(CHALLENGE);
+  expect(await res.json()).toEqual({ error: 'insufficient_scope', error_description: 'Insufficient scope' });
+}
+
 describe.each(['legacy', 'modern'] as Era[])('per-tool policy (%s)', (era) => {
-  it('refuses a call lacking scopes with -32002 naming the missing ones; a caller holding them gets through', async () => {
+  it('answers a call lacking scopes with 403 and the scope challenge, which the SDK client reads; a caller holding them gets through', async () => {
     const reader = await connectAs(READER, era);
-    const denied = await rpcError(reader.callTool({ name: 'write_note', arguments: { text: 'hi' } }));
-    expect(denied.code).toBe(-32002);
-    expect(denied.data).toMatchObject({ tool: 'write_note', missingScopes: ['notes:write'] });
+    const denied = await reader.callTool({ name: 'write_note', arguments: { text: 'hi' } }).catch((error: unknown) => error);
+    expect(denied).toBeInstanceOf(InsufficientScopeError);
+    expect((denied as InsufficientScopeError).requiredScope).toBe('notes:write');
+    // The client (and, in the 2025 era, its session) goes on being served.
     expect(textOf(await reader.callTool({ name: 'whoami', arguments: {} }))).toBe('reader notes:read');
     const admin = await connectAs(ADMIN, era);
     expect(textOf(await admin.callTool({ name: 'write_note', arguments: { text: 'hi' } }))).toBe('saved hi');
+  });
+
+  it('sends the challenge on the HTTP response itself: 403, WWW-Authenticate with the scope', async () => {
+    const res =
+      era === 'modern'
+        ? await post(JSON.stringify(modernWriteCall(7)), { authorization: `Bearer ${READER}`, ...modernHeaders })
+        : await post(JSON.stringify(writeCall(7)), await session(READER));
+    await expectScopeChallenge(res);
   });
 
   it('stops a handler past its timeout with -32004, and the handler sees its signal abort', async () => {
@@ -258,25 +300,15 @@ describe.each(['legacy', 'modern'] as Era[])('per-tool policy (%s)', (era) => {
   });
 });
 
-describe('scopes in a batch', () => {
-  it('refuses the whole batch when one call lacks scopes, saying which', async () => {
-    const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { text: 'x' } } });
-    const res = await post(
-      JSON.stringify([
-        call(1, 'whoami'),
-        call(2, 'write_note'),
-        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } },
-      ]),
-      { authorization: `Bearer ${READER}` },
-    );
-    expect(res.status).toBe(200);
-    const replies = (await res.json()) as { id: number; error: { code: number; data: Record<string, unknown> } }[];
-    expect(replies.map((r) => [r.id, r.error.code])).toEqual([
-      [1, -32002],
-      [2, -32002],
-    ]);
-    expect(replies[1].error.data.missingScopes).toEqual(['notes:write']);
-    expect(replies[0].error.data).toEqual({ batch: true });
+describe('scopes in a batch (2025-03-26 session)', () => {
+  it('challenges the whole batch when one call lacks scopes, runs none of it, and serves the session after', async () => {
+    const headers = await session(READER, '2025-03-26');
+    const whoami = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
+    const batch = [whoami(1), writeCall(2), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } }];
+    await expectScopeChallenge(await post(JSON.stringify(batch), headers));
+    const allowed = await post(JSON.stringify([whoami(3)]), headers);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('reader notes:read');
   });
 });
 

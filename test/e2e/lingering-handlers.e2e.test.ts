@@ -3,7 +3,8 @@
 // handler running, as the spec asks. Each used to free its place among the requests in flight at once, so a client that
 // cancelled (or abandoned) and sent again had any number of handlers running: 5,000 after two seconds over stdio. Now
 // such a handler keeps its place, lingering, until it ends: with a limit of 3, at most 3 requests are unanswered and at
-// most 3 handlers linger, and past that every request is refused.
+// most 3 handlers linger, and past that every request is refused. The test is one caller, which may hold every POST
+// here (maxPrincipalShare 1); caller-shares.e2e.test.ts holds each caller to its share.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import {
 
 const MANIFEST = `version: 1
 server: {name: lingering, version: 1.0.0}
-transports: {http: {maxRequestsInFlight: 3, maxConcurrentRequests: 5}, sse: true, websocket: true}
+transports: {http: {maxRequestsInFlight: 3, maxConcurrentRequests: 5, maxPrincipalShare: 1}, sse: true, websocket: true}
 tools:
   hog:
     description: Answers after the given number of milliseconds, whether cancelled or not

@@ -3,7 +3,8 @@
 // have `maxRequestsInFlight` requests unanswered (3 here); one more is answered at once with -32003 and does not run,
 // and a slot is free again once a request is answered (or cancelled, where answers share one connection). Over HTTP,
 // all clients together may have `maxConcurrentRequests` POSTs open (5 here): 2026-07-28 requests have no session,
-// and 5,000 of them held open grew a server by 570 MB.
+// and 5,000 of them held open grew a server by 570 MB. One caller may hold them all here (maxPrincipalShare 1): the
+// share of each caller is caller-shares.e2e.test.ts's subject.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import {
 
 const MANIFEST = `version: 1
 server: {name: in-flight, version: 1.0.0}
-transports: {http: {maxRequestsInFlight: 3, maxConcurrentRequests: 5}, sse: true, websocket: true}
+transports: {http: {maxRequestsInFlight: 3, maxConcurrentRequests: 5, maxPrincipalShare: 1}, sse: true, websocket: true}
 tools:
 ${WAIT_TOOL.manifest}`;
 

@@ -258,6 +258,7 @@ describe('limits in one place', () => {
       maxSubscriptionsPerSession: http.maxSubscriptionsPerSession.default,
       maxRequestsInFlight: http.maxRequestsInFlight.default,
       maxConcurrentRequests: http.maxConcurrentRequests.default,
+      maxPrincipalShare: http.maxPrincipalShare.default,
       webSocketMaxConnections: ws.maxConnections.default,
       webSocketIdleTimeoutMs: ws.idleTimeoutMs.default,
       webSocketInitTimeoutMs: ws.initTimeoutMs.default,

@@ -133,8 +133,8 @@ describe('Streamable HTTP with two principals', () => {
       try {
         expect(await names(reader)).toEqual(['create_issue', 'ping']);
         expect(await names(admin)).toEqual(['create_issue', 'delete_repo', 'ping']);
-        // Hidden is not allowed: the policy still refuses the call, saying which scope is missing.
-        await expect(reader.callTool({ name: 'delete_repo', arguments: {} })).rejects.toMatchObject({ code: -32002 });
+        // Hidden is not allowed: the call still gets the scope challenge, saying which scope is missing.
+        await expect(reader.callTool({ name: 'delete_repo', arguments: {} })).rejects.toMatchObject({ requiredScope: 'admin' });
         const called = await admin.callTool({ name: 'delete_repo', arguments: {} });
         expect(JSON.stringify(called.content)).toMatch(/not implemented/i);
       } finally {

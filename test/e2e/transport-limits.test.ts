@@ -25,7 +25,7 @@ const MAX_BODY = 65_536;
 const MANIFEST = `version: 1
 server: {name: limits, version: 1.0.0}
 transports:
-  http: {maxBodyBytes: ${MAX_BODY}}
+  http: {maxBodyBytes: ${MAX_BODY}, maxPrincipalShare: 1} # one caller may take every connection here
   sse: true
   websocket: {maxConnections: 3, idleTimeoutMs: 4000, initTimeoutMs: 700}
 tools:

@@ -162,6 +162,50 @@ describe('HTTP limits', () => {
   it('a refused body size below the floor', () => {
     expect(errors({ transports: { http: { maxBodyBytes: 10 } } })).toHaveLength(1);
   });
+  it('takes a share of the server per principal above 0 and up to 1', () => {
+    for (const ok of [0.01, 0.5, 1]) expect(errors({ transports: { http: { maxPrincipalShare: ok } } })).toEqual([]);
+    for (const bad of [0, -0.5, 1.5, '10%']) expect(errors({ transports: { http: { maxPrincipalShare: bad } } })).toHaveLength(1);
+  });
+});
+
+describe('trusted proxies (transports.http.trustProxy)', () => {
+  it('takes addresses, CIDR ranges and the names proxy-addr knows', () => {
+    const trustProxy = ['10.0.0.5', '10.0.0.0/8', '2001:db8::/32', '::1', 'loopback', 'linklocal', 'uniquelocal'];
+    expect(errors({ transports: { http: { trustProxy } } })).toEqual([]);
+  });
+
+  it('refuses, at its position, every entry that could trust more or other proxies than written', () => {
+    const text = `version: 1
+server: {name: proxied, version: 1.0.0}
+transports:
+  http:
+    trustProxy:
+      - 10.0.0.0/8
+      - everyone
+      - 10.0.0.0/33
+      - '127.1'
+      - '::1/129'
+      - 10.0.0.0/8/8
+      - 10.0.0.0/255.0.0.0
+`;
+    const found = validate(text).filter((i) => i.severity === 'error');
+    expect(found.map((i) => [i.code, i.path, i.line, i.column])).toEqual(
+      [7, 8, 9, 10, 11, 12].map((line, n) => ['http/trust-proxy', `transports.http.trustProxy[${n + 1}]`, line, 9]),
+    );
+    expect(found[0].message).toBe('"everyone" is not an IP address, a CIDR range or loopback, linklocal, uniquelocal');
+    expect(errors({ transports: { http: { trustProxy: [] } } })).toHaveLength(1);
+    expect(errors({ transports: { http: { trustProxy: '10.0.0.0/8' } } })).toHaveLength(1);
+  });
+
+  it('warns when the nginx of deploy.compose fronts a server without auth that does not trust it', () => {
+    const warnings = (extra: Record<string, unknown>) =>
+      validate({ scale: { store: 'redis' }, deploy: { compose: true }, ...extra })
+        .filter((i) => i.severity === 'warning')
+        .map((i) => `${i.code} ${i.path}`);
+    expect(warnings({})).toEqual(['http/proxy-untrusted deploy.compose']);
+    expect(warnings({ transports: { http: { trustProxy: ['uniquelocal'] } } })).toEqual([]);
+    expect(warnings({ auth: bearer() })).toEqual([]);
+  });
 });
 
 describe('what the runtime receives', () => {

@@ -41,7 +41,6 @@ const defaults = {
     requestTimeoutMs: 30000,
     keepAliveTimeoutMs: 5000,
     auth: null,
-    toolScopes: null,
   },
 } as const;
 

@@ -39,8 +39,8 @@ const defaults = {
     headersTimeoutMs: 10000,
     requestTimeoutMs: 30000,
     keepAliveTimeoutMs: 5000,
+    trustProxy: ['uniquelocal'],
     auth: null,
-    toolScopes: null,
   },
   scale: { name: 'status-board', sessionTtlMs: 1800000, eventRetention: 1000, maxSessionsPerPrincipal: 100 },
 } as const;
@@ -111,9 +111,7 @@ export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.sl
   if (transports.has('http')) {
     // Loaded only when HTTP is served: its stack (and the pieces the manifest adds to it) would slow a stdio start.
     const { startHttp } = await import('./runtime/http.gen.js');
-    const plugins = {
-      deniedCalls: (await import('./runtime/policy.gen.js')).deniedCalls,
-    };
+    const plugins = {};
     const handle = await startHttp(
       { perRequest, connection },
       {

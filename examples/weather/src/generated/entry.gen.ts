@@ -41,7 +41,6 @@ const defaults = {
     requestTimeoutMs: 30000,
     keepAliveTimeoutMs: 5000,
     auth: null,
-    toolScopes: null,
     serverCard: {
       $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
       name: 'io.github.example/weather',

@@ -31,6 +31,13 @@ export const LIMITS = {
    * otherwise open POSTs until memory runs out.
    */
   maxConcurrentRequests: 1000,
+  /**
+   * The fraction of each capacity shared by all clients (maxConcurrentRequests, its lingering handlers,
+   * webSocketMaxConnections) that one principal may hold, rounded down, at least 1: one caller, signed in or
+   * anonymous, cannot take what the others need. A tenth leaves a lone caller 100 POSTs at once, as many as one
+   * session may have in flight.
+   */
+  maxPrincipalShare: 0.1,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
@@ -142,10 +149,22 @@ export class Place {
   #cancelled = false;
   #delivered = false;
   #holders = 0;
-  readonly #move: (from: PlaceState, to: PlaceState) => void;
+  readonly #moves: Move[];
 
-  constructor(move: (from: PlaceState, to: PlaceState) => void) {
-    this.#move = move;
+  constructor(move: Move) {
+    this.#moves = [move];
+  }
+
+  /**
+   * Counts this place in `flight` too, from the state it is in now: a POST takes its server-wide place before its
+   * caller is known (authenticated), and its caller's share once it is. `then` runs after each move.
+   */
+  countIn(flight: Flight, then: () => void): void {
+    const move = flight.counter(this.#state);
+    this.#moves.push((from, to) => {
+      move(from, to);
+      then();
+    });
   }
 
   /** Whether the request has reached the SDK: over stdio and WebSocket it may wait in the SDK's queue. */
@@ -195,12 +214,14 @@ export class Place {
   }
 
   #to(state: PlaceState): void {
-    this.#move(this.#state, state);
+    const from = this.#state;
     this.#state = state;
+    for (const move of this.#moves) move(from, state);
   }
 }
 
 type PlaceState = 'open' | 'lingering' | 'free';
+type Move = (from: PlaceState, to: PlaceState) => void;
 
 /** The places of the request being handled: the SDK starts each handler in the async context its request came in. */
 const current = new AsyncLocalStorage<readonly Place[]>();
@@ -215,6 +236,15 @@ export function holdPlaces(): () => void {
 
 /** Runs `fn` holding no place: a task's handler outlives its request, and the task limit counts it instead. */
 export const detached = <T>(fn: () => T): T => current.exit(fn);
+
+/** The principal of an unauthenticated caller, for the work its request (or connection) starts. */
+const anonymousCaller = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `fn` (the handling of one HTTP request, or one WebSocket message) as the unauthenticated caller `principal`
+ * (see caller.gen.ts: its address), so that principalOf tells anonymous callers apart in everything it starts.
+ */
+export const asCaller = <T>(principal: string, fn: () => T): T => anonymousCaller.run(principal, fn);
 
 /**
  * The places of one connection or session (or of all POSTs): at most `max` open, and at most `max` lingering, whose
@@ -233,12 +263,50 @@ export class Flight {
     return this.#count.lingering >= this.max;
   }
 
+  /** Whether no place is open or lingering. */
+  get idle(): boolean {
+    return this.#count.open === 0 && this.#count.lingering === 0;
+  }
+
   take(): Place {
-    this.#count.open++;
-    return new Place((from, to) => {
+    return new Place(this.counter('open'));
+  }
+
+  /** Counts one place in `state` and returns what moves it. */
+  counter(state: PlaceState): Move {
+    this.#count[state]++;
+    return (from, to) => {
       this.#count[from]--;
       this.#count[to]++;
-    });
+    };
+  }
+}
+
+/** The share of `max` one principal may hold (LIMITS.maxPrincipalShare): rounded down, at least 1. */
+export function shareOf(max: number, share: number = LIMITS.maxPrincipalShare): number {
+  return Math.max(1, Math.floor(max * share));
+}
+
+/**
+ * Each principal's places among a capacity all callers share (the POSTs of an HTTP server): at most `max` open and
+ * `max` lingering per principal. A principal is forgotten once it holds none.
+ */
+export class Shares {
+  readonly #flights = new Map<string, Flight>();
+
+  constructor(readonly max: number) {}
+
+  /** Counts `place` as `principal`'s; false, counting nothing, when the principal's share is full. */
+  admit(place: Place, principal: string): boolean {
+    const flight = this.#flights.get(principal) ?? new Flight(this.max);
+    if (!flight.hasRoom()) return false;
+    this.#flights.set(principal, flight);
+    const forget = () => {
+      if (flight.idle && this.#flights.get(principal) === flight) this.#flights.delete(principal);
+    };
+    place.countIn(flight, forget);
+    forget(); // a POST whose response closed while its caller was checked holds nothing
+    return true;
   }
 }
 
@@ -249,25 +317,27 @@ export interface Placing {
 
 /**
  * Has each request `transport` (one connection or session) hands to the SDK reach it within its place, as `placing`
- * keeps them. Call it once the server is connected: the hand-over is wrapped around the SDK's own, which it reads
- * for every message.
+ * keeps them, and (a WebSocket) as the connection's unauthenticated `caller`. Call it once the server is connected:
+ * the hand-over is wrapped around the SDK's own, which it reads for every message.
  */
-export function placeRequests(transport: Transport, placing: Placing): void {
+export function placeRequests(transport: Transport, placing: Placing, caller?: string): void {
   const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
+  const placed: typeof deliver = (message, extra) => {
     const place = placing.placeOf(message);
     return place ? place.run(() => deliver?.(message, extra)) : deliver?.(message, extra);
   };
+  transport.onmessage =
+    caller === undefined ? placed : (message, extra) => asCaller(caller, () => placed(message, extra));
 }
 
 /** `factory`'s servers, each placing its requests by `placing` once connected (for serveStdio, which connects them). */
-export function placingFactory(factory: McpServerFactory, placing: Placing): McpServerFactory {
+export function placingFactory(factory: McpServerFactory, placing: Placing, caller?: string): McpServerFactory {
   return async (ctx) => {
     const server = await factory(ctx);
     const connect = server.connect.bind(server);
     server.connect = async (transport: Transport) => {
       await connect(transport);
-      placeRequests(transport, placing);
+      placeRequests(transport, placing, caller);
     };
     return server;
   };
@@ -335,12 +405,13 @@ function refuse(res: ServerResponse, status: number, answer: unknown): false {
 }
 
 /**
- * Who a caller is, for everything counted per caller (rate limits, concurrency, sessions): the user (`sub`) together
- * with the OAuth client, else the client or credential, else the token itself (hashed), so two callers never share
- * a key by accident. Unauthenticated transports serve one `anonymous` principal.
+ * Who a caller is, for everything counted or owned per caller (rate limits, concurrency, sessions, shares, tasks):
+ * the user (`sub`) together with the OAuth client, else the client or credential, else the token itself (hashed), so
+ * two callers never share a key by accident. Without credentials, the caller set by asCaller (an HTTP or WebSocket
+ * client, by its address); else, over stdio, the one local user, `anonymous`.
  */
 export function principalOf(auth: AuthInfo | undefined): string {
-  if (!auth) return 'anonymous';
+  if (!auth) return anonymousCaller.getStore() ?? 'anonymous';
   const sub = auth.extra?.sub;
   if (typeof sub === 'string' && sub !== '') return `user:${JSON.stringify([auth.clientId ?? '', sub])}`;
   if (auth.clientId) return `client:${auth.clientId}`;

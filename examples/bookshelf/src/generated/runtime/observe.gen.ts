@@ -54,7 +54,7 @@ export interface Observer {
   instrument(server: McpServer): void;
   /** Measures a 2025-era session: `server` lives as long as it. */
   session(server: McpServer): void;
-  /** A call refused before it reached a server (the HTTP layer's scope check). */
+  /** A call refused before it reached a server (a scope challenge). */
   refused(tool: string, code: number): void;
 }
 
@@ -105,13 +105,4 @@ export function observeSession(server: McpServer, era: ProtocolEra): McpServer {
 
 export function observeRefusal(tool: string, code: number): void {
   observer?.refused(tool, code);
-}
-
-/** Counts the refusals in a response the HTTP layer answers itself (one error response or a batch of them). */
-export function observeDenials(denied: object): void {
-  if (!observer) return;
-  for (const response of [denied].flat() as { error?: { code?: unknown; data?: { tool?: unknown } } }[]) {
-    const { code, data } = response.error ?? {};
-    if (typeof data?.tool === 'string' && typeof code === 'number') observer.refused(data.tool, code);
-  }
 }

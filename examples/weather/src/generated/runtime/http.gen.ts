@@ -19,9 +19,11 @@ import {
   readRequestBody,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
+import { callerOf } from './caller.gen.js';
 import { logger } from './log.gen.js';
 import { hostGuards, upgradeAllowed } from './host-guard.gen.js';
 import {
+  asCaller,
   askedRevision,
   BATCH_REFUSED,
   batchesServed,
@@ -32,17 +34,18 @@ import {
   placeRequests,
   principalOf,
   RunningIds,
+  Shares,
+  shareOf,
 } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
-import { observeDenials } from './observe.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
 
 /** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts). */
 type VerifyAccessToken = (token: string) => Promise<AuthInfo>;
 
 // The optional pieces below live in their own generated files, which a project has only when its manifest enables
-// them (auth.gen.ts, jwt.gen.ts, policy.gen.ts, sse.gen.ts, websocket.gen.ts): the entry loads those and passes them
-// in, so this file names them by shape only and a project without them neither compiles nor installs their code.
+// them (auth.gen.ts, jwt.gen.ts, sse.gen.ts, websocket.gen.ts, server-card.gen.ts): the entry loads those and passes
+// them in, so this file names them by shape only and a project without them neither compiles nor installs their code.
 interface Authenticator {
   authenticate(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined>;
   serveMetadata(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
@@ -58,9 +61,10 @@ interface WebSocketLimits {
   maxConnections?: number;
   idleTimeoutMs?: number;
   initTimeoutMs?: number;
+  maxPrincipalShare?: number;
 }
 interface WebSocketEndpoint {
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, principal: string): string | undefined;
   close(): Promise<void>;
 }
 interface ServerCardEndpoint {
@@ -91,11 +95,6 @@ export interface HttpPlugins {
     jwtVerifier: never,
   ): Authenticator;
   jwtVerifier?(options: never): unknown;
-  deniedCalls?(
-    body: unknown,
-    scopesByTool: Readonly<Record<string, readonly string[]>>,
-    auth: AuthInfo | undefined,
-  ): object | undefined;
   sseEndpoint?(
     factory: McpServerFactory,
     messagesPath: string,
@@ -140,12 +139,17 @@ export interface HttpOptions {
   maxRequestsInFlight?: number;
   /** HTTP POSTs served at once, over all clients. */
   maxConcurrentRequests?: number;
+  /** The fraction of maxConcurrentRequests (and of WebSocket connections) one principal may hold. */
+  maxPrincipalShare?: number;
+  /**
+   * Proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, loopback, linklocal, uniquelocal);
+   * without them, an unauthenticated caller is its connection's address.
+   */
+  trustProxy?: readonly string[] | null;
   /** Who may call: every request but health and metadata probes must authenticate. */
   auth?: object | null;
   /** For oauth without a JWKS URL: the token check exported from src/lifecycle.ts. */
   verifyAccessToken?: VerifyAccessToken;
-  /** Scopes each tool requires (manifest `policy.scopes`), checked before a call reaches the server. */
-  toolScopes?: Readonly<Record<string, readonly string[]>> | null;
   /** stateful: 2025-era clients get sessions; stateless: a fresh server per 2025-era request (no GET/DELETE). */
   mode?: 'stateful' | 'stateless';
   /** The deprecated HTTP+SSE transport on the same listener, when set. */
@@ -191,6 +195,16 @@ function busy(res: ServerResponse, max: number): void {
   // The body was not read, so the connection cannot carry another request.
   const headers = { 'retry-after': '1', connection: 'close' };
   send(res, 503, { jsonrpc: '2.0', error: { code: -32003, message, data }, id: null }, headers);
+}
+
+/** A POST past its caller's share of maxConcurrentRequests: 429 (this caller is at its limit), with -32003. */
+function crowded(res: ServerResponse, max: number): void {
+  const message =
+    `Too many requests from this caller: it has ${max} open, or ${max} handlers still running after their ` +
+    'requests ended; retry once some have ended';
+  const data = { reason: 'maxConcurrentRequestsPerPrincipal', maxConcurrentRequestsPerPrincipal: max };
+  const headers = { 'retry-after': '1', connection: 'close' };
+  send(res, 429, { jsonrpc: '2.0', error: { code: -32003, message, data }, id: null }, headers);
 }
 
 // Same envelope the SDK transports use for transport-level rejections (no id known).
@@ -251,6 +265,7 @@ export async function startHttp(
         ...options.websocket,
         maxBodyBytes: maxBody,
         maxRequestsInFlight: options.maxRequestsInFlight,
+        maxPrincipalShare: options.maxPrincipalShare,
       })
     : undefined;
   // Secrets are read here, before listening: a missing one stops the start.
@@ -262,13 +277,15 @@ export async function startHttp(
         plugins.jwtVerifier as never,
       )
     : undefined;
-  const deniedCalls = options.toolScopes ? plugin(plugins, 'deniedCalls') : undefined;
   const card = options.serverCard
     ? plugin(plugins, 'serverCardEndpoint')(options.serverCard as never, options.path)
     : undefined;
   const inFlight = new Set<ServerResponse>();
-  // A POST's place is free once its response has closed and the handlers it started have ended.
+  // A POST's place is free once its response has closed and the handlers it started have ended. Its caller holds it
+  // within its share of them.
   const posts = new Flight(options.maxConcurrentRequests ?? LIMITS.maxConcurrentRequests);
+  const shares = new Shares(shareOf(posts.max, options.maxPrincipalShare));
+  const anonymous = callerOf(options.trustProxy);
   let drained: (() => void) | undefined;
   let closing = false;
 
@@ -323,12 +340,7 @@ export async function startHttp(
     }
   }
 
-  async function post(
-    req: IncomingMessage,
-    res: ServerResponse,
-    auth: AuthInfo | undefined,
-    principal: string,
-  ): Promise<void> {
+  async function post(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) {
       return rpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
@@ -347,11 +359,6 @@ export async function startHttp(
     } catch {
       return rpcError(res, 400, ProtocolErrorCode.ParseError, 'Parse error: request body is not valid JSON');
     }
-    const denied = deniedCalls && options.toolScopes ? deniedCalls(body, options.toolScopes, auth) : undefined;
-    if (denied) {
-      observeDenials(denied);
-      return send(res, 200, denied);
-    }
     // Without a session, the revision is the header's; a request without one is 2025-03-26 (Streamable HTTP).
     const header = req.headers['mcp-protocol-version'];
     if (stateless && Array.isArray(body) && !batchesServed(header === undefined ? '2025-03-26' : String(header)))
@@ -362,7 +369,7 @@ export async function startHttp(
     return modernNode(req, res, body);
   }
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function route(req: IncomingMessage, res: ServerResponse, place?: Place): Promise<void> {
     const pathname = (req.url ?? '/').split('?', 1)[0];
     // Health probes (load balancers, k8s) send an IP as Host; the answer reveals
     // nothing, so it is served ahead of the DNS-rebinding guards.
@@ -384,10 +391,12 @@ export async function startHttp(
     // Both SDK legs read the verified caller from `req.auth` and hand it to handlers as ctx.http.authInfo.
     (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
     const principal = principalOf(auth);
+    // Before anything is read: a caller past its share is refused whatever it sends.
+    if (place && !shares.admit(place, principal)) return crowded(res, shares.max);
     if (sse && pathname === options.sse?.path && req.method === 'GET') return sse.open(req, res, principal);
     if (sse && pathname === options.sse?.messagesPath && req.method === 'POST') return sse.post(req, res, principal);
     if (pathname !== options.path) return send(res, 404, { error: 'Not Found' });
-    if (req.method === 'POST') return post(req, res, auth, principal);
+    if (req.method === 'POST') return post(req, res, principal);
     // Stateless: the SDK's handler answers session operations itself (405).
     if (req.method === 'GET' || req.method === 'DELETE')
       return stateless ? modernNode(req, res) : legacy(req, res, principal);
@@ -410,8 +419,8 @@ export async function startHttp(
               : undefined;
     const refuse = (status: string) =>
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    if (refusal) refuse(refusal);
-    else if (!ws!.upgrade(req, socket, head)) refuse('503 Service Unavailable');
+    const refused = refusal ?? ws!.upgrade(req, socket, head, anonymous(req));
+    if (refused) refuse(refused);
   }
 
   const httpServer = createServer(
@@ -437,11 +446,14 @@ export async function startHttp(
           if (inFlight.size === 0) drained?.();
         });
       }
-      (place ? place.run(() => route(req, res)) : route(req, res)).catch((error) => {
-        log(error);
-        if (res.headersSent) res.destroy();
-        else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');
-      });
+      // Without credentials, the caller is its address: what its request starts counts as that caller's.
+      asCaller(anonymous(req), () => (place ? place.run(() => route(req, res, place)) : route(req, res))).catch(
+        (error) => {
+          log(error);
+          if (res.headersSent) res.destroy();
+          else rpcError(res, 500, ProtocolErrorCode.InternalError, 'Internal server error');
+        },
+      );
     },
   );
 
