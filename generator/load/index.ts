@@ -5,4 +5,4 @@ export { schemaFileRead, workingTreeFiles, type FileRead, type SchemaFileSource 
 export { digestInputFiles } from './schema-files/source.js';
 export { printExact, readsBack, YamlRoundTripError } from './yaml-exact.js';
 export { KEY_WITHOUT_VALUE } from './misread-text.js';
-export { missingManifestHint, readManifestText, unreadableManifest, type ManifestText } from './manifest-text.js';
+export { missingManifestHint, readManifestText, unreadableManifest, type ManifestTextRead } from './manifest-text.js';

@@ -4,10 +4,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type ManifestRefusal, MAX_PROJECT_FILE_BYTES, readManifestSource } from '../core/index.js';
 
-export type ManifestText = { ok: true; source: string } | { ok: false; message: string; hint: string };
+export type ManifestTextRead = { ok: true; source: string } | { ok: false; message: string; hint: string };
 
 /** The manifest's text, read as core/manifest-file.ts allows, or why not as an error message and a hint. */
-export function readManifestText(file: string): ManifestText {
+export function readManifestText(file: string): ManifestTextRead {
   const read = readManifestSource(file);
   return read.ok ? read : { ok: false, ...unreadableManifest(file, read) };
 }
