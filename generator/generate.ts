@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ContractReport } from './write/index.js';
 import { generatorFingerprint, generatorVersion } from './write/index.js';
-import { hasErrors, type Issue, readConfined, readTextInside } from './core/index.js';
+import { hasErrors, type Issue, MAX_PROJECT_FILE_BYTES, readConfined, readManifestSource, readTextInside } from './core/index.js';
 import type { LoadedManifest } from './load/index.js';
 import type { Manifest } from './core/index.js';
 import type { Plan, PlannedFile } from './write/index.js';
-import { MAX_PROJECT_FILE_BYTES, readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
+import { readState, serializeState, sha256, STATE_PATH, type ProjectState } from './write/index.js';
 import { fileSystemNow, readRunKey, TreeCapture, treeKey, writeRunKey, writeUncleanRun } from './core/index.js';
 
 /** The pipeline's stages, loaded after the up-to-date check: a no-op run needs none of them. */
@@ -210,9 +210,6 @@ function statePlan(outDir: string, state: ProjectState): PlannedFile {
 }
 
 function readable(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const read = readManifestSource(file);
+  return read.ok ? read.source : undefined;
 }

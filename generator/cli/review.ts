@@ -1,9 +1,16 @@
 // `mcp-gen lint`, `mcp-gen docs` and `mcp-gen fmt`. Like runDiff, each returns what to print and its exit code.
-import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { folderOf, hasErrors, toolsetsOf, writeInside } from '../core/index.js';
-import { loadManifest, missingManifestHint, readManifest, type LoadedManifest } from '../load/index.js';
+import {
+  assertWritableInside,
+  folderOf,
+  hasErrors,
+  MAX_PROJECT_FILE_BYTES,
+  readTextInside,
+  toolsetsOf,
+  writeInside,
+} from '../core/index.js';
+import { loadManifest, readManifest, readManifestText, type LoadedManifest } from '../load/index.js';
 import type { Manifest } from '../core/index.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
 import { resolveSchemaFiles } from '../load/index.js';
@@ -54,7 +61,11 @@ export function runDocs(opts: { manifest: string; out?: string; check?: boolean 
   if (failure) return failure;
   const text = renderDocs(loaded.data as Manifest, basename(opts.manifest));
   if (!opts.out) return { code: 0, stdout: text, stderr: '' };
-  const current = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : undefined;
+  // Where it is written is checked first, as for any write; the current file is then read like the manifest, as a
+  // regular file inside its folder (a link out, a pipe or a device ends the run with the reason).
+  const out = folderOf(opts.out);
+  if (!opts.check) assertWritableInside(out.root, out.path);
+  const current = readTextInside(out.root, out.path, MAX_PROJECT_FILE_BYTES);
   if (opts.check) {
     if (current === text) return { code: 0, stdout: `${opts.out}: up to date\n`, stderr: '' };
     const why = current === undefined ? 'does not exist' : 'is stale';
@@ -66,18 +77,14 @@ export function runDocs(opts: { manifest: string; out?: string; check?: boolean 
     };
   }
   if (current === text) return { code: 0, stdout: `${opts.out}: unchanged\n`, stderr: '' };
-  const out = folderOf(opts.out);
   writeInside(out.root, out.path, text);
   return { code: 0, stdout: `wrote ${opts.out}\n`, stderr: '' };
 }
 
 export function runFmt(opts: { manifest: string; check?: boolean }): CommandOutput {
-  let source: string;
-  try {
-    source = readFileSync(opts.manifest, 'utf8');
-  } catch {
-    return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}: file not found\n  hint: ${missingManifestHint(opts.manifest)}` };
-  }
+  const read = readManifestText(opts.manifest);
+  if (!read.ok) return { code: 1, stdout: '', stderr: '', error: `${opts.manifest}: ${read.message}\n  hint: ${read.hint}` };
+  const source = read.source;
   // YAML errors are reported as validate reports them; a file that does not parse is never rewritten.
   const errors = loadManifest(opts.manifest, source).issues.filter((i) => i.severity === 'error');
   if (errors.length)

@@ -3,9 +3,9 @@
 // Editors save by writing in place or by renaming a temporary file over it, so folders are watched and events are
 // debounced; an invalid intermediate save prints its errors and the watch goes on. The files to watch are found
 // again after each run, since an edit may add or drop one.
-import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { isObject, type Manifest } from '../core/index.js';
+import { isObject, type Manifest, readManifestSource } from '../core/index.js';
 import { runGenerate, type GenerateFlags } from './commands.js';
 
 const DEBOUNCE_MS = 120;
@@ -70,12 +70,10 @@ export async function watchManifest(opts: GenerateFlags): Promise<number> {
 
 /** Absolute paths of the schema files and embedded files the manifest refers to now, read or not (a missing one may appear). */
 async function inputFilesOf(file: string): Promise<string[]> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
+  // Read as generate reads it: a manifest that is a link out, a pipe or a device is refused there, with the reason.
+  const manifest = readManifestSource(file);
+  if (!manifest.ok) return [];
+  const text = manifest.source;
   // Parsing a large manifest after every save costs more than this test; without either word there is nothing to watch.
   const schemaFiles = text.includes('schemaFiles');
   if (!schemaFiles && !/\bfile\b/.test(text)) return [];

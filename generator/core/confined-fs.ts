@@ -5,6 +5,9 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
+/** Largest project file mcp-gen reads, the manifest included (generated files of thousands of tools stay far below). */
+export const MAX_PROJECT_FILE_BYTES = 64 * 1024 * 1024;
+
 export type ConfinedRead =
   | { ok: true; bytes: Buffer }
   | {
@@ -80,6 +83,13 @@ export function readTextInside(root: string, path: string, maxBytes: number, fol
   const read = readConfined(root, path, maxBytes, folders);
   if (read.ok) return read.bytes.toString('utf8');
   if (read.kind === 'missing') return undefined;
+  throw new Error(`refusing to read ${path}: ${describeRefusal(read)}; nothing was written`);
+}
+
+/** The bytes of a confined regular file; any refusal, a missing file included, throws with the reason. */
+export function readBytesInside(root: string, path: string, maxBytes: number, folders?: FolderCache): Buffer {
+  const read = readConfined(root, path, maxBytes, folders);
+  if (read.ok) return read.bytes;
   throw new Error(`refusing to read ${path}: ${describeRefusal(read)}; nothing was written`);
 }
 

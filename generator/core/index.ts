@@ -68,7 +68,18 @@ export { HTTP_DEFAULTS, MAX_EMBEDDED_FILE_BYTES, SSE_DEFAULTS, WEBSOCKET_DEFAULT
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
 export { ConfinedWriteError, assertWritableInside, folderOf, writeExclusive, writeInside } from './confined-write.js';
-export { describeRefusal, escapes, readConfined, readTextInside, writeEscape, type ConfinedRead, type FolderCache } from './confined-fs.js';
+export {
+  MAX_PROJECT_FILE_BYTES,
+  describeRefusal,
+  escapes,
+  readBytesInside,
+  readConfined,
+  readTextInside,
+  writeEscape,
+  type ConfinedRead,
+  type FolderCache,
+} from './confined-fs.js';
+export { decodeManifest, readManifestSource, type ManifestRead, type ManifestRefusal } from './manifest-file.js';
 export { markdownText, reviewableJson, showHidden } from './text-safety.js';
 export { fileSystemNow, readRunKey, runCacheDir, writeRunKey, writeUncleanRun, type RunRecord } from './run-cache.js';
 export { TreeCapture, treeKey, treeUnchanged, type TreeRecord } from './tree-signature.js';

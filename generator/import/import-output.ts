@@ -2,10 +2,10 @@
 // `mcp-gen validate` runs, then the project generated next to it. Files import writes besides the manifest
 // (handlers that already do something) are user-owned: created when absent, never overwritten, and written
 // before `generate` so that it keeps them instead of writing stubs.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { assertWritableInside, hasErrors, writeInside } from '../core/index.js';
-import { loadManifest, type LoadedManifest } from '../load/index.js';
+import { loadManifest, readManifestText, type LoadedManifest } from '../load/index.js';
 import { formatIssuesText, summarize } from '../core/index.js';
 import { resolveSchemaFiles } from '../load/index.js';
 import { validateManifest } from '../validate/index.js';
@@ -48,8 +48,13 @@ export async function writeImport(w: ImportWrite): Promise<ImportWriteResult> {
   assertWritable(w.manifestPath, w.merge);
   const exists = existsSync(w.manifestPath);
   let text: string;
+  let original: string | undefined;
   if (exists) {
-    const merged = mergeManifest(readFileSync(w.manifestPath, 'utf8'), w.manifest, w.notes);
+    // Read as every command reads a manifest: a link out of its folder, a pipe or a device is refused, not merged into.
+    const read = readManifestText(w.manifestPath);
+    if (!read.ok) throw new ImportError(`${shown}: ${read.message}`, read.hint);
+    original = read.source;
+    const merged = mergeManifest(original, w.manifest, w.notes);
     if (!merged) throw new ImportError(`${shown} is not a YAML map that --merge can add to`, `run mcp-gen validate -m ${shown} to see why`);
     text = merged.text;
     process.stdout.write(describeMerge(merged.report));
@@ -69,7 +74,7 @@ export async function writeImport(w: ImportWrite): Promise<ImportWriteResult> {
       : (w.userFiles?.(loaded.data as unknown as Json) ?? new Map<string, string>());
   const manifestFile = relative(root, w.manifestPath);
   for (const path of [manifestFile, ...userFiles.keys()]) assertWritableInside(root, path);
-  if (!exists || text !== readFileSync(w.manifestPath, 'utf8')) writeInside(root, manifestFile, text);
+  if (text !== original) writeInside(root, manifestFile, text);
   process.stdout.write(`wrote ${shown}\n`);
   // Errors in full; warnings (mostly lint advice on names and descriptions) as a count, as validate shows them.
   const errors = issues.filter((i) => i.severity === 'error');

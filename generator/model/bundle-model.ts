@@ -1,10 +1,10 @@
 // manifest.json of the MCP Bundle (MCPB, formerly DXT): what a desktop client reads to install and start a stdio
 // server from a .mcpb archive (`npm run bundle`). Made from the manifest on every run, like the generated code.
 // Spec: MANIFEST.md of github.com/anthropics/mcpb; the tests check the result with its own validator.
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Manifest } from '../core/index.js';
 import { entriesOf, isObject, pngSize, reviewableJson } from '../core/index.js';
+import { embeddedFile } from './content-model.js';
 import { serverEnv } from './server-env.js';
 
 /** The MCPB manifest version written: the spec's current one (0.4 only adds the experimental `uv` server type). */
@@ -113,7 +113,7 @@ function bundleIcons(m: Manifest, paths: BundlePaths): { icon?: string; icons?: 
   const manifestDir = resolve(paths.manifestPath, '..');
   const src = (file: string) => relative(resolve(paths.outDir), resolve(manifestDir, file)).split('\\').join('/');
   const size = (file: string) => {
-    const found = pngSize(readFileSync(resolve(manifestDir, file)));
+    const found = pngSize(embeddedFile(manifestDir, file));
     return found ? `${found.width}x${found.height}` : '0x0';
   };
   const icons = (m.bundle?.icons ?? []).map((i) => ({ src: src(i.file), size: size(i.file), ...(i.theme ? { theme: i.theme } : {}) }));

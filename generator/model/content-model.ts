@@ -1,16 +1,23 @@
 // Content declared in the manifest (inline resource contents, prompt message blocks, completion lists), turned into
 // the TypeScript the templates place. Files named by `file:` are read here, at generation, and embedded.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { PLACEHOLDER } from '../validate/index.js';
 import { jsLiteral, stringLiteral } from './js-literal.js';
 import type { Completion, Prompt, PromptContent, Resource } from '../core/index.js';
-import { camelCase, embedsAsText, fileBase, pascalCase } from '../core/index.js';
+import { camelCase, embedsAsText, fileBase, MAX_EMBEDDED_FILE_BYTES, pascalCase, readBytesInside } from '../core/index.js';
 
-/** A file's content as resource contents: text when the MIME type says so (or, without one, when it is UTF-8). */
+/**
+ * A file's content as resource contents: text when the MIME type says so (or, without one, when it is UTF-8). Read
+ * under the rules validation checked (a regular file inside the manifest's folder, within the size limit), again:
+ * a file swapped since is refused, not embedded.
+ */
 export function fileContents(baseDir: string, file: string, mimeType: string | undefined): { text: string } | { blob: string } {
-  const bytes = readFileSync(resolve(baseDir, file));
+  const bytes = embeddedFile(baseDir, file);
   return embedsAsText(bytes, mimeType) ? { text: bytes.toString('utf8') } : { blob: bytes.toString('base64') };
+}
+
+export function embeddedFile(baseDir: string, file: string): Buffer {
+  return readBytesInside(baseDir, file, MAX_EMBEDDED_FILE_BYTES);
 }
 
 /** `text: "..."` or `blob: "..."` for a resource read from the manifest; null when a handler serves it. */
@@ -53,9 +60,7 @@ function contentExpr(c: PromptContent, baseDir: string, render: (s: string) => s
       break;
     case 'image':
     case 'audio':
-      fields.push(
-        `data: ${stringLiteral(c.file !== undefined ? readFileSync(resolve(baseDir, c.file)).toString('base64') : (c.data ?? ''))}`,
-      );
+      fields.push(`data: ${stringLiteral(c.file !== undefined ? embeddedFile(baseDir, c.file).toString('base64') : (c.data ?? ''))}`);
       literal('mimeType', c.mimeType);
       break;
     case 'resource': {

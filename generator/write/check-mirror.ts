@@ -4,8 +4,7 @@
 // (a parent folder), and the mirror is synced file by file so the incremental build reuses what did not change.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { readTextInside, writeEscape } from '../core/index.js';
-import { MAX_PROJECT_FILE_BYTES } from './project-state.js';
+import { MAX_PROJECT_FILE_BYTES, readTextInside, writeEscape } from '../core/index.js';
 
 /** Where a mirror's files come from, path relative to the project -> content. */
 export function mirrorContents(root: string, overlay: ReadonlyMap<string, string | null>): Map<string, string> {

@@ -4,13 +4,12 @@
 // --prune, deleted only while they are still the untouched stub.
 import { checkHandlerExport, type ModuleMove, renameHandler } from './edit-handlers.js';
 import type { EmittedFile, Owner } from '../emit/index.js';
-import { type EntryKind, readTextInside } from '../core/index.js';
+import { type EntryKind, MAX_PROJECT_FILE_BYTES, readTextInside } from '../core/index.js';
 import { formatTypeScript, wrapDocComments } from './format.js';
 import { CACHE_DIR } from './project-compiler.js';
 import { keptFileAdvice } from './kept-advice.js';
 import { describeMerge, mergePackageJson, type RaisedPin } from './merge-package-json.js';
 import {
-  MAX_PROJECT_FILE_BYTES,
   sha256,
   STATE_PATH,
   type CompletionsKind,

@@ -4,12 +4,10 @@
 // to be committed.
 import { createHash } from 'node:crypto';
 import type { Owner } from '../emit/index.js';
-import { escapes, type EntryKind, readTextInside } from '../core/index.js';
+import { escapes, type EntryKind, MAX_PROJECT_FILE_BYTES, readTextInside } from '../core/index.js';
 import { resolve } from 'node:path';
 
 export const STATE_PATH = '.mcp-gen/state.json';
-/** Largest project file mcp-gen reads (generated files of thousands of tools stay far below). */
-export const MAX_PROJECT_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface FileRecord {
   owner: Owner;

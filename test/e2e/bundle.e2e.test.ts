@@ -4,7 +4,18 @@
 // over stdio by a real MCP client. The production install inside the bundle comes from the npm cache the shared
 // install of generated projects' packages filled (prefer-offline), so no download is needed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -39,6 +50,8 @@ export const whoami: ToolHandler<'whoami'> = async () =>
   structured({ token: process.env.NOTES_TOKEN ?? '(unset)', folder: process.env.NOTES_FOLDER ?? '(unset)' });
 `;
 
+const SHARED = 'export const shared = 1;\n';
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => statSync(join(dir, f)).isFile())
@@ -56,6 +69,10 @@ beforeAll(() => {
   writeFileSync(join(project, 'assets', 'icon.png'), png(512, 512));
   generateProject(MANIFEST, project);
   writeFileSync(join(project, 'src', 'handlers', 'tools', 'whoami.ts'), HANDLER);
+  // A link in dist/ to a file elsewhere in the project: packed as the file it names.
+  writeFileSync(join(project, 'assets', 'shared.js'), SHARED);
+  mkdirSync(join(project, 'dist'));
+  symlinkSync(join('..', 'assets', 'shared.js'), join(project, 'dist', 'shared.js'));
   linkDeps(project);
   const started = performance.now();
   execFileSync('npm', ['run', 'bundle'], {
@@ -93,6 +110,8 @@ describe('npm run bundle', () => {
     expect(shipped).toMatchObject({ type: 'module', dependencies: pkg.dependencies });
     expect(shipped).not.toHaveProperty('devDependencies');
     expect(readFileSync(join(unpacked, 'manifest.json'), 'utf8')).toBe(readFileSync(join(project, 'manifest.json'), 'utf8'));
+    expect(lstatSync(join(unpacked, 'dist', 'shared.js')).isFile()).toBe(true);
+    expect(readFileSync(join(unpacked, 'dist', 'shared.js'), 'utf8')).toBe(SHARED);
   });
 
   it('starts as manifest.json says, with the settings the user gave, and serves a real client over stdio', async () => {
@@ -148,6 +167,69 @@ describe('npm run bundle', () => {
     } finally {
       rmSync(join(project, 'assets', 'icon.png'), { force: true });
       renameSync(join(project, 'assets', 'moved.png'), join(project, 'assets', 'icon.png'));
+    }
+  });
+
+  it.each([
+    { name: 'a link in dist/ to a file outside', plant: 'dist/leak.txt', to: 'secret', want: 'dist/leak.txt is a link to SECRET' },
+    { name: 'a link in dist/ to a folder outside', plant: 'dist/keys', to: 'away', want: 'dist/keys is a link to AWAY' },
+    {
+      name: 'a link out, reached through a link that stays inside',
+      plant: 'assets/out.txt',
+      to: 'secret',
+      also: ['dist/assets', '../assets'],
+      want: 'dist/assets/out.txt is a link to SECRET',
+    },
+    { name: 'README.md linked out, at the root', plant: 'README.md', to: 'secret', want: 'README.md is a link to SECRET' },
+    { name: 'LICENSE linked out, at the root', plant: 'LICENSE', to: 'secret', want: 'LICENSE is a link to SECRET' },
+  ])('refuses $name: names it, packs nothing, leaves the archive as it was', ({ plant, to, also, want }) => {
+    const archive = readFileSync(join(project, 'notes-1.2.3.mcpb'));
+    const away = tempDir('mcp-gen-outside-');
+    const secret = join(away, 'id_rsa');
+    writeFileSync(secret, 'PRIVATE KEY');
+    const saved = join(tempDir('mcp-gen-saved-'), 'saved');
+    if (existsSync(join(project, plant))) renameSync(join(project, plant), saved);
+    symlinkSync(to === 'secret' ? secret : away, join(project, plant));
+    if (also) symlinkSync(also[1], join(project, also[0]));
+    try {
+      const r = spawnSync(process.execPath, ['scripts/bundle.mjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+      expect({ status: r.status, stderr: r.stderr }).toEqual({
+        status: 1,
+        stderr: `bundle: ${want.replace('SECRET', secret).replace('AWAY', away)}, outside the project folder: nothing was packed (put the file itself in the project, or remove the link)\n`,
+      });
+      expect(readFileSync(join(project, 'notes-1.2.3.mcpb')).equals(archive)).toBe(true);
+      expect(readdirSync(away).sort()).toEqual(['id_rsa']);
+    } finally {
+      rmSync(join(project, plant));
+      if (also) rmSync(join(project, also[0]));
+      if (existsSync(saved)) renameSync(saved, join(project, plant));
+    }
+  });
+
+  it.each([
+    {
+      name: 'a pipe in dist/',
+      plant: () => execFileSync('mkfifo', [join(project, 'dist', 'pipe')]),
+      path: 'dist/pipe',
+      want: 'dist/pipe is not a regular file (a pipe, socket or device)',
+    },
+    {
+      name: 'a link in dist/ to dist/ itself',
+      plant: () => symlinkSync('.', join(project, 'dist', 'loop')),
+      path: 'dist/loop',
+      want: 'dist/loop is a link to a folder that contains it (a loop)',
+    },
+  ])('refuses $name without blocking or looping', ({ plant, path, want }) => {
+    plant();
+    try {
+      const r = spawnSync(process.execPath, ['scripts/bundle.mjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+      expect({ status: r.status, signal: r.signal, stderr: r.stderr }).toEqual({
+        status: 1,
+        signal: null,
+        stderr: `bundle: ${want}: nothing was packed (put the file itself in the project, or remove the link)\n`,
+      });
+    } finally {
+      rmSync(join(project, path));
     }
   });
 });

@@ -1,11 +1,13 @@
 // Nothing is written outside the output folder and nothing is read from outside the manifest's folder: names that
 // would make bad file names are refused at validation, `file:` must stay beside the manifest, and symlinks in the
 // output tree are not followed out of it.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkUris } from '../../generator/validate/uris.js';
 import { generate } from '../../generator/generate.js';
+import { fileContents } from '../../generator/model/content-model.js';
 import { tempDir } from '../support/project.js';
 import { errors } from './validate.js';
 
@@ -73,6 +75,17 @@ describe('file: stays inside the manifest folder', () => {
     ['up/secret.txt', ['file/outside resources.r.file']],
   ])('%s', (file, want) => {
     expect(errors(resource(file), project)).toEqual(want);
+  });
+
+  it('generation reads each file again under the same rules: one swapped after validation is refused, not embedded', () => {
+    execFileSync('mkfifo', [join(project, 'assets', 'pipe.txt')]);
+    expect(fileContents(project, 'assets/ok.txt', 'text/plain')).toEqual({ text: 'ok' });
+    expect(() => fileContents(project, 'assets/link.txt', 'text/plain')).toThrow(
+      /^refusing to read assets\/link\.txt: it is a link to \S+secret\.txt outside the folder; nothing was written$/,
+    );
+    expect(() => fileContents(project, 'assets/pipe.txt', undefined)).toThrow(
+      /^refusing to read assets\/pipe\.txt: it is not a regular file/,
+    );
   });
 
   it('names a link to outside as one', () => {

@@ -1,10 +1,11 @@
 // The commands that write a file outside the project writer (import's manifest and the handlers it creates, init's
 // manifest, fmt, docs -o) against links planted where they write: each refuses before writing anything, and nothing
 // appears outside the folder. Performed for real with the CLI on temporary trees.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir } from '../support/project.js';
+import { CLI, ROOT, runCli, tempDir } from '../support/project.js';
 
 const SPEC = join(ROOT, 'test', 'fixtures-import', 'acme-pets.openapi.yaml');
 const MANIFEST = 'version: 1\nserver: {name: linked, version: 1.0.0}\ntools:\n  hello:\n    description: Says hello to the caller.\n';
@@ -64,6 +65,27 @@ describe('docs -o and fmt', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/refusing to write docs\/reference\.md: it resolves outside the folder \(through a symbolic link/);
     expect(readdirSync(away)).toEqual([]);
+  });
+
+  it.each([
+    {
+      name: 'a link to a file outside',
+      plant: (f: string, away: string) => symlinkSync(join(away, 'secret.md'), f),
+      want: /it is a link to \S+secret\.md outside the folder/,
+    },
+    { name: 'a pipe', plant: (f: string) => execFileSync('mkfifo', [f]), want: /it is not a regular file/ },
+  ])('docs --check against a reference that is $name: refused with the reason, without blocking', ({ plant, want }) => {
+    const dir = tempDir('link-docs-check-');
+    const away = outside();
+    writeFileSync(join(away, 'secret.md'), 'SECRET');
+    writeFileSync(join(dir, 'mcp.yaml'), MANIFEST);
+    plant(join(dir, 'reference.md'), away);
+    // With a deadline: a read that blocked on the pipe would show up as a timeout, not a hung test.
+    const r = spawnSync(process.execPath, [CLI, 'docs', '-o', 'reference.md', '--check'], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    expect({ code: r.status, signal: r.signal }).toEqual({ code: 1, signal: null });
+    expect(r.stderr).toMatch(/^mcp-gen: error: refusing to read reference\.md: /);
+    expect(r.stderr).toMatch(want);
+    expect(`${r.stdout}${r.stderr}`).not.toContain('SECRET');
   });
 
   it('docs -o to a plain path writes the file, replacing what was there', () => {

@@ -6,13 +6,12 @@
 // without one), never copied from the development node_modules. `mcpb pack` (@anthropic-ai/mcpb) validates manifest.json, leaves out what .mcpbignore
 // names (yours) besides its own list (source maps, .d.ts, lockfiles, dotfiles), and writes the zip.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packExtension } from '@anthropic-ai/mcpb/cli';
 
 const root = resolve(import.meta.dirname, '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 for (const needed of ['manifest.json', 'dist/main.js']) {
   if (!existsSync(join(root, needed))) {
@@ -28,22 +27,72 @@ function npm(args, cwd) {
   else execFileSync('npm', args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
 }
 
-// The icons manifest.json names (bundle.icon and bundle.icons of mcp.yaml), packed at the same paths. Each must be a
-// file inside the project, also by its real path: a link planted to a file elsewhere is never packed.
-const { icon, icons = [] } = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
-const iconFiles = [...new Set([icon, ...icons.map((i) => i.src)].filter((f) => typeof f === 'string'))];
 const inside = (base, path) => {
   const rel = relative(base, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 };
+const realRoot = realpathSync(root);
+
+/**
+ * Why `path` (shown as `shown`) cannot be packed, or undefined. The archive is published, so nothing may reach it
+ * through a link that leaves the project: a link planted in dist/ or at the root to ~/.ssh or /etc would be packed as
+ * the file it names. Folders are walked, links in them too; a link inside the project is packed as the file it names.
+ * Pipes, devices and sockets are never packed (copying a pipe blocks).
+ */
+function unpackable(path, shown, ancestors = []) {
+  let real;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return `${shown} is a link that points nowhere`;
+  }
+  if (lstatSync(path).isSymbolicLink() && !inside(realRoot, real))
+    return `${shown} is a link to ${real}, outside the project folder`;
+  const stat = statSync(real);
+  if (stat.isDirectory()) {
+    if (ancestors.includes(real)) return `${shown} is a link to a folder that contains it (a loop)`;
+    for (const name of readdirSync(real).sort()) {
+      const problem = unpackable(join(path, name), `${shown}/${name}`, [...ancestors, real]);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  return stat.isFile() ? undefined : `${shown} is not a regular file (a pipe, socket or device)`;
+}
+
+// The files copied from the project's root, and dist/: all checked before anything is read or copied.
+const copied = ['manifest.json', 'package.json', 'package-lock.json', 'npm-shrinkwrap.json', '.npmrc', '.mcpbignore', 'README.md', 'LICENSE'];
+const present = (file) => {
+  try {
+    lstatSync(join(root, file));
+    return true;
+  } catch {
+    return false;
+  }
+};
+for (const file of [...copied.filter(present), 'dist']) {
+  const problem = unpackable(join(root, file), file);
+  if (problem) {
+    console.error(`bundle: ${problem}: nothing was packed (put the file itself in the project, or remove the link)`);
+    process.exit(1);
+  }
+}
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+// The icons manifest.json names (bundle.icon and bundle.icons of mcp.yaml), packed at the same paths. Each must be a
+// file inside the project, also by its real path: a link planted to a file elsewhere is never packed.
+const { icon, icons = [] } = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
+const iconFiles = [...new Set([icon, ...icons.map((i) => i.src)].filter((f) => typeof f === 'string'))];
 for (const file of iconFiles) {
   const problem = !inside(root, resolve(root, file))
     ? 'is outside the project folder: move it into the project'
     : !existsSync(join(root, file))
       ? 'is missing'
-      : !inside(realpathSync(root), realpathSync(join(root, file)))
+      : !inside(realRoot, realpathSync(join(root, file)))
         ? 'is a link to a file outside the project folder: put the file itself in the project'
-        : undefined;
+        : !statSync(join(root, file)).isFile()
+          ? 'is not a regular file'
+          : undefined;
   if (problem) {
     console.error(`bundle: the icon ${file} ${problem} (bundle.icon in mcp.yaml)`);
     process.exit(1);
@@ -52,10 +101,10 @@ for (const file of iconFiles) {
 
 const staging = mkdtempSync(join(tmpdir(), 'mcpb-'));
 try {
-  // .npmrc: the registry and credentials the install needs (mcpb leaves dotfiles out of the archive).
-  const copied = ['manifest.json', 'package.json', 'package-lock.json', 'npm-shrinkwrap.json', '.npmrc', '.mcpbignore', 'README.md', 'LICENSE'];
-  for (const file of copied) if (existsSync(join(root, file))) cpSync(join(root, file), join(staging, file));
-  cpSync(join(root, 'dist'), join(staging, 'dist'), { recursive: true });
+  // .npmrc: the registry and credentials the install needs (mcpb leaves dotfiles out of the archive). Links (all
+  // inside the project, checked above) are copied as the files they name: the staging folder holds no link.
+  for (const file of copied) if (existsSync(join(root, file))) cpSync(join(root, file), join(staging, file), { dereference: true });
+  cpSync(join(root, 'dist'), join(staging, 'dist'), { recursive: true, dereference: true });
   for (const file of iconFiles) cpSync(realpathSync(join(root, file)), join(staging, file));
 
   const locked = existsSync(join(staging, 'package-lock.json')) || existsSync(join(staging, 'npm-shrinkwrap.json'));

@@ -1,10 +1,10 @@
 // Where schema files are read from. The working tree is read here; a git revision (for `diff --against`) by
-// review/schema-files-at-rev.ts. A manifest from a pull request must not be able to read ~/.ssh through a symbolic
+// diff/schema-files-at-rev.ts. A manifest from a pull request must not be able to read ~/.ssh through a symbolic
 // link, block on a pipe or exhaust memory, so every read is confined to the manifest's folder by real path, takes
 // regular files only and stops at a size limit (core/confined-fs).
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { MAX_EMBEDDED_FILE_BYTES, readConfined, SCHEMA_LIMITS } from '../../core/index.js';
+import { type ConfinedRead, MAX_EMBEDDED_FILE_BYTES, readConfined, SCHEMA_LIMITS } from '../../core/index.js';
 
 export type FileRead = { ok: true; bytes: Buffer } | { ok: false; code: string; reason: string; hint?: string };
 
@@ -21,11 +21,15 @@ export function workingTreeFiles(manifestDir: string): SchemaFileSource {
 }
 
 function readSchemaFile(root: string, path: string, maxBytes = SCHEMA_LIMITS.fileBytes): FileRead {
-  const read = readConfined(root, path, maxBytes);
+  return schemaFileRead(readConfined(root, path, maxBytes));
+}
+
+/** A read of a schema file, from the working tree or a git revision (which gives the same refusals), as issues say it. */
+export function schemaFileRead(read: ConfinedRead): FileRead {
   if (read.ok) return read;
   switch (read.kind) {
     case 'missing':
-      return notFound();
+      return notFound(read.detail);
     case 'outside':
       return { ok: false, code: 'schema/file-outside', reason: "leaves the manifest's folder", hint: OUTSIDE_HINT };
     case 'outside-link':
@@ -41,7 +45,7 @@ function readSchemaFile(root: string, path: string, maxBytes = SCHEMA_LIMITS.fil
       return {
         ok: false,
         code: 'schema/file-not-regular',
-        reason: 'is not a regular file (a device, pipe or socket); it is never read',
+        reason: `is not a regular file (${read.detail ?? 'a device, pipe or socket'}); it is never read`,
         hint: 'refer to an ordinary JSON or YAML file',
       };
     case 'too-large':
