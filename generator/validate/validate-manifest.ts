@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { checkApps } from './apps.js';
 import { checkAuth } from './auth.js';
 import { checkBundleIcons, checkContent } from './content.js';
 import { checkExamples } from './examples.js';
@@ -73,6 +74,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
     ...checkCompletions(m),
     ...checkAuth(m),
     ...checkToolsets(m),
+    ...checkApps(m),
     ...checkHttp(m),
     ...checkScale(m),
     ...checkRegistry(m),
