@@ -83,13 +83,20 @@ function compareApp(b: AppSurface, h: AppSurface, emit: Emit): void {
   for (const p of ph.filter((p) => !pb.includes(p)))
     emit('risky', 'permission-added', `now asks for ${p}: hosts may prompt the user, or refuse the view`, [...at, 'permissions', p]);
   for (const p of pb.filter((p) => !ph.includes(p))) emit('safe', 'permission-removed', `no longer asks for ${p}`, [...at, 'permissions']);
-  if (!sameJson(ub.domain, uh.domain))
+  if (!sameJson(ub.domain, uh.domain)) {
+    const change =
+      ub.domain === undefined
+        ? `domain set to ${showValue(uh.domain)}`
+        : uh.domain === undefined
+          ? `domain ${showValue(ub.domain)} removed`
+          : `domain changed from ${showValue(ub.domain)} to ${showValue(uh.domain)}`;
     emit(
       'risky',
       'domain-changed',
-      `domain changed from ${showValue(ub.domain)} to ${showValue(uh.domain)}: the view's sandbox origin moves, and allowlists or OAuth callbacks keyed to the old one stop matching`,
-      [...at, 'domain'],
+      `${change}: the view's sandbox origin moves, and allowlists or OAuth callbacks keyed to the old one stop matching`,
+      [...at, ...(uh.domain === undefined ? [] : ['domain'])],
     );
+  }
   if (!sameJson(ub.prefersBorder, uh.prefersBorder))
     emit('safe', 'border-changed', `prefersBorder changed from ${showValue(ub.prefersBorder)} to ${showValue(uh.prefersBorder)}`, [
       ...at,
