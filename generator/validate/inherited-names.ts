@@ -5,7 +5,7 @@
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { JsonSchema, Manifest } from '../core/index.js';
-import { appEntries, entriesOf, KIND_LABEL } from '../core/index.js';
+import { APP_NAME_PATTERN, appEntries, entriesOf, KIND_LABEL } from '../core/index.js';
 import { isObject, measureJson, SCHEMA_LIMITS, walkSchema } from '../core/index.js';
 
 const INHERITED = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
@@ -28,7 +28,8 @@ export function checkInheritedNames(m: Manifest): Finding[] {
     }
   }
   for (const [name] of appEntries(m)) {
-    if (!INHERITED.has(name)) continue;
+    // `__proto__` fails the name pattern already (name/invalid-app-name).
+    if (!INHERITED.has(name) || !APP_NAME_PATTERN.test(name)) continue;
     findings.push({
       code: 'name/inherited',
       path: ['apps', name],

@@ -219,6 +219,13 @@ describe('apps: findings', () => {
   });
 });
 
+describe('apps: hostile names', () => {
+  it('a view or a reference named after what every object has finds nothing it did not declare', () => {
+    const yaml = `tools:\n  t:\n    description: Opens a view.\n    ui: {app: __proto__}\n  u:\n    ui: {app: hasOwnProperty}\napps:\n  __proto__: {title: x}\n`;
+    expect(codes(yaml)).toEqual(['error apps/unknown-app', 'error name/invalid-app-name']);
+  });
+});
+
 describe('apps: toolsets', () => {
   const tools = `tools:
   get_forecast:
