@@ -2,7 +2,7 @@
 // `_meta`, its code's folder, the tools that open it and those it may call), and each tool's `_meta.ui`.
 // core/apps.ts resolves the manifest; this only shapes it for emission.
 import { posix } from 'node:path';
-import type { Json, Manifest, Tool } from '../core/index.js';
+import type { Manifest, Tool } from '../core/index.js';
 import {
   appMeta,
   appsOf,

@@ -36,7 +36,7 @@ describe('formatManifest', () => {
       ),
     },
     {
-      name: 'views after prompts, their fields and a tool\'s ui in schema order',
+      name: "views after prompts, their fields and a tool's ui in schema order",
       given: lines(
         'apps:',
         '  forecast_view:',
