@@ -104,7 +104,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     digestInputFiles,
   } = await stages();
   const loaded = resolveSchemaFiles(source === undefined ? readManifest(options.manifestPath) : loadManifest(options.manifestPath, source));
-  const issues = validateManifest(loaded);
+  const issues = validateManifest(loaded, { generate: true });
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
   const manifest = loaded.data as Manifest;
   // Digested before the model reads them: a file edited in between fails the next run's key, never the reverse.

@@ -1,3 +1,26 @@
+export {
+  APP_NAME_PATTERN,
+  CSP_FIELDS,
+  DEFAULT_VISIBILITY,
+  DEPRECATED_RESOURCE_URI_KEY,
+  PERMISSIONS,
+  UI_EXTENSION_ID,
+  UI_MIME_TYPE,
+  UI_SCHEME,
+  appEntries,
+  appMeta,
+  appsOf,
+  appUris,
+  defaultAppSource,
+  defaultAppUri,
+  modelVisible,
+  toolUiMeta,
+  toolVisibility,
+  uiAuthority,
+  type AppInfo,
+  type CspField,
+  type Visibility,
+} from './apps.js';
 export { canonicalJson, sameJson, showValue } from './canonical-json.js';
 export { PLAIN, painter, type Painter } from './colors.js';
 export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type EntryKind } from './entries.js';
@@ -8,6 +31,7 @@ export { hiddenRuns, hiddenText, type HiddenRun, type HiddenTextSyntax } from '.
 export { embedsAsText, isMediaType, isTextualMediaType } from './media-type.js';
 export { SCHEMA_KEYWORD_ORDER } from './schema-keywords.js';
 export type {
+  App,
   Auth,
   Completion,
   HttpTransport,
@@ -21,6 +45,7 @@ export type {
   SseTransport,
   Tool,
   ToolPolicy,
+  ToolUi,
   WebSocketTransport,
 } from './manifest-types.js';
 export { TOOL_NAME_PATTERN, camelCase, fileBase, pascalCase, words } from './naming.js';
@@ -53,6 +78,7 @@ export {
   toolSizes,
   toolsListJson,
   toolsListSize,
+  type AppSurface,
   type ListSize,
   type Surface,
   type SurfaceEntry,

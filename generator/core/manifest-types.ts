@@ -129,6 +129,12 @@ export interface Manifest {
   prompts?: {
     [k: string]: Prompt;
   };
+  /**
+   * MCP Apps views (the io.modelcontextprotocol/ui extension), keyed by name (a letter, then up to 63 letters, digits, _ and -): each is served as a ui:// resource of type text/html;profile=mcp-app, which hosts render when a tool whose ui.app names it is called.
+   */
+  apps?: {
+    [k: string]: App;
+  };
   auth?: Auth;
   /**
    * Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.
@@ -165,6 +171,7 @@ export interface Manifest {
       'mime-type-malformed'?: 'off' | 'warn' | 'error';
       'tools-list-token-budget'?: 'off' | 'warn' | 'error';
       'bundle-icon'?: 'off' | 'warn' | 'error';
+      'app-without-output-schema'?: 'off' | 'warn' | 'error';
     };
     /**
      * Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4).
@@ -405,6 +412,7 @@ export interface Tool {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   execution?: ToolExecution;
+  ui?: ToolUi;
   /**
    * Icons a client may show.
    */
@@ -445,6 +453,21 @@ export interface ToolExecution {
    */
   taskSupport?: 'forbidden' | 'optional' | 'required';
   [k: string]: unknown;
+}
+/**
+ * The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.
+ */
+export interface ToolUi {
+  /**
+   * Name of the view under apps: that hosts render the tool's result in.
+   */
+  app?: string;
+  /**
+   * Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model.
+   *
+   * @minItems 1
+   */
+  visibility?: ['model' | 'app', ...('model' | 'app')[]];
 }
 /**
  * Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.
@@ -727,6 +750,63 @@ export interface PromptExample {
     }[];
   };
   ignore?: ExampleIgnore;
+}
+/**
+ * An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.
+ */
+export interface App {
+  title?: string;
+  description?: string;
+  /**
+   * The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>.
+   */
+  uri?: string;
+  /**
+   * Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>.
+   */
+  source?: string;
+  /**
+   * The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.
+   */
+  csp?: {
+    /**
+     * Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections.
+     */
+    connectDomains?: string[];
+    /**
+     * Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines.
+     */
+    resourceDomains?: string[];
+    /**
+     * Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames.
+     */
+    frameDomains?: string[];
+    /**
+     * Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only.
+     */
+    baseUriDomains?: string[];
+  };
+  /**
+   * Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.
+   */
+  permissions?: {
+    camera?: boolean;
+    microphone?: boolean;
+    geolocation?: boolean;
+    clipboardWrite?: boolean;
+  };
+  /**
+   * A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com).
+   */
+  domain?: string;
+  /**
+   * Whether the host should draw a border and background around the view; absent: the host decides.
+   */
+  prefersBorder?: boolean;
+  /**
+   * `_meta` of the view's resource, published as is beside ui.
+   */
+  _meta?: {};
 }
 /**
  * Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.

@@ -2,7 +2,8 @@
 // `resources/templates/list`, `prompts/list` and serverInfo return. Validation checks these against the MCP
 // schema, the emitter writes them into the generated code (the generated server lists them as they are, whatever
 // the SDK's registration API would drop), and tests compare the wire with them. Every field is the manifest's as
-// written; only the entry's key becomes `name`, shared schemas are bundled, and inputSchema defaults to an object.
+// written; only the entry's key becomes `name`, shared schemas are bundled, inputSchema defaults to an object, and a
+// tool that opens an MCP Apps view carries its `_meta.ui`.
 import type { JsonSchema, Manifest, Prompt, Resource, ResourceTemplate, Tool } from './manifest-types.js';
 import { bundleSchema } from './schema-refs.js';
 
@@ -20,11 +21,14 @@ function pick(source: object, keys: readonly string[]): Json {
 
 export const DEFAULT_INPUT_SCHEMA = { type: 'object' } as const;
 
-export function publishedTool(name: string, tool: Tool, shared: Record<string, JsonSchema>): Json {
+/** `ui` is the tool's resolved `_meta.ui` (core/apps.ts, toolUiMeta), published after the manifest's own `_meta`. */
+export function publishedTool(name: string, tool: Tool, shared: Record<string, JsonSchema>, ui?: Json): Json {
   const out: Json = { name, ...pick(tool, ['title', 'description']) };
   out.inputSchema = bundleSchema(tool.inputSchema ?? DEFAULT_INPUT_SCHEMA, shared);
   if (tool.outputSchema !== undefined) out.outputSchema = bundleSchema(tool.outputSchema, shared);
-  return { ...out, ...pick(tool, ['annotations', 'execution', 'icons', '_meta']) };
+  const published = { ...out, ...pick(tool, ['annotations', 'execution', 'icons', '_meta']) };
+  if (ui) published._meta = { ...(published._meta as Json | undefined), ui };
+  return published;
 }
 
 export function publishedResource(name: string, r: Resource): Json {

@@ -1,6 +1,7 @@
 // The published surface of a manifest: what `tools/list`, `resources/list`, `resources/templates/list` and
 // `prompts/list` return, plus serverInfo and instructions. Review commands compare and measure this, never the
 // YAML text, so reordering or reformatting a manifest changes nothing here.
+import { appsOf, appUris, toolUiMeta } from './apps.js';
 import { entriesOf, ENTRY_KINDS, type EntryKind } from './entries.js';
 import type { JsonSchema, Manifest } from './manifest-types.js';
 import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from './published.js';
@@ -20,6 +21,14 @@ export interface SurfaceEntry {
   declared: Json;
 }
 
+/** An MCP Apps view: its ui:// resource as `resources/list` gives it. */
+export interface AppSurface {
+  name: string;
+  uri: string;
+  published: Json;
+  declared: Json;
+}
+
 export interface Surface {
   serverInfo: Json;
   instructions?: string;
@@ -30,12 +39,15 @@ export interface Surface {
   shared: Record<string, JsonSchema>;
   /** With `toolsets:`, the tools served when no set is chosen, and those each set serves alone; null without. */
   toolsets: { defaultServed: Set<string>; sets: Map<string, Set<string>> } | null;
+  /** MCP Apps views by name, in manifest order. */
+  apps: Map<string, AppSurface>;
 }
 
 export function buildSurface(m: Manifest): Surface {
   const shared: Record<string, JsonSchema> = isObject(m.definitions) ? (m.definitions as Record<string, JsonSchema>) : {};
+  const uris = appUris(m);
   const publish = {
-    tools: (name: string, e: object) => publishedTool(name, e, shared),
+    tools: (name: string, e: object) => publishedTool(name, e, shared, toolUiMeta(e, uris)),
     resources: (name: string, e: object) => publishedResource(name, e as never),
     resourceTemplates: (name: string, e: object) => publishedResourceTemplate(name, e as never),
     prompts: (name: string, e: object) => publishedPrompt(name, e),
@@ -56,6 +68,7 @@ export function buildSurface(m: Manifest): Surface {
     listChanged: listChangedOf(m),
     shared,
     toolsets: toolsetsSurface(m),
+    apps: new Map(appsOf(m).map((a) => [a.name, { name: a.name, uri: a.uri, published: a.published, declared: a.declared as Json }])),
   };
 }
 

@@ -1,6 +1,10 @@
 import type { PathSegment } from '../load/index.js';
-import type { EntryKind } from '../core/index.js';
-export { KIND_LABEL } from '../core/index.js';
+import { type EntryKind, KIND_LABEL as ENTRY_LABEL } from '../core/index.js';
+
+/** What a change is about: an entry of one of the four lists, an MCP Apps view, or the server itself. */
+export type ChangeKind = EntryKind | 'apps' | 'server';
+/** How messages name each kind of change. */
+export const KIND_LABEL: Record<ChangeKind, string> = { ...ENTRY_LABEL, apps: 'app' };
 
 /**
  * breaking: a client that worked before can fail now. risky: nothing fails, but what the model or client does may
@@ -13,7 +17,7 @@ export interface Change {
   class: ChangeClass;
   /** Stable id of the kind of change, e.g. `input-property-required`. */
   rule: string;
-  kind: EntryKind | 'server';
+  kind: ChangeKind;
   /** The entry's name in HEAD (or in BASE when it is gone). */
   entry: string;
   message: string;

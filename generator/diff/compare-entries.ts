@@ -5,6 +5,7 @@ import { isObject } from '../core/index.js';
 import { uriTemplateVariableNames } from '../core/index.js';
 import { sameJson, showValue } from '../core/index.js';
 import type { Change, ChangeClass } from './change.js';
+import { compareToolUi, withoutUi } from './compare-apps.js';
 import { compareSchemas } from './compare-schemas.js';
 import { compareDescriptions } from './compare-text.js';
 import type { SchemaSide } from './schema-view.js';
@@ -31,7 +32,10 @@ export function compareEntry(base: SurfaceEntry, head: SurfaceEntry, out: Change
   if (kind === 'resources') compareResource(b, h, at, emit);
   if (kind === 'resourceTemplates') compareTemplate(b, h, at, emit);
   if (kind === 'prompts') comparePrompt(base, head, emit);
-  const meta = ['icons', '_meta', 'size', ...(kind === 'tools' ? [] : ['annotations'])].filter((k) => !sameJson(b[k], h[k]));
+  // A tool's `_meta.ui` is compared by what it means (compareToolUi), the rest of `_meta` as metadata.
+  const meta = ['icons', '_meta', 'size', ...(kind === 'tools' ? [] : ['annotations'])].filter(
+    (k) => !sameJson(k === '_meta' ? withoutUi(b[k]) : b[k], k === '_meta' ? withoutUi(h[k]) : h[k]),
+  );
   if (meta.length) emit('safe', 'metadata-changed', `${meta.join(', ')} changed`, [...at, meta[0]]);
 }
 
@@ -55,6 +59,7 @@ function compareTool(base: SurfaceEntry, head: SurfaceEntry, emit: Emit, out: Ch
     emit('breaking', 'output-schema-removed', 'outputSchema removed; clients that read structuredContent lose it', [head.kind, head.name]);
   else if (!sameJson(ob, oh)) attach(compareSchemas('output', schemaSide(base, 'outputSchema'), schemaSide(head, 'outputSchema')));
   compareAnnotations(base.published.annotations, head.published.annotations, [head.kind, head.name], emit);
+  compareToolUi(base, head, emit);
 }
 
 interface Hints {

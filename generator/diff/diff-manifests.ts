@@ -5,6 +5,7 @@ import { canonicalJson, sameJson, showValue } from '../core/index.js';
 import { CHANGE_CLASSES, KIND_LABEL, type Change } from './change.js';
 import { compareEntry, RULE_PREFIX } from './compare-entries.js';
 import { compareDescriptions } from './compare-text.js';
+import { diffApps } from './compare-apps.js';
 import { diffToolsets } from './compare-toolsets.js';
 import type { Surface, SurfaceEntry } from '../core/index.js';
 
@@ -13,6 +14,7 @@ export function diffSurfaces(base: Surface, head: Surface): Change[] {
   diffServer(base, head, out);
   for (const kind of ENTRY_KINDS) diffKind(kind, base, head, out);
   diffToolsets(base, head, out);
+  diffApps(base, head, out);
   return out;
 }
 
@@ -113,7 +115,8 @@ function diffServer(base: Surface, head: Surface, out: Change[]): void {
 
 /** Breaking first, then risky, then safe; inside a class, in the order of the manifest's sections. */
 export function sortChanges<T extends Change>(changes: T[], line: (c: T) => number): T[] {
-  const kindRank = (c: Change) => (c.kind === 'server' ? -1 : ENTRY_KINDS.indexOf(c.kind));
+  // Views after the four lists, as the manifest schema orders the sections.
+  const kindRank = (c: Change) => (c.kind === 'server' ? -1 : c.kind === 'apps' ? ENTRY_KINDS.length : ENTRY_KINDS.indexOf(c.kind));
   return changes
     .map((c, i) => ({ c, i }))
     .sort(

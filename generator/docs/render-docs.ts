@@ -8,6 +8,7 @@ import { effectiveHints } from '../diff/index.js';
 import { schemaRows, type SchemaRow } from './schema-rows.js';
 import { cell } from '../diff/index.js';
 import { buildSurface, toolsListSize, TOKEN_METHOD, type SurfaceEntry } from '../core/index.js';
+import { appSections, toolUiLines } from './app-sections.js';
 import { toolsetSections } from './toolset-sections.js';
 
 import type { Json } from '../core/index.js';
@@ -41,7 +42,7 @@ export function renderDocs(m: Manifest, manifestName: string): string {
   out.push(
     '',
     `${count(tools.length, 'tool')}, ${count(s.entries.resources.size, 'resource')}, ${count(s.entries.resourceTemplates.size, 'resource template')}, ` +
-      `${count(s.entries.prompts.size, 'prompt')}. \`tools/list\` is ${size.bytes.toLocaleString('en-US')} bytes, about ${size.tokens.toLocaleString('en-US')} tokens (${TOKEN_METHOD}).`,
+      `${count(s.entries.prompts.size, 'prompt')}${s.apps.size ? `, ${count(s.apps.size, 'view')}` : ''}. \`tools/list\` is ${size.bytes.toLocaleString('en-US')} bytes, about ${size.tokens.toLocaleString('en-US')} tokens (${TOKEN_METHOD}).`,
   );
   const declared = (kind: 'tools' | 'prompts', name: string) =>
     isObject(m[kind]) ? (m[kind] as Record<string, unknown>)[name] : undefined;
@@ -71,6 +72,7 @@ export function renderDocs(m: Manifest, manifestName: string): string {
       '## Prompts',
       ...[...s.entries.prompts.values()].flatMap((e) => [...promptSection(e), ...examplesMarkdown('prompts', declared('prompts', e.name))]),
     );
+  if (s.apps.size) out.push(...appSections(s));
   return `${out.join('\n')}\n`;
 }
 
@@ -95,6 +97,7 @@ function toolSection(e: SurfaceEntry): string[] {
   const out = ['', `### \`${e.name}\``, ''];
   const title = text(t.title) || (isObject(t.annotations) ? text(t.annotations.title) : '');
   out.push(`${title ? `**${title}** · ` : ''}${badges(t.annotations)}`);
+  out.push(...toolUiLines(e));
   if (t.description) out.push('', text(t.description));
   const params = schemaRows(t.inputSchema);
   out.push('', ...(params.length ? table(params, 'Parameter', 'Required') : ['No parameters.']));

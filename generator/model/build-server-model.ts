@@ -5,11 +5,21 @@ import { packageRoot } from '../core/index.js';
 import { completionHandler, completionModels, inlineResourceContent, messageModels } from './content-model.js';
 import { buildExamplesModel } from './examples-model.js';
 import { inputDefaultsModel } from './input-defaults.js';
+import { appsModel, toolUiModel } from './apps-model.js';
 import { toolsetsModel } from './toolsets-model.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/index.js';
-import { entriesOf, HANDLER_DIRS, HTTP_DEFAULTS, KIND_INFO, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, type EntryKind } from '../core/index.js';
+import {
+  appUris,
+  entriesOf,
+  HANDLER_DIRS,
+  HTTP_DEFAULTS,
+  KIND_INFO,
+  SSE_DEFAULTS,
+  WEBSOCKET_DEFAULTS,
+  type EntryKind,
+} from '../core/index.js';
 import { camelCase, fileBase, pascalCase } from '../core/index.js';
 import {
   DEFAULT_INPUT_SCHEMA,
@@ -44,10 +54,12 @@ export interface ModelOptions {
 
 export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise<ServerModel> {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
+  const uris = appUris(m);
   const tools = entriesOf(m, 'tools').map(([name, t]): ToolModel => {
     const pascal = pascalCase(name);
     const outputType = t.outputSchema !== undefined ? `${pascal}Output` : null;
-    const published = publishedTool(name, t, shared);
+    const ui = toolUiModel(t, uris);
+    const published = publishedTool(name, t, shared, ui?.meta);
     const base = entry('tools', name, t.description ?? t.title, published, true);
     return {
       ...base,
@@ -61,6 +73,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       scopeChallenge: (t.policy?.scopes?.length ?? 0) > 0,
       taskSupport: t.execution?.taskSupport === 'optional' || t.execution?.taskSupport === 'required' ? t.execution.taskSupport : null,
       hasExecution: t.execution !== undefined,
+      ui,
     };
   });
   const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => {
@@ -174,6 +187,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     telemetry: m.telemetry?.otel === true,
     tasks: tools.some((t) => t.taskSupport !== null),
     toolsets,
+    apps: appsModel(m),
     scale: {
       store: m.scale?.store ?? 'memory',
       sessionTtlMs: m.scale?.sessionTtlMs ?? 1_800_000,

@@ -1,7 +1,16 @@
 export { examplesMarkdown } from './examples-markdown.js';
 export { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 export { readmeInventory } from './readme-inventory.js';
-export type { EntryModel, PromptModel, ServerModel, TemplateModel } from './server-model.js';
+export type {
+  AppModel,
+  AppsModel,
+  AppToolModel,
+  EntryModel,
+  PromptModel,
+  ServerModel,
+  TemplateModel,
+  ToolUiModel,
+} from './server-model.js';
 export { buildServerModel } from './build-server-model.js';
 export { completionsLocation } from './content-model.js';
 export { knownPackages, runtimeFilePath } from './runtime-features.js';

@@ -29,6 +29,8 @@ export interface FeatureInput {
   telemetry: boolean;
   tasks: boolean;
   toolsets: object | null;
+  /** MCP Apps views and tools' `ui:` (ServerModel.apps). */
+  apps: object | null;
   scale: { store: string };
 }
 

@@ -4,7 +4,7 @@
 import type { CompletionHandlerModel, CompletionModel, MessageModel } from './content-model.js';
 import type { FeatureSet, PackageLists } from './runtime-features.js';
 
-import type { Json } from '../core/index.js';
+import type { Json, Visibility } from '../core/index.js';
 import type { RegistryModel } from './registry-model.js';
 import type { ToolsetsModel } from './toolsets-model.js';
 export type { Json };
@@ -52,6 +52,79 @@ export interface ToolModel extends EntryModel {
   taskSupport: 'optional' | 'required' | null;
   /** The tool declares `execution`, which registerTool does not take (SDK 2.4): server.gen.ts sets it on the registered tool. */
   hasExecution: boolean;
+  /** Its MCP Apps view and visibility (manifest `ui:`); null without. `published._meta.ui` is `ui.meta`. */
+  ui: ToolUiModel | null;
+}
+
+/** A tool's `ui:` (MCP Apps). */
+export interface ToolUiModel {
+  /** The view it names (`ui.app`), or null (a tool that only says who may call it). */
+  app: string | null;
+  /** `_meta.ui` as published, the current nested form: `{resourceUri?, visibility}` (never the flat `ui/resourceUri` key). */
+  meta: Json;
+  /** `ui.visibility`, or the spec's default `['model', 'app']`, as published. */
+  visibility: Visibility[];
+  /** Listed to the model. An app-only tool (false) is for views: a host without the UI extension must not list it either. */
+  modelVisible: boolean;
+  /** Callable by views through the host. */
+  appVisible: boolean;
+}
+
+/** A tool as a view sees it: what it is called with and answers, by the names types.gen.ts and schemas.gen.ts give them. */
+export interface AppToolModel {
+  name: string;
+  nameLiteral: string;
+  /** The input type in types.gen.ts, e.g. `GetForecastInput`. */
+  inputType: string;
+  /** The structuredContent type in types.gen.ts; null without an outputSchema (the view gets text only). */
+  outputType: string | null;
+  inputSchemaConst: string;
+  outputSchemaConst: string | null;
+  visibility: Visibility[];
+}
+
+/** An MCP Apps view: a ui:// resource of type text/html;profile=mcp-app, built from the user's code in `source`. */
+export interface AppModel {
+  /** The manifest key: the resource's `name`. */
+  name: string;
+  nameLiteral: string;
+  /** camelCase and PascalCase of the name, unique among views (validation checks it). */
+  ident: string;
+  typeName: string;
+  /** The resolved URI (`uri:`, or `ui://<server name as a host>/<name>`), and as a TS literal. */
+  uri: string;
+  uriLiteral: string;
+  /** Always `text/html;profile=mcp-app`, on the listing and on the read's contents. */
+  mimeType: string;
+  title: string | null;
+  description: string | null;
+  /** Folder of the view's code relative to the project: POSIX, normalized, no trailing slash; inside the project, in no other view's. */
+  source: string;
+  /** The `resources/list` entry: `{uri, name, title?, description?, mimeType, _meta?}`, `_meta.ui` included. */
+  published: Json;
+  /** `_meta` of the `resources/read` contents item: the listing's (the view's own `_meta`, then `ui`); null without. */
+  contentMeta: Json | null;
+  /** `_meta.ui` alone: `{csp?, permissions? ({camera: {}}...), domain?, prefersBorder?}`; null when the view sets none. */
+  uiMeta: Json | null;
+  /** Tools the model calls that render this view (`ui.app` names it, `model` in visibility), in manifest order: their input and output are what the view receives. */
+  openedBy: AppToolModel[];
+  /** Tools naming this view that views may call (`app` in visibility), the app-only ones included. */
+  tools: AppToolModel[];
+  /** Single-line summary for doc comments. */
+  summary: string;
+}
+
+/** MCP Apps (the `io.modelcontextprotocol/ui` extension, spec 2026-01-26). */
+export interface AppsModel {
+  extensionId: string;
+  mimeType: string;
+  /** The settings the server declares under `capabilities.extensions[extensionId]`: `{mimeTypes: [mimeType]}`. */
+  extensionSettings: Json;
+  views: AppModel[];
+  /** Every tool a view may call through the host, in manifest order: `app` in its visibility, tools without `ui:` included (the spec's default). */
+  callable: AppToolModel[];
+  /** Names of the tools hidden from the model (`visibility: [app]`). */
+  appOnly: string[];
 }
 
 export interface ResourceModel extends EntryModel {
@@ -158,6 +231,8 @@ export interface ServerModel {
   tasks: boolean;
   /** Toolsets or tools hidden without their scopes: server.gen.ts filters tools/list and guards tools/call. */
   toolsets: ToolsetsModel | null;
+  /** MCP Apps views and the tools' `ui:`; null when the manifest has neither. */
+  apps: AppsModel | null;
   /** Where replicas share state (manifest `scale`); `store: memory` keeps it in the process. */
   scale: ScaleModel;
   /** Deployment files to emit under deploy/ (manifest `deploy`), or null. */

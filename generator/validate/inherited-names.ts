@@ -5,7 +5,7 @@
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { JsonSchema, Manifest } from '../core/index.js';
-import { entriesOf, KIND_LABEL } from '../core/index.js';
+import { APP_NAME_PATTERN, appEntries, entriesOf, KIND_LABEL } from '../core/index.js';
 import { isObject, measureJson, SCHEMA_LIMITS, walkSchema } from '../core/index.js';
 
 const INHERITED = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
@@ -26,6 +26,17 @@ export function checkInheritedNames(m: Manifest): Finding[] {
         hint: `rename it (for example ${JSON.stringify(`${name.replace(/^_+|_+$/g, '')}_${word.split(' ')[0]}`)})`,
       });
     }
+  }
+  for (const [name] of appEntries(m)) {
+    // `__proto__` fails the name pattern already (name/invalid-app-name).
+    if (!INHERITED.has(name) || !APP_NAME_PATTERN.test(name)) continue;
+    findings.push({
+      code: 'name/inherited',
+      path: ['apps', name],
+      at: 'key',
+      message: `app name ${JSON.stringify(name)} is a property every JavaScript object has; code that looks views up by name would find it already there`,
+      hint: `rename it (for example ${JSON.stringify(`${name}_view`)})`,
+    });
   }
   for (const [name, prompt] of entriesOf(m, 'prompts')) {
     if (!Array.isArray(prompt.arguments)) continue;

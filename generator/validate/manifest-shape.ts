@@ -100,6 +100,7 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         path,
         message: `must be ${String(p.type).replace(',', ' or ')}`,
         ...(iconSize(e.data, path) ??
+          permission(e.data, path) ??
           unquoted(p.type, e.data) ??
           quoted(p.type, e.data) ??
           listed(p.type, e.data, path) ??
@@ -190,7 +191,7 @@ function versionHint(value: unknown): { hint: string } {
 }
 
 // Sections keyed by name. Their entries carry no `name:`: the key is the name, so it cannot be given twice.
-const NAMED_MAPS = new Set(['tools', 'resources', 'resourceTemplates', 'prompts', 'definitions']);
+const NAMED_MAPS = new Set(['tools', 'resources', 'resourceTemplates', 'prompts', 'apps', 'definitions']);
 
 /**
  * `tools: [{name: get_forecast, ...}]` is the shape of a tools/list result, and `tools: [a, b]` a list of names:
@@ -224,6 +225,13 @@ function inline(value: unknown): string {
       .map(([k, v]) => `${k}: ${inline(v)}`)
       .join(', ')}}`;
   return JSON.stringify(value);
+}
+
+/** `camera: {}` is how the spec publishes a permission; the manifest asks for one with `camera: true`. */
+function permission(value: unknown, path: PathSegment[]): { hint: string } | undefined {
+  return path[0] === 'apps' && path[2] === 'permissions' && path.length === 4 && (isObject(value) || value === null)
+    ? { hint: `ask for it with ${String(path[3])}: true; it is published as ${String(path[3])}: {}` }
+    : undefined;
 }
 
 /** `sizes: [48]`: a number where an icon size goes, which the spec writes WxH. */

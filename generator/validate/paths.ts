@@ -11,7 +11,7 @@ import { fileBase } from '../core/index.js';
 import { isObject } from '../core/index.js';
 
 // Windows refuses these as file names whatever the extension (`con.ts` included).
-const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+export const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 /** Room for `.ts` and the write stage's temporary suffix under the common 255-byte name limit. */
 export const MAX_FILE_BASE = 200;
 

@@ -8358,25 +8358,28 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"apps":{"type":"object","additionalProperties":{"$ref":"#/definitions/App"},"description":"MCP Apps views (the io.modelcontextprotocol/ui extension), keyed by name (a letter, then up to 63 letters, digits, _ and -): each is served as a ui:// resource of type text/html;profile=mcp-app, which hosts render when a tool whose ui.app names it is called."},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]},"app-without-output-schema":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}},"App":{"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}},"ToolUi":{"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
-  const schema48 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
+  const schema47 = {"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}};
+  const schema50 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func4 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
   const pattern8 = new RegExp("^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$", "u");
   const pattern9 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
   const pattern10 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
   const schema17 = {"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}};
   const schema18 = {"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}};
-  const schema20 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
-  const schema21 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema22 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
-  const schema23 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
+  const schema19 = {"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}};
+  const schema21 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
+  const func0 = require("ajv/dist/runtime/equal").default;
+  const schema22 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema23 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
+  const schema24 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
 
   function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
@@ -8384,7 +8387,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -8397,7 +8400,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.description.type,parentSchema:schema21.properties.description,data:data0};
+  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -8410,7 +8413,7 @@ export function manifestValidatorFactory() {
   if(data.input !== undefined){
   let data1 = data.input;
   if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.input.type,parentSchema:schema21.properties.input,data:data1};
+  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.input.type,parentSchema:schema22.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -8425,7 +8428,7 @@ export function manifestValidatorFactory() {
   if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
   for(const key1 in data2){
   if(!((((key1 === "structuredContent") || (key1 === "content")) || (key1 === "isError")) || (key1 === "messagePattern"))){
-  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.output,data:data2};
+  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -8438,7 +8441,7 @@ export function manifestValidatorFactory() {
   if(data2.structuredContent !== undefined){
   let data3 = data2.structuredContent;
   if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.output.properties.structuredContent.type,parentSchema:schema21.properties.output.properties.structuredContent,data:data3};
+  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.output.properties.structuredContent.type,parentSchema:schema22.properties.output.properties.structuredContent,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -8456,7 +8459,7 @@ export function manifestValidatorFactory() {
   let data5 = data4[i0];
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.type === undefined){
-  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data:data5};
+  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data:data5};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -8468,7 +8471,7 @@ export function manifestValidatorFactory() {
   if(data5.type !== undefined){
   let data6 = data5.type;
   if(!(((((data6 === "text") || (data6 === "image")) || (data6 === "audio")) || (data6 === "resource")) || (data6 === "resource_link"))){
-  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data6};
+  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.type.enum,parentSchema:schema23.properties.type,data:data6};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -8480,7 +8483,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data:data5};
+  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -8492,7 +8495,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.output.properties.content.type,parentSchema:schema21.properties.output.properties.content,data:data4};
+  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.output.properties.content.type,parentSchema:schema22.properties.output.properties.content,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -8505,7 +8508,7 @@ export function manifestValidatorFactory() {
   if(data2.isError !== undefined){
   let data7 = data2.isError;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.output.properties.isError.type,parentSchema:schema21.properties.output.properties.isError,data:data7};
+  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.output.properties.isError.type,parentSchema:schema22.properties.output.properties.isError,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -8519,7 +8522,7 @@ export function manifestValidatorFactory() {
   let data8 = data2.messagePattern;
   if(typeof data8 === "string"){
   if(func4(data8) < 1){
-  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.output.properties.messagePattern,data:data8};
+  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -8530,7 +8533,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.output.properties.messagePattern.type,parentSchema:schema21.properties.output.properties.messagePattern,data:data8};
+  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.output.properties.messagePattern.type,parentSchema:schema22.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8542,7 +8545,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.output.type,parentSchema:schema21.properties.output,data:data2};
+  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.output.type,parentSchema:schema22.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -8560,7 +8563,7 @@ export function manifestValidatorFactory() {
   let data10 = data9[i1];
   if(typeof data10 === "string"){
   if(func4(data10) < 1){
-  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data10};
+  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data10};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8571,7 +8574,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data10};
+  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8583,7 +8586,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data9};
+  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8595,7 +8598,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8785,15 +8788,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.icons !== undefined){
-  let data12 = data.icons;
-  if(Array.isArray(data12)){
-  const len0 = data12.length;
-  for(let i0=0; i0<len0; i0++){
-  let data13 = data12[i0];
-  if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-  if(data13.src === undefined){
-  const err13 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data13};
+  if(data.ui !== undefined){
+  let data12 = data.ui;
+  if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+  for(const key1 in data12){
+  if(!((key1 === "app") || (key1 === "visibility"))){
+  const err13 = {instancePath:instancePath+"/ui",schemaPath:"#/definitions/ToolUi/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data:data12};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8802,10 +8802,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data13.src !== undefined){
-  let data14 = data13.src;
-  if(typeof data14 !== "string"){
-  const err14 = {instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data14};
+  }
+  if(data12.app !== undefined){
+  let data13 = data12.app;
+  if(typeof data13 === "string"){
+  if(func4(data13) < 1){
+  const err14 = {instancePath:instancePath+"/ui/app",schemaPath:"#/definitions/ToolUi/properties/app/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.app,data:data13};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8815,10 +8817,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.mimeType !== undefined){
-  let data15 = data13.mimeType;
-  if(typeof data15 !== "string"){
-  const err15 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data15};
+  else {
+  const err15 = {instancePath:instancePath+"/ui/app",schemaPath:"#/definitions/ToolUi/properties/app/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.app.type,parentSchema:schema19.properties.app,data:data13};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8828,14 +8828,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.sizes !== undefined){
-  let data16 = data13.sizes;
-  if(Array.isArray(data16)){
-  const len1 = data16.length;
-  for(let i1=0; i1<len1; i1++){
-  let data17 = data16[i1];
-  if(typeof data17 !== "string"){
-  const err16 = {instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data17};
+  if(data12.visibility !== undefined){
+  let data14 = data12.visibility;
+  if(Array.isArray(data14)){
+  if(data14.length < 1){
+  const err16 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.visibility,data:data14};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8844,10 +8841,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err17 = {instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data16};
+  const len0 = data14.length;
+  for(let i0=0; i0<len0; i0++){
+  let data15 = data14[i0];
+  if(!((data15 === "model") || (data15 === "app"))){
+  const err17 = {instancePath:instancePath+"/ui/visibility/" + i0,schemaPath:"#/definitions/ToolUi/properties/visibility/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.visibility.items.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.visibility.items.enum,parentSchema:schema19.properties.visibility.items,data:data15};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -8857,10 +8855,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data13.theme !== undefined){
-  let data18 = data13.theme;
-  if(!((data18 === "light") || (data18 === "dark"))){
-  const err18 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data18};
+  let i1 = data14.length;
+  let j0;
+  if(i1 > 1){
+  outer0:
+  for(;i1--;){
+  for(j0 = i1; j0--;){
+  if(func0(data14[i1], data14[j0])){
+  const err18 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema19.properties.visibility,data:data14};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -8868,11 +8870,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err18);
   }
   errors++;
+  break outer0;
+  }
+  }
   }
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data13};
+  const err19 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.visibility.type,parentSchema:schema19.properties.visibility,data:data14};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -8884,7 +8889,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data12};
+  const err20 = {instancePath:instancePath+"/ui",schemaPath:"#/definitions/ToolUi/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -8894,10 +8899,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data._meta !== undefined){
-  let data19 = data._meta;
-  if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err21 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data19};
+  if(data.icons !== undefined){
+  let data16 = data.icons;
+  if(Array.isArray(data16)){
+  const len1 = data16.length;
+  for(let i2=0; i2<len1; i2++){
+  let data17 = data16[i2];
+  if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+  if(data17.src === undefined){
+  const err21 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'",schema:schema12.required,parentSchema:schema12,data:data17};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -8906,13 +8916,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.policy !== undefined){
-  let data20 = data.policy;
-  if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-  for(const key1 in data20){
-  if(!((((((key1 === "scopes") || (key1 === "timeoutMs")) || (key1 === "rateLimit")) || (key1 === "maxConcurrency")) || (key1 === "maxConcurrencyPerPrincipal")) || (key1 === "hideWithoutScopes"))){
-  const err22 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data:data20};
+  if(data17.src !== undefined){
+  let data18 = data17.src;
+  if(typeof data18 !== "string"){
+  const err22 = {instancePath:instancePath+"/icons/" + i2+"/src",schemaPath:"#/definitions/Icon/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.src.type,parentSchema:schema12.properties.src,data:data18};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -8922,15 +8929,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data20.scopes !== undefined){
-  let data21 = data20.scopes;
-  if(Array.isArray(data21)){
-  const len2 = data21.length;
-  for(let i2=0; i2<len2; i2++){
-  let data22 = data21[i2];
-  if(typeof data22 === "string"){
-  if(func4(data22) < 1){
-  const err23 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.scopes.items,data:data22};
+  if(data17.mimeType !== undefined){
+  let data19 = data17.mimeType;
+  if(typeof data19 !== "string"){
+  const err23 = {instancePath:instancePath+"/icons/" + i2+"/mimeType",schemaPath:"#/definitions/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.mimeType.type,parentSchema:schema12.properties.mimeType,data:data19};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -8940,8 +8942,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err24 = {instancePath:instancePath+"/policy/scopes/" + i2,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.scopes.items.type,parentSchema:schema20.properties.scopes.items,data:data22};
+  if(data17.sizes !== undefined){
+  let data20 = data17.sizes;
+  if(Array.isArray(data20)){
+  const len2 = data20.length;
+  for(let i3=0; i3<len2; i3++){
+  let data21 = data20[i3];
+  if(typeof data21 !== "string"){
+  const err24 = {instancePath:instancePath+"/icons/" + i2+"/sizes/" + i3,schemaPath:"#/definitions/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sizes.items.type,parentSchema:schema12.properties.sizes.items,data:data21};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -8951,18 +8959,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i3 = data21.length;
-  let j0;
-  if(i3 > 1){
-  const indices0 = {};
-  for(;i3--;){
-  let item0 = data21[i3];
-  if(typeof item0 !== "string"){
-  continue;
   }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err25 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema20.properties.scopes,data:data21};
+  else {
+  const err25 = {instancePath:instancePath+"/icons/" + i2+"/sizes",schemaPath:"#/definitions/Icon/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sizes.type,parentSchema:schema12.properties.sizes,data:data20};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -8970,14 +8969,12 @@ export function manifestValidatorFactory() {
   vErrors.push(err25);
   }
   errors++;
-  break;
-  }
-  indices0[item0] = i3;
   }
   }
-  }
-  else {
-  const err26 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.scopes.type,parentSchema:schema20.properties.scopes,data:data21};
+  if(data17.theme !== undefined){
+  let data22 = data17.theme;
+  if(!((data22 === "light") || (data22 === "dark"))){
+  const err26 = {instancePath:instancePath+"/icons/" + i2+"/theme",schemaPath:"#/definitions/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.enum,parentSchema:schema12.properties.theme,data:data22};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -8987,10 +8984,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data20.timeoutMs !== undefined){
-  let data23 = data20.timeoutMs;
-  if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-  const err27 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.timeoutMs.type,parentSchema:schema20.properties.timeoutMs,data:data23};
+  }
+  else {
+  const err27 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"#/definitions/Icon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data17};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -8999,9 +8995,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data23 == "number"){
-  if(data23 > 86400000 || isNaN(data23)){
-  const err28 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema20.properties.timeoutMs,data:data23};
+  }
+  }
+  else {
+  const err28 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9010,8 +9007,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data23 < 1 || isNaN(data23)){
-  const err29 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.timeoutMs,data:data23};
+  }
+  if(data._meta !== undefined){
+  let data23 = data._meta;
+  if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
+  const err29 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data23};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9021,12 +9021,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data20.rateLimit !== undefined){
-  let data24 = data20.rateLimit;
+  if(data.policy !== undefined){
+  let data24 = data.policy;
   if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-  if(data24.requests === undefined){
-  const err30 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema20.properties.rateLimit.required,parentSchema:schema20.properties.rateLimit,data:data24};
+  for(const key2 in data24){
+  if(!((((((key2 === "scopes") || (key2 === "timeoutMs")) || (key2 === "rateLimit")) || (key2 === "maxConcurrency")) || (key2 === "maxConcurrencyPerPrincipal")) || (key2 === "hideWithoutScopes"))){
+  const err30 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data:data24};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9035,8 +9035,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data24.windowMs === undefined){
-  const err31 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema20.properties.rateLimit.required,parentSchema:schema20.properties.rateLimit,data:data24};
+  }
+  if(data24.scopes !== undefined){
+  let data25 = data24.scopes;
+  if(Array.isArray(data25)){
+  const len3 = data25.length;
+  for(let i4=0; i4<len3; i4++){
+  let data26 = data25[i4];
+  if(typeof data26 === "string"){
+  if(func4(data26) < 1){
+  const err31 = {instancePath:instancePath+"/policy/scopes/" + i4,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.scopes.items,data:data26};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9045,9 +9053,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key2 in data24){
-  if(!((key2 === "requests") || (key2 === "windowMs"))){
-  const err32 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.rateLimit,data:data24};
+  }
+  else {
+  const err32 = {instancePath:instancePath+"/policy/scopes/" + i4,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.scopes.items.type,parentSchema:schema21.properties.scopes.items,data:data26};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9057,10 +9065,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data24.requests !== undefined){
-  let data25 = data24.requests;
-  if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-  const err33 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.rateLimit.properties.requests.type,parentSchema:schema20.properties.rateLimit.properties.requests,data:data25};
+  let i5 = data25.length;
+  let j1;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data25[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j1 = indices0[item0];
+  const err33 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)",schema:true,parentSchema:schema21.properties.scopes,data:data25};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -9068,10 +9084,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err33);
   }
   errors++;
+  break;
   }
-  if(typeof data25 == "number"){
-  if(data25 < 1 || isNaN(data25)){
-  const err34 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.rateLimit.properties.requests,data:data25};
+  indices0[item0] = i5;
+  }
+  }
+  }
+  else {
+  const err34 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.scopes.type,parentSchema:schema21.properties.scopes,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -9081,11 +9101,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data24.windowMs !== undefined){
-  let data26 = data24.windowMs;
-  if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-  const err35 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.rateLimit.properties.windowMs.type,parentSchema:schema20.properties.rateLimit.properties.windowMs,data:data26};
+  if(data24.timeoutMs !== undefined){
+  let data27 = data24.timeoutMs;
+  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+  const err35 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.timeoutMs.type,parentSchema:schema21.properties.timeoutMs,data:data27};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -9094,9 +9113,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data26 == "number"){
-  if(data26 > 86400000 || isNaN(data26)){
-  const err36 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema20.properties.rateLimit.properties.windowMs,data:data26};
+  if(typeof data27 == "number"){
+  if(data27 > 86400000 || isNaN(data27)){
+  const err36 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema21.properties.timeoutMs,data:data27};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -9105,8 +9124,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data26 < 1 || isNaN(data26)){
-  const err37 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.rateLimit.properties.windowMs,data:data26};
+  if(data27 < 1 || isNaN(data27)){
+  const err37 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.timeoutMs,data:data27};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -9117,9 +9136,11 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err38 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.rateLimit.type,parentSchema:schema20.properties.rateLimit,data:data24};
+  if(data24.rateLimit !== undefined){
+  let data28 = data24.rateLimit;
+  if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+  if(data28.requests === undefined){
+  const err38 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema21.properties.rateLimit.required,parentSchema:schema21.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -9128,11 +9149,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data20.maxConcurrency !== undefined){
-  let data27 = data20.maxConcurrency;
-  if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-  const err39 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.maxConcurrency.type,parentSchema:schema20.properties.maxConcurrency,data:data27};
+  if(data28.windowMs === undefined){
+  const err39 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema21.properties.rateLimit.required,parentSchema:schema21.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -9141,9 +9159,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data27 == "number"){
-  if(data27 < 1 || isNaN(data27)){
-  const err40 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.maxConcurrency,data:data27};
+  for(const key3 in data28){
+  if(!((key3 === "requests") || (key3 === "windowMs"))){
+  const err40 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -9153,11 +9171,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data20.maxConcurrencyPerPrincipal !== undefined){
-  let data28 = data20.maxConcurrencyPerPrincipal;
-  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-  const err41 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema20.properties.maxConcurrencyPerPrincipal,data:data28};
+  if(data28.requests !== undefined){
+  let data29 = data28.requests;
+  if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+  const err41 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.rateLimit.properties.requests.type,parentSchema:schema21.properties.rateLimit.properties.requests,data:data29};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9166,9 +9183,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data28 == "number"){
-  if(data28 < 1 || isNaN(data28)){
-  const err42 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.maxConcurrencyPerPrincipal,data:data28};
+  if(typeof data29 == "number"){
+  if(data29 < 1 || isNaN(data29)){
+  const err42 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.rateLimit.properties.requests,data:data29};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9179,10 +9196,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data20.hideWithoutScopes !== undefined){
-  let data29 = data20.hideWithoutScopes;
-  if(typeof data29 !== "boolean"){
-  const err43 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.hideWithoutScopes.type,parentSchema:schema20.properties.hideWithoutScopes,data:data29};
+  if(data28.windowMs !== undefined){
+  let data30 = data28.windowMs;
+  if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+  const err43 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.rateLimit.properties.windowMs.type,parentSchema:schema21.properties.rateLimit.properties.windowMs,data:data30};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9191,10 +9208,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err44 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data:data20};
+  if(typeof data30 == "number"){
+  if(data30 > 86400000 || isNaN(data30)){
+  const err44 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema21.properties.rateLimit.properties.windowMs,data:data30};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9203,19 +9219,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.examples !== undefined){
-  let data30 = data.examples;
-  if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-  for(const key3 in data30){
-  if(!(validate12(data30[key3], {instancePath:instancePath+"/examples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key3,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err45 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data30};
+  if(data30 < 1 || isNaN(data30)){
+  const err45 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.rateLimit.properties.windowMs,data:data30};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -9225,11 +9230,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.renamedFrom !== undefined){
-  let data32 = data.renamedFrom;
-  if(typeof data32 === "string"){
-  if(func4(data32) < 1){
-  const err46 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data32};
+  }
+  }
+  else {
+  const err46 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.rateLimit.type,parentSchema:schema21.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -9239,8 +9243,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err47 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data32};
+  if(data24.maxConcurrency !== undefined){
+  let data31 = data24.maxConcurrency;
+  if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
+  const err47 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.maxConcurrency.type,parentSchema:schema21.properties.maxConcurrency,data:data31};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -9249,10 +9255,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(typeof data31 == "number"){
+  if(data31 < 1 || isNaN(data31)){
+  const err48 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.maxConcurrency,data:data31};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -9261,23 +9266,132 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  }
+  }
+  if(data24.maxConcurrencyPerPrincipal !== undefined){
+  let data32 = data24.maxConcurrencyPerPrincipal;
+  if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
+  const err49 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema21.properties.maxConcurrencyPerPrincipal,data:data32};
+  if(vErrors === null){
+  vErrors = [err49];
+  }
+  else {
+  vErrors.push(err49);
+  }
+  errors++;
+  }
+  if(typeof data32 == "number"){
+  if(data32 < 1 || isNaN(data32)){
+  const err50 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.maxConcurrencyPerPrincipal,data:data32};
+  if(vErrors === null){
+  vErrors = [err50];
+  }
+  else {
+  vErrors.push(err50);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data24.hideWithoutScopes !== undefined){
+  let data33 = data24.hideWithoutScopes;
+  if(typeof data33 !== "boolean"){
+  const err51 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.hideWithoutScopes.type,parentSchema:schema21.properties.hideWithoutScopes,data:data33};
+  if(vErrors === null){
+  vErrors = [err51];
+  }
+  else {
+  vErrors.push(err51);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err52 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data:data24};
+  if(vErrors === null){
+  vErrors = [err52];
+  }
+  else {
+  vErrors.push(err52);
+  }
+  errors++;
+  }
+  }
+  if(data.examples !== undefined){
+  let data34 = data.examples;
+  if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+  for(const key4 in data34){
+  if(!(validate12(data34[key4], {instancePath:instancePath+"/examples/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data34,parentDataProperty:key4,rootData}))){
+  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err53 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data34};
+  if(vErrors === null){
+  vErrors = [err53];
+  }
+  else {
+  vErrors.push(err53);
+  }
+  errors++;
+  }
+  }
+  if(data.renamedFrom !== undefined){
+  let data36 = data.renamedFrom;
+  if(typeof data36 === "string"){
+  if(func4(data36) < 1){
+  const err54 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data36};
+  if(vErrors === null){
+  vErrors = [err54];
+  }
+  else {
+  vErrors.push(err54);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err55 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data36};
+  if(vErrors === null){
+  vErrors = [err55];
+  }
+  else {
+  vErrors.push(err55);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  if(vErrors === null){
+  vErrors = [err56];
+  }
+  else {
+  vErrors.push(err56);
+  }
+  errors++;
+  }
   validate11.errors = vErrors;
   return errors === 0;
   }
 
-  const schema24 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema25 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
+  const schema25 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema26 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
   const pattern4 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-  const schema27 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema28 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
-  const schema29 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
+  const schema28 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema29 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
+  const schema30 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
 
   function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.contents === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema28.required,parentSchema:schema28,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema29.required,parentSchema:schema29,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9288,7 +9402,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(key0 === "contents")){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9302,7 +9416,7 @@ export function manifestValidatorFactory() {
   let data0 = data.contents;
   if(Array.isArray(data0)){
   if(data0.length < 1){
-  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema28.properties.contents,data:data0};
+  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9317,7 +9431,7 @@ export function manifestValidatorFactory() {
   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
   for(const key1 in data1){
   if(!(((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "_meta"))){
-  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data:data1};
+  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9330,7 +9444,7 @@ export function manifestValidatorFactory() {
   if(data1.uri !== undefined){
   let data2 = data1.uri;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.uri.type,parentSchema:schema29.properties.uri,data:data2};
+  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.uri.type,parentSchema:schema30.properties.uri,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9343,7 +9457,7 @@ export function manifestValidatorFactory() {
   if(data1.mimeType !== undefined){
   let data3 = data1.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.mimeType.type,parentSchema:schema29.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.mimeType.type,parentSchema:schema30.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9356,7 +9470,7 @@ export function manifestValidatorFactory() {
   if(data1.text !== undefined){
   let data4 = data1.text;
   if(typeof data4 !== "string"){
-  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.text.type,parentSchema:schema29.properties.text,data:data4};
+  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.text.type,parentSchema:schema30.properties.text,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9370,7 +9484,7 @@ export function manifestValidatorFactory() {
   let data5 = data1.blob;
   if(typeof data5 === "string"){
   if(!pattern4.test(data5)){
-  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema29.properties.blob,data:data5};
+  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema30.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9381,7 +9495,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.blob.type,parentSchema:schema29.properties.blob,data:data5};
+  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.blob.type,parentSchema:schema30.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9394,7 +9508,7 @@ export function manifestValidatorFactory() {
   if(data1._meta !== undefined){
   let data6 = data1._meta;
   if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties._meta.type,parentSchema:schema29.properties._meta,data:data6};
+  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties._meta.type,parentSchema:schema30.properties._meta,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9406,7 +9520,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data1};
+  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data1};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9418,7 +9532,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.contents.type,parentSchema:schema28.properties.contents,data:data0};
+  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.contents.type,parentSchema:schema29.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9430,7 +9544,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9449,7 +9563,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema27.required,parentSchema:schema27,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema28.required,parentSchema:schema28,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9460,7 +9574,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(((key0 === "description") || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9473,7 +9587,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.description.type,parentSchema:schema28.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9497,7 +9611,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(typeof data3 === "string"){
   if(func4(data3) < 1){
-  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data3};
+  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9508,7 +9622,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data3};
+  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9520,7 +9634,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data2};
+  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9532,7 +9646,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9551,7 +9665,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema24.required,parentSchema:schema24,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema25.required,parentSchema:schema25,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9561,8 +9675,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema24.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+  if(!(func2.call(schema25.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9575,7 +9689,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data0 = data.uri;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.uri.type,parentSchema:schema24.properties.uri,data:data0};
+  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.uri.type,parentSchema:schema25.properties.uri,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9588,7 +9702,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data1 = data.title;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.title.type,parentSchema:schema24.properties.title,data:data1};
+  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.title.type,parentSchema:schema25.properties.title,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9601,7 +9715,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data2 = data.description;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data2};
+  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9614,7 +9728,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data3 = data.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.mimeType.type,parentSchema:schema24.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.mimeType.type,parentSchema:schema25.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9627,7 +9741,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data4 = data.size;
   if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.size.type,parentSchema:schema24.properties.size,data:data4};
+  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.size.type,parentSchema:schema25.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9638,7 +9752,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data4 == "number"){
   if(data4 < 0 || isNaN(data4)){
-  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.size,data:data4};
+  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9659,7 +9773,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data7 = data6[i0];
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.audience.items.enum,parentSchema:schema25.properties.audience.items,data:data7};
+  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.audience.items.enum,parentSchema:schema26.properties.audience.items,data:data7};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9671,7 +9785,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.audience.type,parentSchema:schema25.properties.audience,data:data6};
+  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.audience.type,parentSchema:schema26.properties.audience,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9685,7 +9799,7 @@ export function manifestValidatorFactory() {
   let data8 = data5.priority;
   if(typeof data8 == "number"){
   if(data8 > 1 || isNaN(data8)){
-  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.priority,data:data8};
+  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema26.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9695,7 +9809,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data8 < 0 || isNaN(data8)){
-  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.priority,data:data8};
+  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9706,7 +9820,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.priority.type,parentSchema:schema25.properties.priority,data:data8};
+  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9719,7 +9833,7 @@ export function manifestValidatorFactory() {
   if(data5.lastModified !== undefined){
   let data9 = data5.lastModified;
   if(typeof data9 !== "string"){
-  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.lastModified.type,parentSchema:schema25.properties.lastModified,data:data9};
+  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.lastModified.type,parentSchema:schema26.properties.lastModified,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -9731,7 +9845,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data:data5};
+  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data5};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -9840,7 +9954,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.icons.type,parentSchema:schema24.properties.icons,data:data10};
+  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.icons.type,parentSchema:schema25.properties.icons,data:data10};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -9853,7 +9967,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data17 = data._meta;
   if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties._meta.type,parentSchema:schema24.properties._meta,data:data17};
+  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties._meta.type,parentSchema:schema25.properties._meta,data:data17};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -9866,7 +9980,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data18 = data.text;
   if(typeof data18 !== "string"){
-  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.text.type,parentSchema:schema24.properties.text,data:data18};
+  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.text.type,parentSchema:schema25.properties.text,data:data18};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -9880,7 +9994,7 @@ export function manifestValidatorFactory() {
   let data19 = data.blob;
   if(typeof data19 === "string"){
   if(!pattern4.test(data19)){
-  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema24.properties.blob,data:data19};
+  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema25.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -9891,7 +10005,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.blob.type,parentSchema:schema24.properties.blob,data:data19};
+  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.blob.type,parentSchema:schema25.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -9905,7 +10019,7 @@ export function manifestValidatorFactory() {
   let data20 = data.file;
   if(typeof data20 === "string"){
   if(func4(data20) < 1){
-  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.file,data:data20};
+  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -9916,7 +10030,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.file.type,parentSchema:schema24.properties.file,data:data20};
+  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.file.type,parentSchema:schema25.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9937,7 +10051,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.examples.type,parentSchema:schema24.properties.examples,data:data21};
+  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.examples.type,parentSchema:schema25.properties.examples,data:data21};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9951,7 +10065,7 @@ export function manifestValidatorFactory() {
   let data23 = data.renamedFrom;
   if(typeof data23 === "string"){
   if(func4(data23) < 1){
-  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.renamedFrom,data:data23};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9962,7 +10076,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.renamedFrom.type,parentSchema:schema24.properties.renamedFrom,data:data23};
+  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.renamedFrom.type,parentSchema:schema25.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9974,7 +10088,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9987,16 +10101,16 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema31 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema32 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
-  const schema35 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema32 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema33 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
+  const schema36 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema35.required,parentSchema:schema35,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema36.required,parentSchema:schema36,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10006,7 +10120,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data.output === undefined){
-  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema35.required,parentSchema:schema35,data};
+  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema36.required,parentSchema:schema36,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10017,7 +10131,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "uri")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
+  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10030,7 +10144,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.description.type,parentSchema:schema35.properties.description,data:data0};
+  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.description.type,parentSchema:schema36.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10044,7 +10158,7 @@ export function manifestValidatorFactory() {
   let data1 = data.uri;
   if(typeof data1 === "string"){
   if(func4(data1) < 1){
-  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.uri,data:data1};
+  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10055,7 +10169,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.uri.type,parentSchema:schema35.properties.uri,data:data1};
+  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.uri.type,parentSchema:schema36.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10079,7 +10193,7 @@ export function manifestValidatorFactory() {
   let data4 = data3[i0];
   if(typeof data4 === "string"){
   if(func4(data4) < 1){
-  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data4};
+  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10090,7 +10204,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data4};
+  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10102,7 +10216,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data3};
+  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data3};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10114,7 +10228,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10133,7 +10247,7 @@ export function manifestValidatorFactory() {
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uriTemplate === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema31.required,parentSchema:schema31,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema32.required,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10143,8 +10257,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema31.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+  if(!(func2.call(schema32.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10157,7 +10271,7 @@ export function manifestValidatorFactory() {
   if(data.uriTemplate !== undefined){
   let data0 = data.uriTemplate;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.uriTemplate.type,parentSchema:schema31.properties.uriTemplate,data:data0};
+  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.uriTemplate.type,parentSchema:schema32.properties.uriTemplate,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10178,7 +10292,7 @@ export function manifestValidatorFactory() {
   const _errs10 = errors;
   if(Array.isArray(data2)){
   if(data2.length > 100){
-  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema32.oneOf[0],data:data2};
+  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema33.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10191,7 +10305,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data3 = data2[i0];
   if(typeof data3 !== "string"){
-  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.oneOf[0].items.type,parentSchema:schema32.oneOf[0].items,data:data3};
+  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.oneOf[0].items.type,parentSchema:schema33.oneOf[0].items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10203,7 +10317,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.oneOf[0].type,parentSchema:schema32.oneOf[0],data:data2};
+  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.oneOf[0].type,parentSchema:schema33.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10219,7 +10333,7 @@ export function manifestValidatorFactory() {
   }
   const _errs14 = errors;
   if(true !== data2){
-  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema32.oneOf[1],data:data2};
+  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema33.oneOf[1],data:data2};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10240,7 +10354,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid3){
-  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema32.oneOf,parentSchema:schema32,data:data2};
+  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema33.oneOf,parentSchema:schema33,data:data2};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10263,7 +10377,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.complete.type,parentSchema:schema31.properties.complete,data:data1};
+  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.complete.type,parentSchema:schema32.properties.complete,data:data1};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10276,7 +10390,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data4 = data.title;
   if(typeof data4 !== "string"){
-  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.title.type,parentSchema:schema31.properties.title,data:data4};
+  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.title.type,parentSchema:schema32.properties.title,data:data4};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10289,7 +10403,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data5 = data.description;
   if(typeof data5 !== "string"){
-  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data5};
+  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.description.type,parentSchema:schema32.properties.description,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10302,7 +10416,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data6 = data.mimeType;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.mimeType.type,parentSchema:schema31.properties.mimeType,data:data6};
+  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.mimeType.type,parentSchema:schema32.properties.mimeType,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10322,7 +10436,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(!((data9 === "user") || (data9 === "assistant"))){
-  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.audience.items.enum,parentSchema:schema25.properties.audience.items,data:data9};
+  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.audience.items.enum,parentSchema:schema26.properties.audience.items,data:data9};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10334,7 +10448,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.audience.type,parentSchema:schema25.properties.audience,data:data8};
+  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.audience.type,parentSchema:schema26.properties.audience,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10348,7 +10462,7 @@ export function manifestValidatorFactory() {
   let data10 = data7.priority;
   if(typeof data10 == "number"){
   if(data10 > 1 || isNaN(data10)){
-  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.priority,data:data10};
+  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema26.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10358,7 +10472,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data10 < 0 || isNaN(data10)){
-  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.priority,data:data10};
+  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10369,7 +10483,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.priority.type,parentSchema:schema25.properties.priority,data:data10};
+  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10382,7 +10496,7 @@ export function manifestValidatorFactory() {
   if(data7.lastModified !== undefined){
   let data11 = data7.lastModified;
   if(typeof data11 !== "string"){
-  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.lastModified.type,parentSchema:schema25.properties.lastModified,data:data11};
+  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.lastModified.type,parentSchema:schema26.properties.lastModified,data:data11};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10394,7 +10508,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data:data7};
+  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data7};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10503,7 +10617,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.icons.type,parentSchema:schema31.properties.icons,data:data12};
+  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.icons.type,parentSchema:schema32.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -10516,7 +10630,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data19 = data._meta;
   if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties._meta.type,parentSchema:schema31.properties._meta,data:data19};
+  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties._meta.type,parentSchema:schema32.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -10537,7 +10651,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.examples.type,parentSchema:schema31.properties.examples,data:data20};
+  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.examples.type,parentSchema:schema32.properties.examples,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -10551,7 +10665,7 @@ export function manifestValidatorFactory() {
   let data22 = data.renamedFrom;
   if(typeof data22 === "string"){
   if(func4(data22) < 1){
-  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.renamedFrom,data:data22};
+  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -10562,7 +10676,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.renamedFrom.type,parentSchema:schema31.properties.renamedFrom,data:data22};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.renamedFrom.type,parentSchema:schema32.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -10574,7 +10688,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10587,15 +10701,15 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema37 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema39 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
+  const schema38 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
 
   function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema39.required,parentSchema:schema39,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema40.required,parentSchema:schema40,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10605,8 +10719,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema39.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+  if(!(func2.call(schema40.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10619,7 +10733,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((((data0 === "text") || (data0 === "image")) || (data0 === "audio")) || (data0 === "resource")) || (data0 === "resource_link"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema39.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.type.enum,parentSchema:schema39.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.type.enum,parentSchema:schema40.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10632,7 +10746,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data1 = data.text;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.text.type,parentSchema:schema39.properties.text,data:data1};
+  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.text.type,parentSchema:schema40.properties.text,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10646,7 +10760,7 @@ export function manifestValidatorFactory() {
   let data2 = data.data;
   if(typeof data2 === "string"){
   if(!pattern4.test(data2)){
-  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema39.properties.data,data:data2};
+  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema40.properties.data,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10657,7 +10771,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.data.type,parentSchema:schema39.properties.data,data:data2};
+  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.data.type,parentSchema:schema40.properties.data,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10671,7 +10785,7 @@ export function manifestValidatorFactory() {
   let data3 = data.file;
   if(typeof data3 === "string"){
   if(func4(data3) < 1){
-  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.file,data:data3};
+  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10682,7 +10796,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.file.type,parentSchema:schema39.properties.file,data:data3};
+  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.file.type,parentSchema:schema40.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10695,7 +10809,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data4 = data.mimeType;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.mimeType.type,parentSchema:schema39.properties.mimeType,data:data4};
+  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.mimeType.type,parentSchema:schema40.properties.mimeType,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10709,7 +10823,7 @@ export function manifestValidatorFactory() {
   let data5 = data.resource;
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.uri === undefined){
-  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema39.properties.resource.required,parentSchema:schema39.properties.resource,data:data5};
+  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema40.properties.resource.required,parentSchema:schema40.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10720,7 +10834,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data5){
   if(!((((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "file")) || (key1 === "_meta"))){
-  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.resource,data:data5};
+  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema40.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10733,7 +10847,7 @@ export function manifestValidatorFactory() {
   if(data5.uri !== undefined){
   let data6 = data5.uri;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.uri.type,parentSchema:schema39.properties.resource.properties.uri,data:data6};
+  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.uri.type,parentSchema:schema40.properties.resource.properties.uri,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10746,7 +10860,7 @@ export function manifestValidatorFactory() {
   if(data5.mimeType !== undefined){
   let data7 = data5.mimeType;
   if(typeof data7 !== "string"){
-  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.mimeType.type,parentSchema:schema39.properties.resource.properties.mimeType,data:data7};
+  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.mimeType.type,parentSchema:schema40.properties.resource.properties.mimeType,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10759,7 +10873,7 @@ export function manifestValidatorFactory() {
   if(data5.text !== undefined){
   let data8 = data5.text;
   if(typeof data8 !== "string"){
-  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.text.type,parentSchema:schema39.properties.resource.properties.text,data:data8};
+  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.text.type,parentSchema:schema40.properties.resource.properties.text,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10773,7 +10887,7 @@ export function manifestValidatorFactory() {
   let data9 = data5.blob;
   if(typeof data9 === "string"){
   if(!pattern4.test(data9)){
-  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema39.properties.resource.properties.blob,data:data9};
+  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema40.properties.resource.properties.blob,data:data9};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10784,7 +10898,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.blob.type,parentSchema:schema39.properties.resource.properties.blob,data:data9};
+  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.blob.type,parentSchema:schema40.properties.resource.properties.blob,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10798,7 +10912,7 @@ export function manifestValidatorFactory() {
   let data10 = data5.file;
   if(typeof data10 === "string"){
   if(func4(data10) < 1){
-  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.resource.properties.file,data:data10};
+  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10809,7 +10923,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource.properties.file.type,parentSchema:schema39.properties.resource.properties.file,data:data10};
+  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.file.type,parentSchema:schema40.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10822,7 +10936,7 @@ export function manifestValidatorFactory() {
   if(data5._meta !== undefined){
   let data11 = data5._meta;
   if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.resource.properties._meta.type,parentSchema:schema39.properties.resource.properties._meta,data:data11};
+  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.resource.properties._meta.type,parentSchema:schema40.properties.resource.properties._meta,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10834,7 +10948,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.resource.type,parentSchema:schema39.properties.resource,data:data5};
+  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.resource.type,parentSchema:schema40.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -10847,7 +10961,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data12 = data.uri;
   if(typeof data12 !== "string"){
-  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.uri.type,parentSchema:schema39.properties.uri,data:data12};
+  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.uri.type,parentSchema:schema40.properties.uri,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -10860,7 +10974,7 @@ export function manifestValidatorFactory() {
   if(data.name !== undefined){
   let data13 = data.name;
   if(typeof data13 !== "string"){
-  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.name.type,parentSchema:schema39.properties.name,data:data13};
+  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.name.type,parentSchema:schema40.properties.name,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -10873,7 +10987,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data14 = data.title;
   if(typeof data14 !== "string"){
-  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.title.type,parentSchema:schema39.properties.title,data:data14};
+  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.title.type,parentSchema:schema40.properties.title,data:data14};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -10886,7 +11000,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data15 = data.description;
   if(typeof data15 !== "string"){
-  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.description.type,parentSchema:schema39.properties.description,data:data15};
+  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.description.type,parentSchema:schema40.properties.description,data:data15};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -10899,7 +11013,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data16 = data.size;
   if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.size.type,parentSchema:schema39.properties.size,data:data16};
+  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.size.type,parentSchema:schema40.properties.size,data:data16};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -10910,7 +11024,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data16 == "number"){
   if(data16 < 0 || isNaN(data16)){
-  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.size,data:data16};
+  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.size,data:data16};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -11020,7 +11134,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.icons.type,parentSchema:schema39.properties.icons,data:data17};
+  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.icons.type,parentSchema:schema40.properties.icons,data:data17};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11040,7 +11154,7 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data26 = data25[i2];
   if(!((data26 === "user") || (data26 === "assistant"))){
-  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.audience.items.enum,parentSchema:schema25.properties.audience.items,data:data26};
+  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.audience.items.enum,parentSchema:schema26.properties.audience.items,data:data26};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11052,7 +11166,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.audience.type,parentSchema:schema25.properties.audience,data:data25};
+  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.audience.type,parentSchema:schema26.properties.audience,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11066,7 +11180,7 @@ export function manifestValidatorFactory() {
   let data27 = data24.priority;
   if(typeof data27 == "number"){
   if(data27 > 1 || isNaN(data27)){
-  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema25.properties.priority,data:data27};
+  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema26.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11076,7 +11190,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data27 < 0 || isNaN(data27)){
-  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.priority,data:data27};
+  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -11087,7 +11201,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.priority.type,parentSchema:schema25.properties.priority,data:data27};
+  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -11100,7 +11214,7 @@ export function manifestValidatorFactory() {
   if(data24.lastModified !== undefined){
   let data28 = data24.lastModified;
   if(typeof data28 !== "string"){
-  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.lastModified.type,parentSchema:schema25.properties.lastModified,data:data28};
+  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.lastModified.type,parentSchema:schema26.properties.lastModified,data:data28};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -11112,7 +11226,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data:data24};
+  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data24};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -11125,7 +11239,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data29 = data._meta;
   if(!(data29 && typeof data29 == "object" && !Array.isArray(data29))){
-  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties._meta.type,parentSchema:schema39.properties._meta,data:data29};
+  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties._meta.type,parentSchema:schema40.properties._meta,data:data29};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -11137,7 +11251,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -11150,14 +11264,14 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema43 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema44 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
   function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema43.required,parentSchema:schema43,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema44.required,parentSchema:schema44,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11168,7 +11282,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11181,7 +11295,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.description.type,parentSchema:schema43.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.description.type,parentSchema:schema44.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11197,7 +11311,7 @@ export function manifestValidatorFactory() {
   for(const key1 in data1){
   let data2 = data1[key1];
   if(typeof data2 !== "string"){
-  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.input.additionalProperties.type,parentSchema:schema43.properties.input.additionalProperties,data:data2};
+  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.input.additionalProperties.type,parentSchema:schema44.properties.input.additionalProperties,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11209,7 +11323,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.input.type,parentSchema:schema43.properties.input,data:data1};
+  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.properties.input.type,parentSchema:schema44.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11223,7 +11337,7 @@ export function manifestValidatorFactory() {
   let data3 = data.output;
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.messages === undefined){
-  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema43.properties.output.required,parentSchema:schema43.properties.output,data:data3};
+  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema44.properties.output.required,parentSchema:schema44.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11234,7 +11348,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data3){
   if(!((key2 === "description") || (key2 === "messages"))){
-  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.output,data:data3};
+  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema44.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11247,7 +11361,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data4 = data3.description;
   if(typeof data4 !== "string"){
-  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.output.properties.description.type,parentSchema:schema43.properties.output.properties.description,data:data4};
+  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.output.properties.description.type,parentSchema:schema44.properties.output.properties.description,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11265,7 +11379,7 @@ export function manifestValidatorFactory() {
   let data6 = data5[i0];
   if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
   if(data6.role === undefined){
-  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema43.properties.output.properties.messages.items.required,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
+  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema44.properties.output.properties.messages.items.required,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11275,7 +11389,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data6.content === undefined){
-  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema43.properties.output.properties.messages.items.required,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
+  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema44.properties.output.properties.messages.items.required,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11286,7 +11400,7 @@ export function manifestValidatorFactory() {
   }
   for(const key3 in data6){
   if(!((key3 === "role") || (key3 === "content"))){
-  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
+  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11299,7 +11413,7 @@ export function manifestValidatorFactory() {
   if(data6.role !== undefined){
   let data7 = data6.role;
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema43.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema43.properties.output.properties.messages.items.properties.role,data:data7};
+  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema44.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema44.properties.output.properties.messages.items.properties.role,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11313,7 +11427,7 @@ export function manifestValidatorFactory() {
   let data8 = data6.content;
   if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
   if(data8.type === undefined){
-  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data:data8};
+  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11325,7 +11439,7 @@ export function manifestValidatorFactory() {
   if(data8.type !== undefined){
   let data9 = data8.type;
   if(!(((((data9 === "text") || (data9 === "image")) || (data9 === "audio")) || (data9 === "resource")) || (data9 === "resource_link"))){
-  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data9};
+  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.type.enum,parentSchema:schema23.properties.type,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11337,7 +11451,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data:data8};
+  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11349,7 +11463,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.output.properties.messages.items.type,parentSchema:schema43.properties.output.properties.messages.items,data:data6};
+  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.properties.output.properties.messages.items.type,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11361,7 +11475,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.output.properties.messages.type,parentSchema:schema43.properties.output.properties.messages,data:data5};
+  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.output.properties.messages.type,parentSchema:schema44.properties.output.properties.messages,data:data5};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11373,7 +11487,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.output.type,parentSchema:schema43.properties.output,data:data3};
+  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.properties.output.type,parentSchema:schema44.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11391,7 +11505,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i1];
   if(typeof data11 === "string"){
   if(func4(data11) < 1){
-  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.items,data:data11};
+  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11402,7 +11516,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.items.type,parentSchema:schema23.items,data:data11};
+  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11414,7 +11528,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.type,parentSchema:schema23,data:data10};
+  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data10};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11426,7 +11540,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
+  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11446,7 +11560,7 @@ export function manifestValidatorFactory() {
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((((((key0 === "title") || (key0 === "description")) || (key0 === "arguments")) || (key0 === "messages")) || (key0 === "icons")) || (key0 === "_meta")) || (key0 === "examples")) || (key0 === "renamedFrom"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11459,7 +11573,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data0 = data.title;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data0};
+  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.title.type,parentSchema:schema38.properties.title,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11472,7 +11586,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data1 = data.description;
   if(typeof data1 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.description.type,parentSchema:schema37.properties.description,data:data1};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.description.type,parentSchema:schema38.properties.description,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11490,7 +11604,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.name === undefined){
-  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.properties.arguments.items.required,parentSchema:schema37.properties.arguments.items,data:data3};
+  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.properties.arguments.items.required,parentSchema:schema38.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11501,7 +11615,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((key1 === "name") || (key1 === "title")) || (key1 === "description")) || (key1 === "required")) || (key1 === "complete"))){
-  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.arguments.items,data:data3};
+  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11515,7 +11629,7 @@ export function manifestValidatorFactory() {
   let data4 = data3.name;
   if(typeof data4 === "string"){
   if(func4(data4) < 1){
-  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.arguments.items.properties.name,data:data4};
+  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11526,7 +11640,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.arguments.items.properties.name.type,parentSchema:schema37.properties.arguments.items.properties.name,data:data4};
+  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.items.properties.name.type,parentSchema:schema38.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11539,7 +11653,7 @@ export function manifestValidatorFactory() {
   if(data3.title !== undefined){
   let data5 = data3.title;
   if(typeof data5 !== "string"){
-  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.arguments.items.properties.title.type,parentSchema:schema37.properties.arguments.items.properties.title,data:data5};
+  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.items.properties.title.type,parentSchema:schema38.properties.arguments.items.properties.title,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11552,7 +11666,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data6 = data3.description;
   if(typeof data6 !== "string"){
-  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.arguments.items.properties.description.type,parentSchema:schema37.properties.arguments.items.properties.description,data:data6};
+  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.items.properties.description.type,parentSchema:schema38.properties.arguments.items.properties.description,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11565,7 +11679,7 @@ export function manifestValidatorFactory() {
   if(data3.required !== undefined){
   let data7 = data3.required;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.arguments.items.properties.required.type,parentSchema:schema37.properties.arguments.items.properties.required,data:data7};
+  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.arguments.items.properties.required.type,parentSchema:schema38.properties.arguments.items.properties.required,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11583,7 +11697,7 @@ export function manifestValidatorFactory() {
   const _errs22 = errors;
   if(Array.isArray(data8)){
   if(data8.length > 100){
-  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema32.oneOf[0],data:data8};
+  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema33.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11596,7 +11710,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(typeof data9 !== "string"){
-  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.oneOf[0].items.type,parentSchema:schema32.oneOf[0].items,data:data9};
+  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.oneOf[0].items.type,parentSchema:schema33.oneOf[0].items,data:data9};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11608,7 +11722,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.oneOf[0].type,parentSchema:schema32.oneOf[0],data:data8};
+  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.oneOf[0].type,parentSchema:schema33.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11624,7 +11738,7 @@ export function manifestValidatorFactory() {
   }
   const _errs26 = errors;
   if(true !== data8){
-  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema32.oneOf[1],data:data8};
+  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema33.oneOf[1],data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11645,7 +11759,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid5){
-  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema32.oneOf,parentSchema:schema32,data:data8};
+  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema33.oneOf,parentSchema:schema33,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11668,7 +11782,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.arguments.items.type,parentSchema:schema37.properties.arguments.items,data:data3};
+  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.arguments.items.type,parentSchema:schema38.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11680,7 +11794,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.arguments.type,parentSchema:schema37.properties.arguments,data:data2};
+  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.arguments.type,parentSchema:schema38.properties.arguments,data:data2};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11694,7 +11808,7 @@ export function manifestValidatorFactory() {
   let data10 = data.messages;
   if(Array.isArray(data10)){
   if(data10.length < 1){
-  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.messages,data:data10};
+  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11708,7 +11822,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i2];
   if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
   if(data11.role === undefined){
-  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema37.properties.messages.items.required,parentSchema:schema37.properties.messages.items,data:data11};
+  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema38.properties.messages.items.required,parentSchema:schema38.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11719,7 +11833,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data11){
   if(!(((key2 === "role") || (key2 === "text")) || (key2 === "content"))){
-  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.messages.items,data:data11};
+  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11732,7 +11846,7 @@ export function manifestValidatorFactory() {
   if(data11.role !== undefined){
   let data12 = data11.role;
   if(!((data12 === "user") || (data12 === "assistant"))){
-  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema37.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.messages.items.properties.role.enum,parentSchema:schema37.properties.messages.items.properties.role,data:data12};
+  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema38.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.messages.items.properties.role.enum,parentSchema:schema38.properties.messages.items.properties.role,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11745,7 +11859,7 @@ export function manifestValidatorFactory() {
   if(data11.text !== undefined){
   let data13 = data11.text;
   if(typeof data13 !== "string"){
-  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.messages.items.properties.text.type,parentSchema:schema37.properties.messages.items.properties.text,data:data13};
+  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.messages.items.properties.text.type,parentSchema:schema38.properties.messages.items.properties.text,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11763,7 +11877,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.messages.items.type,parentSchema:schema37.properties.messages.items,data:data11};
+  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.messages.items.type,parentSchema:schema38.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -11775,7 +11889,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.messages.type,parentSchema:schema37.properties.messages,data:data10};
+  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.messages.type,parentSchema:schema38.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -11884,7 +11998,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.icons.type,parentSchema:schema37.properties.icons,data:data15};
+  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.icons.type,parentSchema:schema38.properties.icons,data:data15};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -11897,7 +12011,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data22 = data._meta;
   if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties._meta.type,parentSchema:schema37.properties._meta,data:data22};
+  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties._meta.type,parentSchema:schema38.properties._meta,data:data22};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -11918,7 +12032,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.examples.type,parentSchema:schema37.properties.examples,data:data23};
+  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.examples.type,parentSchema:schema38.properties.examples,data:data23};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11932,7 +12046,7 @@ export function manifestValidatorFactory() {
   let data25 = data.renamedFrom;
   if(typeof data25 === "string"){
   if(func4(data25) < 1){
-  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.renamedFrom,data:data25};
+  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11943,7 +12057,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.renamedFrom.type,parentSchema:schema37.properties.renamedFrom,data:data25};
+  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.renamedFrom.type,parentSchema:schema38.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11955,7 +12069,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11968,16 +12082,15 @@ export function manifestValidatorFactory() {
   return errors === 0;
   }
 
-  const schema46 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
-  const schema47 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
-  const func0 = require("ajv/dist/runtime/equal").default;
+  const schema48 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
+  const schema49 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
 
   function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema46.required,parentSchema:schema46,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema48.required,parentSchema:schema48,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11987,8 +12100,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema46.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
+  if(!(func2.call(schema48.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -12001,7 +12114,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((data0 === "bearer") || (data0 === "apiKey")) || (data0 === "oauth"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.type.enum,parentSchema:schema46.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema48.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.type.enum,parentSchema:schema48.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -12015,7 +12128,7 @@ export function manifestValidatorFactory() {
   let data1 = data.header;
   if(typeof data1 === "string"){
   if(func4(data1) < 1){
-  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.header,data:data1};
+  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -12026,7 +12139,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.header.type,parentSchema:schema46.properties.header,data:data1};
+  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.header.type,parentSchema:schema48.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -12040,7 +12153,7 @@ export function manifestValidatorFactory() {
   let data2 = data.credentials;
   if(Array.isArray(data2)){
   if(data2.length < 1){
-  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema46.properties.credentials,data:data2};
+  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema48.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -12054,7 +12167,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.env === undefined){
-  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema47.required,parentSchema:schema47,data:data3};
+  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema49.required,parentSchema:schema49,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -12065,7 +12178,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((((key1 === "env") || (key1 === "principal")) || (key1 === "scopes")) || (key1 === "token")) || (key1 === "key")) || (key1 === "secret")) || (key1 === "value"))){
-  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data3};
+  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -12078,7 +12191,7 @@ export function manifestValidatorFactory() {
   if(data3.env !== undefined){
   let data4 = data3.env;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.env.type,parentSchema:schema47.properties.env,data:data4};
+  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.env.type,parentSchema:schema49.properties.env,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -12092,7 +12205,7 @@ export function manifestValidatorFactory() {
   let data5 = data3.principal;
   if(typeof data5 === "string"){
   if(func4(data5) < 1){
-  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.principal,data:data5};
+  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -12103,7 +12216,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.principal.type,parentSchema:schema47.properties.principal,data:data5};
+  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.principal.type,parentSchema:schema49.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -12121,7 +12234,7 @@ export function manifestValidatorFactory() {
   let data7 = data6[i1];
   if(typeof data7 === "string"){
   if(func4(data7) < 1){
-  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.scopes.items,data:data7};
+  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -12132,7 +12245,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.scopes.items.type,parentSchema:schema47.properties.scopes.items,data:data7};
+  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.scopes.items.type,parentSchema:schema49.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -12144,7 +12257,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.scopes.type,parentSchema:schema47.properties.scopes,data:data6};
+  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.scopes.type,parentSchema:schema49.properties.scopes,data:data6};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -12156,7 +12269,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data3};
+  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data:data3};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -12168,7 +12281,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.credentials.type,parentSchema:schema46.properties.credentials,data:data2};
+  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.credentials.type,parentSchema:schema48.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -12181,7 +12294,7 @@ export function manifestValidatorFactory() {
   if(data.resource !== undefined){
   let data8 = data.resource;
   if(typeof data8 !== "string"){
-  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.resource.type,parentSchema:schema46.properties.resource,data:data8};
+  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.resource.type,parentSchema:schema48.properties.resource,data:data8};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -12194,7 +12307,7 @@ export function manifestValidatorFactory() {
   if(data.authorizationServer !== undefined){
   let data9 = data.authorizationServer;
   if(typeof data9 !== "string"){
-  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.authorizationServer.type,parentSchema:schema46.properties.authorizationServer,data:data9};
+  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.authorizationServer.type,parentSchema:schema48.properties.authorizationServer,data:data9};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12207,7 +12320,7 @@ export function manifestValidatorFactory() {
   if(data.jwksUrl !== undefined){
   let data10 = data.jwksUrl;
   if(typeof data10 !== "string"){
-  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.jwksUrl.type,parentSchema:schema46.properties.jwksUrl,data:data10};
+  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.jwksUrl.type,parentSchema:schema48.properties.jwksUrl,data:data10};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -12225,7 +12338,7 @@ export function manifestValidatorFactory() {
   let data12 = data11[i2];
   if(typeof data12 === "string"){
   if(func4(data12) < 1){
-  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.scopesSupported.items,data:data12};
+  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -12236,7 +12349,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.scopesSupported.items.type,parentSchema:schema46.properties.scopesSupported.items,data:data12};
+  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.scopesSupported.items.type,parentSchema:schema48.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12248,7 +12361,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.scopesSupported.type,parentSchema:schema46.properties.scopesSupported,data:data11};
+  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.scopesSupported.type,parentSchema:schema48.properties.scopesSupported,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12262,7 +12375,7 @@ export function manifestValidatorFactory() {
   let data13 = data.algorithms;
   if(Array.isArray(data13)){
   if(data13.length < 1){
-  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema46.properties.algorithms,data:data13};
+  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema48.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -12275,7 +12388,7 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data14 = data13[i3];
   if(!((((((((((data14 === "RS256") || (data14 === "RS384")) || (data14 === "RS512")) || (data14 === "PS256")) || (data14 === "PS384")) || (data14 === "PS512")) || (data14 === "ES256")) || (data14 === "ES384")) || (data14 === "ES512")) || (data14 === "EdDSA"))){
-  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.algorithms.items.enum,parentSchema:schema46.properties.algorithms.items,data:data14};
+  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema48.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.algorithms.items.enum,parentSchema:schema48.properties.algorithms.items,data:data14};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -12292,7 +12405,7 @@ export function manifestValidatorFactory() {
   for(;i4--;){
   for(j0 = i4; j0--;){
   if(func0(data13[i4], data13[j0])){
-  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema46.properties.algorithms,data:data13};
+  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema48.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -12307,7 +12420,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.algorithms.type,parentSchema:schema46.properties.algorithms,data:data13};
+  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.algorithms.type,parentSchema:schema48.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -12321,7 +12434,7 @@ export function manifestValidatorFactory() {
   let data15 = data.tokenType;
   if(typeof data15 === "string"){
   if(func4(data15) < 1){
-  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.tokenType,data:data15};
+  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -12332,7 +12445,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.tokenType.type,parentSchema:schema46.properties.tokenType,data:data15};
+  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tokenType.type,parentSchema:schema48.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -12345,7 +12458,7 @@ export function manifestValidatorFactory() {
   if(data.hideWithoutScopes !== undefined){
   let data16 = data.hideWithoutScopes;
   if(typeof data16 !== "boolean"){
-  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema46.properties.hideWithoutScopes.type,parentSchema:schema46.properties.hideWithoutScopes,data:data16};
+  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.hideWithoutScopes.type,parentSchema:schema48.properties.hideWithoutScopes,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -12357,7 +12470,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
+  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -14074,18 +14187,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.auth !== undefined){
-  if(!(validate32(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
-  vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-  errors = vErrors.length;
-  }
-  }
-  if(data.telemetry !== undefined){
-  let data78 = data.telemetry;
+  if(data.apps !== undefined){
+  let data77 = data.apps;
+  if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+  for(const key17 in data77){
+  let data78 = data77[key17];
   if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-  for(const key17 in data78){
-  if(!(key17 === "otel")){
-  const err124 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data78};
+  for(const key18 in data78){
+  if(!(func2.call(schema47.properties, key18))){
+  const err124 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/App/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data78};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14095,10 +14205,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.otel !== undefined){
-  let data79 = data78.otel;
-  if(typeof data79 !== "boolean"){
-  const err125 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data79};
+  if(data78.title !== undefined){
+  let data79 = data78.title;
+  if(typeof data79 !== "string"){
+  const err125 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/definitions/App/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.title.type,parentSchema:schema47.properties.title,data:data79};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14108,9 +14218,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err126 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data78};
+  if(data78.description !== undefined){
+  let data80 = data78.description;
+  if(typeof data80 !== "string"){
+  const err126 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/App/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.description.type,parentSchema:schema47.properties.description,data:data80};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14120,12 +14231,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data80 = data.lint;
-  if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-  for(const key18 in data80){
-  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
-  const err127 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data80};
+  if(data78.uri !== undefined){
+  let data81 = data78.uri;
+  if(typeof data81 !== "string"){
+  const err127 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/uri",schemaPath:"#/definitions/App/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.uri.type,parentSchema:schema47.properties.uri,data:data81};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14135,12 +14244,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data80.rules !== undefined){
-  let data81 = data80.rules;
-  if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-  for(const key19 in data81){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
-  const err128 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data81};
+  if(data78.source !== undefined){
+  let data82 = data78.source;
+  if(typeof data82 === "string"){
+  if(func4(data82) < 1){
+  const err128 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/App/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.source,data:data82};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14150,10 +14258,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["description-missing"] !== undefined){
-  let data82 = data81["description-missing"];
-  if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
-  const err129 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data82};
+  else {
+  const err129 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/App/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.source.type,parentSchema:schema47.properties.source,data:data82};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14163,10 +14269,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["description-short"] !== undefined){
-  let data83 = data81["description-short"];
-  if(!(((data83 === "off") || (data83 === "warn")) || (data83 === "error"))){
-  const err130 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data83};
+  if(data78.csp !== undefined){
+  let data83 = data78.csp;
+  if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+  for(const key19 in data83){
+  if(!((((key19 === "connectDomains") || (key19 === "resourceDomains")) || (key19 === "frameDomains")) || (key19 === "baseUriDomains"))){
+  const err130 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp",schemaPath:"#/definitions/App/properties/csp/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.csp,data:data83};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14176,10 +14284,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["prompt-optional-placeholder"] !== undefined){
-  let data84 = data81["prompt-optional-placeholder"];
-  if(!(((data84 === "off") || (data84 === "warn")) || (data84 === "error"))){
-  const err131 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data84};
+  if(data83.connectDomains !== undefined){
+  let data84 = data83.connectDomains;
+  if(Array.isArray(data84)){
+  const len5 = data84.length;
+  for(let i5=0; i5<len5; i5++){
+  let data85 = data84[i5];
+  if(typeof data85 === "string"){
+  if(func4(data85) < 1){
+  const err131 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains/" + i5,schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.connectDomains.items,data:data85};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14189,10 +14302,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["parameter-description-missing"] !== undefined){
-  let data85 = data81["parameter-description-missing"];
-  if(!(((data85 === "off") || (data85 === "warn")) || (data85 === "error"))){
-  const err132 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data85};
+  else {
+  const err132 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains/" + i5,schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.connectDomains.items.type,parentSchema:schema47.properties.csp.properties.connectDomains.items,data:data85};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14202,10 +14313,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["write-without-annotations"] !== undefined){
-  let data86 = data81["write-without-annotations"];
-  if(!(((data86 === "off") || (data86 === "warn")) || (data86 === "error"))){
-  const err133 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data86};
+  let i6 = data84.length;
+  let j0;
+  if(i6 > 1){
+  const indices0 = {};
+  for(;i6--;){
+  let item0 = data84[i6];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err133 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains",schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i6+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.connectDomains,data:data84};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14213,12 +14332,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err133);
   }
   errors++;
+  break;
+  }
+  indices0[item0] = i6;
   }
   }
-  if(data81["destructive-without-idempotent"] !== undefined){
-  let data87 = data81["destructive-without-idempotent"];
-  if(!(((data87 === "off") || (data87 === "warn")) || (data87 === "error"))){
-  const err134 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data87};
+  }
+  else {
+  const err134 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains",schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.connectDomains.type,parentSchema:schema47.properties.csp.properties.connectDomains,data:data84};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14228,10 +14349,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["name-convention"] !== undefined){
-  let data88 = data81["name-convention"];
-  if(!(((data88 === "off") || (data88 === "warn")) || (data88 === "error"))){
-  const err135 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data88};
+  if(data83.resourceDomains !== undefined){
+  let data86 = data83.resourceDomains;
+  if(Array.isArray(data86)){
+  const len6 = data86.length;
+  for(let i7=0; i7<len6; i7++){
+  let data87 = data86[i7];
+  if(typeof data87 === "string"){
+  if(func4(data87) < 1){
+  const err135 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains/" + i7,schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.resourceDomains.items,data:data87};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14241,10 +14367,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["tool-name-length"] !== undefined){
-  let data89 = data81["tool-name-length"];
-  if(!(((data89 === "off") || (data89 === "warn")) || (data89 === "error"))){
-  const err136 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data89};
+  else {
+  const err136 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains/" + i7,schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.resourceDomains.items.type,parentSchema:schema47.properties.csp.properties.resourceDomains.items,data:data87};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14254,10 +14378,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["input-schema-ref"] !== undefined){
-  let data90 = data81["input-schema-ref"];
-  if(!(((data90 === "off") || (data90 === "warn")) || (data90 === "error"))){
-  const err137 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data90};
+  let i8 = data86.length;
+  let j1;
+  if(i8 > 1){
+  const indices1 = {};
+  for(;i8--;){
+  let item1 = data86[i8];
+  if(typeof item1 !== "string"){
+  continue;
+  }
+  if(typeof indices1[item1] == "number"){
+  j1 = indices1[item1];
+  const err137 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains",schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i8+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.resourceDomains,data:data86};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14265,12 +14397,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err137);
   }
   errors++;
+  break;
+  }
+  indices1[item1] = i8;
   }
   }
-  if(data81["openapi-keyword"] !== undefined){
-  let data91 = data81["openapi-keyword"];
-  if(!(((data91 === "off") || (data91 === "warn")) || (data91 === "error"))){
-  const err138 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data91};
+  }
+  else {
+  const err138 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains",schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.resourceDomains.type,parentSchema:schema47.properties.csp.properties.resourceDomains,data:data86};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14280,10 +14414,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["schema-keyword-misspelled"] !== undefined){
-  let data92 = data81["schema-keyword-misspelled"];
-  if(!(((data92 === "off") || (data92 === "warn")) || (data92 === "error"))){
-  const err139 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data92};
+  if(data83.frameDomains !== undefined){
+  let data88 = data83.frameDomains;
+  if(Array.isArray(data88)){
+  const len7 = data88.length;
+  for(let i9=0; i9<len7; i9++){
+  let data89 = data88[i9];
+  if(typeof data89 === "string"){
+  if(func4(data89) < 1){
+  const err139 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains/" + i9,schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.frameDomains.items,data:data89};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14293,10 +14432,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["schema-value-rejected"] !== undefined){
-  let data93 = data81["schema-value-rejected"];
-  if(!(((data93 === "off") || (data93 === "warn")) || (data93 === "error"))){
-  const err140 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data93};
+  else {
+  const err140 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains/" + i9,schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.frameDomains.items.type,parentSchema:schema47.properties.csp.properties.frameDomains.items,data:data89};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14306,10 +14443,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["required-undeclared"] !== undefined){
-  let data94 = data81["required-undeclared"];
-  if(!(((data94 === "off") || (data94 === "warn")) || (data94 === "error"))){
-  const err141 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data94};
+  let i10 = data88.length;
+  let j2;
+  if(i10 > 1){
+  const indices2 = {};
+  for(;i10--;){
+  let item2 = data88[i10];
+  if(typeof item2 !== "string"){
+  continue;
+  }
+  if(typeof indices2[item2] == "number"){
+  j2 = indices2[item2];
+  const err141 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains",schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i10+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.frameDomains,data:data88};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14317,12 +14462,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err141);
   }
   errors++;
+  break;
+  }
+  indices2[item2] = i10;
   }
   }
-  if(data81["output-schema-not-object"] !== undefined){
-  let data95 = data81["output-schema-not-object"];
-  if(!(((data95 === "off") || (data95 === "warn")) || (data95 === "error"))){
-  const err142 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data95};
+  }
+  else {
+  const err142 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains",schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.frameDomains.type,parentSchema:schema47.properties.csp.properties.frameDomains,data:data88};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14332,10 +14479,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["unknown-spec-key"] !== undefined){
-  let data96 = data81["unknown-spec-key"];
-  if(!(((data96 === "off") || (data96 === "warn")) || (data96 === "error"))){
-  const err143 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data96};
+  if(data83.baseUriDomains !== undefined){
+  let data90 = data83.baseUriDomains;
+  if(Array.isArray(data90)){
+  const len8 = data90.length;
+  for(let i11=0; i11<len8; i11++){
+  let data91 = data90[i11];
+  if(typeof data91 === "string"){
+  if(func4(data91) < 1){
+  const err143 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains/" + i11,schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.baseUriDomains.items,data:data91};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14345,10 +14497,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["mime-type-malformed"] !== undefined){
-  let data97 = data81["mime-type-malformed"];
-  if(!(((data97 === "off") || (data97 === "warn")) || (data97 === "error"))){
-  const err144 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data97};
+  else {
+  const err144 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains/" + i11,schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.baseUriDomains.items.type,parentSchema:schema47.properties.csp.properties.baseUriDomains.items,data:data91};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14358,10 +14508,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data81["tools-list-token-budget"] !== undefined){
-  let data98 = data81["tools-list-token-budget"];
-  if(!(((data98 === "off") || (data98 === "warn")) || (data98 === "error"))){
-  const err145 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data98};
+  let i12 = data90.length;
+  let j3;
+  if(i12 > 1){
+  const indices3 = {};
+  for(;i12--;){
+  let item3 = data90[i12];
+  if(typeof item3 !== "string"){
+  continue;
+  }
+  if(typeof indices3[item3] == "number"){
+  j3 = indices3[item3];
+  const err145 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains",schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i12+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.baseUriDomains,data:data90};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14369,12 +14527,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err145);
   }
   errors++;
+  break;
+  }
+  indices3[item3] = i12;
   }
   }
-  if(data81["bundle-icon"] !== undefined){
-  let data99 = data81["bundle-icon"];
-  if(!(((data99 === "off") || (data99 === "warn")) || (data99 === "error"))){
-  const err146 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data99};
+  }
+  else {
+  const err146 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains",schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.baseUriDomains.type,parentSchema:schema47.properties.csp.properties.baseUriDomains,data:data90};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14386,7 +14546,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err147 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data81};
+  const err147 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp",schemaPath:"#/definitions/App/properties/csp/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.csp.type,parentSchema:schema47.properties.csp,data:data83};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14396,10 +14556,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data80.toolsListTokenBudget !== undefined){
-  let data100 = data80.toolsListTokenBudget;
-  if(!((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100)))){
-  const err148 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data100};
+  if(data78.permissions !== undefined){
+  let data92 = data78.permissions;
+  if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+  for(const key20 in data92){
+  if(!((((key20 === "camera") || (key20 === "microphone")) || (key20 === "geolocation")) || (key20 === "clipboardWrite"))){
+  const err148 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions",schemaPath:"#/definitions/App/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.permissions,data:data92};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14408,9 +14570,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data100 == "number"){
-  if(data100 < 1 || isNaN(data100)){
-  const err149 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data100};
+  }
+  if(data92.camera !== undefined){
+  let data93 = data92.camera;
+  if(typeof data93 !== "boolean"){
+  const err149 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/camera",schemaPath:"#/definitions/App/properties/permissions/properties/camera/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.camera.type,parentSchema:schema47.properties.permissions.properties.camera,data:data93};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14420,10 +14584,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err150 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data80};
+  if(data92.microphone !== undefined){
+  let data94 = data92.microphone;
+  if(typeof data94 !== "boolean"){
+  const err150 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/microphone",schemaPath:"#/definitions/App/properties/permissions/properties/microphone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.microphone.type,parentSchema:schema47.properties.permissions.properties.microphone,data:data94};
   if(vErrors === null){
   vErrors = [err150];
   }
@@ -14433,14 +14597,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.toolsets !== undefined){
-  let data101 = data.toolsets;
-  if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-  for(const key20 in data101){
-  let data102 = data101[key20];
-  if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-  if(data102.tools === undefined){
-  const err151 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data102};
+  if(data92.geolocation !== undefined){
+  let data95 = data92.geolocation;
+  if(typeof data95 !== "boolean"){
+  const err151 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/geolocation",schemaPath:"#/definitions/App/properties/permissions/properties/geolocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.geolocation.type,parentSchema:schema47.properties.permissions.properties.geolocation,data:data95};
   if(vErrors === null){
   vErrors = [err151];
   }
@@ -14449,9 +14609,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key21 in data102){
-  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
-  const err152 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data102};
+  }
+  if(data92.clipboardWrite !== undefined){
+  let data96 = data92.clipboardWrite;
+  if(typeof data96 !== "boolean"){
+  const err152 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/clipboardWrite",schemaPath:"#/definitions/App/properties/permissions/properties/clipboardWrite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.clipboardWrite.type,parentSchema:schema47.properties.permissions.properties.clipboardWrite,data:data96};
   if(vErrors === null){
   vErrors = [err152];
   }
@@ -14461,10 +14623,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data102.description !== undefined){
-  let data103 = data102.description;
-  if(typeof data103 !== "string"){
-  const err153 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data103};
+  }
+  else {
+  const err153 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions",schemaPath:"#/definitions/App/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.permissions.type,parentSchema:schema47.properties.permissions,data:data92};
   if(vErrors === null){
   vErrors = [err153];
   }
@@ -14474,15 +14635,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data102.tools !== undefined){
-  let data104 = data102.tools;
-  if(Array.isArray(data104)){
-  const len5 = data104.length;
-  for(let i5=0; i5<len5; i5++){
-  let data105 = data104[i5];
-  if(typeof data105 === "string"){
-  if(func4(data105) < 1){
-  const err154 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i5,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data105};
+  if(data78.domain !== undefined){
+  let data97 = data78.domain;
+  if(typeof data97 === "string"){
+  if(func4(data97) < 1){
+  const err154 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"#/definitions/App/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.domain,data:data97};
   if(vErrors === null){
   vErrors = [err154];
   }
@@ -14493,7 +14650,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err155 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i5,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data105};
+  const err155 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"#/definitions/App/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.domain.type,parentSchema:schema47.properties.domain,data:data97};
   if(vErrors === null){
   vErrors = [err155];
   }
@@ -14503,18 +14660,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i6 = data104.length;
-  let j0;
-  if(i6 > 1){
-  const indices0 = {};
-  for(;i6--;){
-  let item0 = data104[i6];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err156 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i6+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data104};
+  if(data78.prefersBorder !== undefined){
+  let data98 = data78.prefersBorder;
+  if(typeof data98 !== "boolean"){
+  const err156 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/prefersBorder",schemaPath:"#/definitions/App/properties/prefersBorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.prefersBorder.type,parentSchema:schema47.properties.prefersBorder,data:data98};
   if(vErrors === null){
   vErrors = [err156];
   }
@@ -14522,14 +14671,12 @@ export function manifestValidatorFactory() {
   vErrors.push(err156);
   }
   errors++;
-  break;
-  }
-  indices0[item0] = i6;
   }
   }
-  }
-  else {
-  const err157 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data104};
+  if(data78._meta !== undefined){
+  let data99 = data78._meta;
+  if(!(data99 && typeof data99 == "object" && !Array.isArray(data99))){
+  const err157 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/_meta",schemaPath:"#/definitions/App/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties._meta.type,parentSchema:schema47.properties._meta,data:data99};
   if(vErrors === null){
   vErrors = [err157];
   }
@@ -14539,10 +14686,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data102.default !== undefined){
-  let data106 = data102.default;
-  if(typeof data106 !== "boolean"){
-  const err158 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data106};
+  }
+  else {
+  const err158 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/App/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data78};
   if(vErrors === null){
   vErrors = [err158];
   }
@@ -14554,7 +14700,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err159 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data102};
+  const err159 = {instancePath:instancePath+"/apps",schemaPath:"#/properties/apps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.apps.type,parentSchema:schema11.properties.apps,data:data77};
   if(vErrors === null){
   vErrors = [err159];
   }
@@ -14564,9 +14710,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  if(data.auth !== undefined){
+  if(!(validate32(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
+  vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+  errors = vErrors.length;
   }
-  else {
-  const err160 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data101};
+  }
+  if(data.telemetry !== undefined){
+  let data101 = data.telemetry;
+  if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+  for(const key21 in data101){
+  if(!(key21 === "otel")){
+  const err160 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data101};
   if(vErrors === null){
   vErrors = [err160];
   }
@@ -14576,12 +14731,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data107 = data.scale;
-  if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
-  for(const key22 in data107){
-  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
-  const err161 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data107};
+  if(data101.otel !== undefined){
+  let data102 = data101.otel;
+  if(typeof data102 !== "boolean"){
+  const err161 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data102};
   if(vErrors === null){
   vErrors = [err161];
   }
@@ -14591,10 +14744,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data107.store !== undefined){
-  let data108 = data107.store;
-  if(!((data108 === "memory") || (data108 === "redis"))){
-  const err162 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data108};
+  }
+  else {
+  const err162 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data101};
   if(vErrors === null){
   vErrors = [err162];
   }
@@ -14604,10 +14756,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data107.sessionTtlMs !== undefined){
-  let data109 = data107.sessionTtlMs;
-  if(!((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109)))){
-  const err163 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data109};
+  if(data.lint !== undefined){
+  let data103 = data.lint;
+  if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+  for(const key22 in data103){
+  if(!((key22 === "rules") || (key22 === "toolsListTokenBudget"))){
+  const err163 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data103};
   if(vErrors === null){
   vErrors = [err163];
   }
@@ -14616,9 +14770,13 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data109 == "number"){
-  if(data109 < 1000 || isNaN(data109)){
-  const err164 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data109};
+  }
+  if(data103.rules !== undefined){
+  let data104 = data103.rules;
+  if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
+  for(const key23 in data104){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key23))){
+  const err164 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data104};
   if(vErrors === null){
   vErrors = [err164];
   }
@@ -14628,11 +14786,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data107.eventRetention !== undefined){
-  let data110 = data107.eventRetention;
-  if(!((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110)))){
-  const err165 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data110};
+  if(data104["description-missing"] !== undefined){
+  let data105 = data104["description-missing"];
+  if(!(((data105 === "off") || (data105 === "warn")) || (data105 === "error"))){
+  const err165 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data105};
   if(vErrors === null){
   vErrors = [err165];
   }
@@ -14641,9 +14798,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data110 == "number"){
-  if(data110 > 100000 || isNaN(data110)){
-  const err166 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data110};
+  }
+  if(data104["description-short"] !== undefined){
+  let data106 = data104["description-short"];
+  if(!(((data106 === "off") || (data106 === "warn")) || (data106 === "error"))){
+  const err166 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data106};
   if(vErrors === null){
   vErrors = [err166];
   }
@@ -14652,8 +14811,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data110 < 1 || isNaN(data110)){
-  const err167 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data110};
+  }
+  if(data104["prompt-optional-placeholder"] !== undefined){
+  let data107 = data104["prompt-optional-placeholder"];
+  if(!(((data107 === "off") || (data107 === "warn")) || (data107 === "error"))){
+  const err167 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data107};
   if(vErrors === null){
   vErrors = [err167];
   }
@@ -14663,11 +14825,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data107.maxSessionsPerPrincipal !== undefined){
-  let data111 = data107.maxSessionsPerPrincipal;
-  if(!((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111)))){
-  const err168 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data111};
+  if(data104["parameter-description-missing"] !== undefined){
+  let data108 = data104["parameter-description-missing"];
+  if(!(((data108 === "off") || (data108 === "warn")) || (data108 === "error"))){
+  const err168 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data108};
   if(vErrors === null){
   vErrors = [err168];
   }
@@ -14676,9 +14837,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data111 == "number"){
-  if(data111 < 1 || isNaN(data111)){
-  const err169 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data111};
+  }
+  if(data104["write-without-annotations"] !== undefined){
+  let data109 = data104["write-without-annotations"];
+  if(!(((data109 === "off") || (data109 === "warn")) || (data109 === "error"))){
+  const err169 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data109};
   if(vErrors === null){
   vErrors = [err169];
   }
@@ -14688,10 +14851,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err170 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data107};
+  if(data104["destructive-without-idempotent"] !== undefined){
+  let data110 = data104["destructive-without-idempotent"];
+  if(!(((data110 === "off") || (data110 === "warn")) || (data110 === "error"))){
+  const err170 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data110};
   if(vErrors === null){
   vErrors = [err170];
   }
@@ -14701,12 +14864,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.deploy !== undefined){
-  let data112 = data.deploy;
-  if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-  for(const key23 in data112){
-  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
-  const err171 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data112};
+  if(data104["name-convention"] !== undefined){
+  let data111 = data104["name-convention"];
+  if(!(((data111 === "off") || (data111 === "warn")) || (data111 === "error"))){
+  const err171 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data111};
   if(vErrors === null){
   vErrors = [err171];
   }
@@ -14716,10 +14877,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data112.compose !== undefined){
-  let data113 = data112.compose;
-  if(typeof data113 !== "boolean"){
-  const err172 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data113};
+  if(data104["tool-name-length"] !== undefined){
+  let data112 = data104["tool-name-length"];
+  if(!(((data112 === "off") || (data112 === "warn")) || (data112 === "error"))){
+  const err172 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data112};
   if(vErrors === null){
   vErrors = [err172];
   }
@@ -14729,10 +14890,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data112.kubernetes !== undefined){
-  let data114 = data112.kubernetes;
-  if(typeof data114 !== "boolean"){
-  const err173 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data114};
+  if(data104["input-schema-ref"] !== undefined){
+  let data113 = data104["input-schema-ref"];
+  if(!(((data113 === "off") || (data113 === "warn")) || (data113 === "error"))){
+  const err173 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data113};
   if(vErrors === null){
   vErrors = [err173];
   }
@@ -14742,10 +14903,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data112.replicas !== undefined){
-  let data115 = data112.replicas;
-  if(!((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115)))){
-  const err174 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data115};
+  if(data104["openapi-keyword"] !== undefined){
+  let data114 = data104["openapi-keyword"];
+  if(!(((data114 === "off") || (data114 === "warn")) || (data114 === "error"))){
+  const err174 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data114};
   if(vErrors === null){
   vErrors = [err174];
   }
@@ -14754,9 +14915,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data115 == "number"){
-  if(data115 > 100 || isNaN(data115)){
-  const err175 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data115};
+  }
+  if(data104["schema-keyword-misspelled"] !== undefined){
+  let data115 = data104["schema-keyword-misspelled"];
+  if(!(((data115 === "off") || (data115 === "warn")) || (data115 === "error"))){
+  const err175 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data115};
   if(vErrors === null){
   vErrors = [err175];
   }
@@ -14765,8 +14928,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data115 < 1 || isNaN(data115)){
-  const err176 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data115};
+  }
+  if(data104["schema-value-rejected"] !== undefined){
+  let data116 = data104["schema-value-rejected"];
+  if(!(((data116 === "off") || (data116 === "warn")) || (data116 === "error"))){
+  const err176 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data116};
   if(vErrors === null){
   vErrors = [err176];
   }
@@ -14776,10 +14942,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err177 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data112};
+  if(data104["required-undeclared"] !== undefined){
+  let data117 = data104["required-undeclared"];
+  if(!(((data117 === "off") || (data117 === "warn")) || (data117 === "error"))){
+  const err177 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data117};
   if(vErrors === null){
   vErrors = [err177];
   }
@@ -14789,12 +14955,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.bundle !== undefined){
-  let data116 = data.bundle;
-  if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
-  for(const key24 in data116){
-  if(!((((key24 === "icon") || (key24 === "icons")) || (key24 === "author")) || (key24 === "env"))){
-  const err178 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data116};
+  if(data104["output-schema-not-object"] !== undefined){
+  let data118 = data104["output-schema-not-object"];
+  if(!(((data118 === "off") || (data118 === "warn")) || (data118 === "error"))){
+  const err178 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data118};
   if(vErrors === null){
   vErrors = [err178];
   }
@@ -14804,11 +14968,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data116.icon !== undefined){
-  let data117 = data116.icon;
-  if(typeof data117 === "string"){
-  if(func4(data117) < 1){
-  const err179 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data117};
+  if(data104["unknown-spec-key"] !== undefined){
+  let data119 = data104["unknown-spec-key"];
+  if(!(((data119 === "off") || (data119 === "warn")) || (data119 === "error"))){
+  const err179 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data119};
   if(vErrors === null){
   vErrors = [err179];
   }
@@ -14818,8 +14981,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err180 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data117};
+  if(data104["mime-type-malformed"] !== undefined){
+  let data120 = data104["mime-type-malformed"];
+  if(!(((data120 === "off") || (data120 === "warn")) || (data120 === "error"))){
+  const err180 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data120};
   if(vErrors === null){
   vErrors = [err180];
   }
@@ -14829,15 +14994,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data116.icons !== undefined){
-  let data118 = data116.icons;
-  if(Array.isArray(data118)){
-  const len6 = data118.length;
-  for(let i7=0; i7<len6; i7++){
-  let data119 = data118[i7];
-  if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
-  if(data119.file === undefined){
-  const err181 = {instancePath:instancePath+"/bundle/icons/" + i7,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data119};
+  if(data104["tools-list-token-budget"] !== undefined){
+  let data121 = data104["tools-list-token-budget"];
+  if(!(((data121 === "off") || (data121 === "warn")) || (data121 === "error"))){
+  const err181 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data121};
   if(vErrors === null){
   vErrors = [err181];
   }
@@ -14846,9 +15006,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key25 in data119){
-  if(!((key25 === "file") || (key25 === "theme"))){
-  const err182 = {instancePath:instancePath+"/bundle/icons/" + i7,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data119};
+  }
+  if(data104["bundle-icon"] !== undefined){
+  let data122 = data104["bundle-icon"];
+  if(!(((data122 === "off") || (data122 === "warn")) || (data122 === "error"))){
+  const err182 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data122};
   if(vErrors === null){
   vErrors = [err182];
   }
@@ -14858,11 +15020,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data119.file !== undefined){
-  let data120 = data119.file;
-  if(typeof data120 === "string"){
-  if(func4(data120) < 1){
-  const err183 = {instancePath:instancePath+"/bundle/icons/" + i7+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data120};
+  if(data104["app-without-output-schema"] !== undefined){
+  let data123 = data104["app-without-output-schema"];
+  if(!(((data123 === "off") || (data123 === "warn")) || (data123 === "error"))){
+  const err183 = {instancePath:instancePath+"/lint/rules/app-without-output-schema",schemaPath:"#/properties/lint/properties/rules/properties/app-without-output-schema/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"],data:data123};
   if(vErrors === null){
   vErrors = [err183];
   }
@@ -14872,8 +15033,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err184 = {instancePath:instancePath+"/bundle/icons/" + i7+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data120};
+  const err184 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data104};
   if(vErrors === null){
   vErrors = [err184];
   }
@@ -14883,11 +15045,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data119.theme !== undefined){
-  let data121 = data119.theme;
-  if(typeof data121 === "string"){
-  if(func4(data121) < 1){
-  const err185 = {instancePath:instancePath+"/bundle/icons/" + i7+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data121};
+  if(data103.toolsListTokenBudget !== undefined){
+  let data124 = data103.toolsListTokenBudget;
+  if(!((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124)))){
+  const err185 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data124};
   if(vErrors === null){
   vErrors = [err185];
   }
@@ -14896,9 +15057,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err186 = {instancePath:instancePath+"/bundle/icons/" + i7+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data121};
+  if(typeof data124 == "number"){
+  if(data124 < 1 || isNaN(data124)){
+  const err186 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data124};
   if(vErrors === null){
   vErrors = [err186];
   }
@@ -14909,8 +15070,9 @@ export function manifestValidatorFactory() {
   }
   }
   }
+  }
   else {
-  const err187 = {instancePath:instancePath+"/bundle/icons/" + i7,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data119};
+  const err187 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data103};
   if(vErrors === null){
   vErrors = [err187];
   }
@@ -14920,9 +15082,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err188 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data118};
+  if(data.toolsets !== undefined){
+  let data125 = data.toolsets;
+  if(data125 && typeof data125 == "object" && !Array.isArray(data125)){
+  for(const key24 in data125){
+  let data126 = data125[key24];
+  if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
+  if(data126.tools === undefined){
+  const err188 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema50.required,parentSchema:schema50,data:data126};
   if(vErrors === null){
   vErrors = [err188];
   }
@@ -14931,12 +15098,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data116.author !== undefined){
-  let data122 = data116.author;
-  if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
-  if(data122.name === undefined){
-  const err189 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data122};
+  for(const key25 in data126){
+  if(!(((key25 === "description") || (key25 === "tools")) || (key25 === "default"))){
+  const err189 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data126};
   if(vErrors === null){
   vErrors = [err189];
   }
@@ -14945,9 +15109,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key26 in data122){
-  if(!(((key26 === "name") || (key26 === "email")) || (key26 === "url"))){
-  const err190 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data122};
+  }
+  if(data126.description !== undefined){
+  let data127 = data126.description;
+  if(typeof data127 !== "string"){
+  const err190 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.description.type,parentSchema:schema50.properties.description,data:data127};
   if(vErrors === null){
   vErrors = [err190];
   }
@@ -14957,11 +15123,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.name !== undefined){
-  let data123 = data122.name;
-  if(typeof data123 === "string"){
-  if(func4(data123) < 1){
-  const err191 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data123};
+  if(data126.tools !== undefined){
+  let data128 = data126.tools;
+  if(Array.isArray(data128)){
+  const len9 = data128.length;
+  for(let i13=0; i13<len9; i13++){
+  let data129 = data128[i13];
+  if(typeof data129 === "string"){
+  if(func4(data129) < 1){
+  const err191 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.tools.items,data:data129};
   if(vErrors === null){
   vErrors = [err191];
   }
@@ -14972,7 +15142,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err192 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data123};
+  const err192 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.tools.items.type,parentSchema:schema50.properties.tools.items,data:data129};
   if(vErrors === null){
   vErrors = [err192];
   }
@@ -14982,11 +15152,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.email !== undefined){
-  let data124 = data122.email;
-  if(typeof data124 === "string"){
-  if(!pattern8.test(data124)){
-  const err193 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data124};
+  let i14 = data128.length;
+  let j4;
+  if(i14 > 1){
+  const indices4 = {};
+  for(;i14--;){
+  let item4 = data128[i14];
+  if(typeof item4 !== "string"){
+  continue;
+  }
+  if(typeof indices4[item4] == "number"){
+  j4 = indices4[item4];
+  const err193 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i14+" are identical)",schema:true,parentSchema:schema50.properties.tools,data:data128};
   if(vErrors === null){
   vErrors = [err193];
   }
@@ -14994,10 +15171,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err193);
   }
   errors++;
+  break;
+  }
+  indices4[item4] = i14;
+  }
   }
   }
   else {
-  const err194 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data124};
+  const err194 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.tools.type,parentSchema:schema50.properties.tools,data:data128};
   if(vErrors === null){
   vErrors = [err194];
   }
@@ -15007,11 +15188,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data122.url !== undefined){
-  let data125 = data122.url;
-  if(typeof data125 === "string"){
-  if(!pattern9.test(data125)){
-  const err195 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data125};
+  if(data126.default !== undefined){
+  let data130 = data126.default;
+  if(typeof data130 !== "boolean"){
+  const err195 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.default.type,parentSchema:schema50.properties.default,data:data130};
   if(vErrors === null){
   vErrors = [err195];
   }
@@ -15021,8 +15201,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err196 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data125};
+  const err196 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data126};
   if(vErrors === null){
   vErrors = [err196];
   }
@@ -15034,7 +15215,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err197 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data122};
+  const err197 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data125};
   if(vErrors === null){
   vErrors = [err197];
   }
@@ -15044,14 +15225,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data116.env !== undefined){
-  let data126 = data116.env;
-  if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
-  for(const key27 in data126){
-  const _errs273 = errors;
-  if(typeof key27 === "string"){
-  if(!pattern10.test(key27)){
-  const err198 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key27,propertyName:key27};
+  if(data.scale !== undefined){
+  let data131 = data.scale;
+  if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
+  for(const key26 in data131){
+  if(!((((key26 === "store") || (key26 === "sessionTtlMs")) || (key26 === "eventRetention")) || (key26 === "maxSessionsPerPrincipal"))){
+  const err198 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data131};
   if(vErrors === null){
   vErrors = [err198];
   }
@@ -15061,9 +15240,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  var valid51 = _errs273 === errors;
-  if(!valid51){
-  const err199 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key27},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data126};
+  if(data131.store !== undefined){
+  let data132 = data131.store;
+  if(!((data132 === "memory") || (data132 === "redis"))){
+  const err199 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data132};
   if(vErrors === null){
   vErrors = [err199];
   }
@@ -15073,11 +15253,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  for(const key28 in data126){
-  let data127 = data126[key28];
-  if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
-  if(data127.title === undefined){
-  const err200 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data127};
+  if(data131.sessionTtlMs !== undefined){
+  let data133 = data131.sessionTtlMs;
+  if(!((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133)))){
+  const err200 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data133};
   if(vErrors === null){
   vErrors = [err200];
   }
@@ -15086,8 +15265,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data127.description === undefined){
-  const err201 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data127};
+  if(typeof data133 == "number"){
+  if(data133 < 1000 || isNaN(data133)){
+  const err201 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data133};
   if(vErrors === null){
   vErrors = [err201];
   }
@@ -15096,9 +15276,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key29 in data127){
-  if(!((((((key29 === "title") || (key29 === "description")) || (key29 === "type")) || (key29 === "sensitive")) || (key29 === "required")) || (key29 === "default"))){
-  const err202 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data127};
+  }
+  }
+  if(data131.eventRetention !== undefined){
+  let data134 = data131.eventRetention;
+  if(!((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134)))){
+  const err202 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data134};
   if(vErrors === null){
   vErrors = [err202];
   }
@@ -15107,12 +15290,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data127.title !== undefined){
-  let data128 = data127.title;
-  if(typeof data128 === "string"){
-  if(func4(data128) < 1){
-  const err203 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data128};
+  if(typeof data134 == "number"){
+  if(data134 > 100000 || isNaN(data134)){
+  const err203 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data134};
   if(vErrors === null){
   vErrors = [err203];
   }
@@ -15121,9 +15301,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err204 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data128};
+  if(data134 < 1 || isNaN(data134)){
+  const err204 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data134};
   if(vErrors === null){
   vErrors = [err204];
   }
@@ -15133,11 +15312,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.description !== undefined){
-  let data129 = data127.description;
-  if(typeof data129 === "string"){
-  if(func4(data129) < 1){
-  const err205 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data129};
+  }
+  if(data131.maxSessionsPerPrincipal !== undefined){
+  let data135 = data131.maxSessionsPerPrincipal;
+  if(!((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135)))){
+  const err205 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data135};
   if(vErrors === null){
   vErrors = [err205];
   }
@@ -15146,9 +15325,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err206 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data129};
+  if(typeof data135 == "number"){
+  if(data135 < 1 || isNaN(data135)){
+  const err206 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data135};
   if(vErrors === null){
   vErrors = [err206];
   }
@@ -15158,10 +15337,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.type !== undefined){
-  let data130 = data127.type;
-  if(!(((((data130 === "string") || (data130 === "number")) || (data130 === "boolean")) || (data130 === "directory")) || (data130 === "file"))){
-  const err207 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data130};
+  }
+  }
+  else {
+  const err207 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data131};
   if(vErrors === null){
   vErrors = [err207];
   }
@@ -15171,10 +15350,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.sensitive !== undefined){
-  let data131 = data127.sensitive;
-  if(typeof data131 !== "boolean"){
-  const err208 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data131};
+  if(data.deploy !== undefined){
+  let data136 = data.deploy;
+  if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
+  for(const key27 in data136){
+  if(!(((key27 === "compose") || (key27 === "kubernetes")) || (key27 === "replicas"))){
+  const err208 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data136};
   if(vErrors === null){
   vErrors = [err208];
   }
@@ -15184,10 +15365,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.required !== undefined){
-  let data132 = data127.required;
-  if(typeof data132 !== "boolean"){
-  const err209 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data132};
+  if(data136.compose !== undefined){
+  let data137 = data136.compose;
+  if(typeof data137 !== "boolean"){
+  const err209 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data137};
   if(vErrors === null){
   vErrors = [err209];
   }
@@ -15197,10 +15378,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.default !== undefined){
-  let data133 = data127.default;
-  if(((typeof data133 !== "string") && (!(typeof data133 == "number"))) && (typeof data133 !== "boolean")){
-  const err210 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data133};
+  if(data136.kubernetes !== undefined){
+  let data138 = data136.kubernetes;
+  if(typeof data138 !== "boolean"){
+  const err210 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data138};
   if(vErrors === null){
   vErrors = [err210];
   }
@@ -15210,9 +15391,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err211 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data127};
+  if(data136.replicas !== undefined){
+  let data139 = data136.replicas;
+  if(!((typeof data139 == "number") && (!(data139 % 1) && !isNaN(data139)))){
+  const err211 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data139};
   if(vErrors === null){
   vErrors = [err211];
   }
@@ -15221,10 +15403,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err212 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data126};
+  if(typeof data139 == "number"){
+  if(data139 > 100 || isNaN(data139)){
+  const err212 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data139};
   if(vErrors === null){
   vErrors = [err212];
   }
@@ -15233,10 +15414,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err213 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data116};
+  if(data139 < 1 || isNaN(data139)){
+  const err213 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data139};
   if(vErrors === null){
   vErrors = [err213];
   }
@@ -15247,13 +15426,483 @@ export function manifestValidatorFactory() {
   }
   }
   }
+  }
   else {
-  const err214 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  const err214 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data136};
   if(vErrors === null){
   vErrors = [err214];
   }
   else {
   vErrors.push(err214);
+  }
+  errors++;
+  }
+  }
+  if(data.bundle !== undefined){
+  let data140 = data.bundle;
+  if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
+  for(const key28 in data140){
+  if(!((((key28 === "icon") || (key28 === "icons")) || (key28 === "author")) || (key28 === "env"))){
+  const err215 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data140};
+  if(vErrors === null){
+  vErrors = [err215];
+  }
+  else {
+  vErrors.push(err215);
+  }
+  errors++;
+  }
+  }
+  if(data140.icon !== undefined){
+  let data141 = data140.icon;
+  if(typeof data141 === "string"){
+  if(func4(data141) < 1){
+  const err216 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data141};
+  if(vErrors === null){
+  vErrors = [err216];
+  }
+  else {
+  vErrors.push(err216);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err217 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data141};
+  if(vErrors === null){
+  vErrors = [err217];
+  }
+  else {
+  vErrors.push(err217);
+  }
+  errors++;
+  }
+  }
+  if(data140.icons !== undefined){
+  let data142 = data140.icons;
+  if(Array.isArray(data142)){
+  const len10 = data142.length;
+  for(let i15=0; i15<len10; i15++){
+  let data143 = data142[i15];
+  if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
+  if(data143.file === undefined){
+  const err218 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data143};
+  if(vErrors === null){
+  vErrors = [err218];
+  }
+  else {
+  vErrors.push(err218);
+  }
+  errors++;
+  }
+  for(const key29 in data143){
+  if(!((key29 === "file") || (key29 === "theme"))){
+  const err219 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data143};
+  if(vErrors === null){
+  vErrors = [err219];
+  }
+  else {
+  vErrors.push(err219);
+  }
+  errors++;
+  }
+  }
+  if(data143.file !== undefined){
+  let data144 = data143.file;
+  if(typeof data144 === "string"){
+  if(func4(data144) < 1){
+  const err220 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data144};
+  if(vErrors === null){
+  vErrors = [err220];
+  }
+  else {
+  vErrors.push(err220);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err221 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data144};
+  if(vErrors === null){
+  vErrors = [err221];
+  }
+  else {
+  vErrors.push(err221);
+  }
+  errors++;
+  }
+  }
+  if(data143.theme !== undefined){
+  let data145 = data143.theme;
+  if(typeof data145 === "string"){
+  if(func4(data145) < 1){
+  const err222 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data145};
+  if(vErrors === null){
+  vErrors = [err222];
+  }
+  else {
+  vErrors.push(err222);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err223 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data145};
+  if(vErrors === null){
+  vErrors = [err223];
+  }
+  else {
+  vErrors.push(err223);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err224 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data143};
+  if(vErrors === null){
+  vErrors = [err224];
+  }
+  else {
+  vErrors.push(err224);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err225 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data142};
+  if(vErrors === null){
+  vErrors = [err225];
+  }
+  else {
+  vErrors.push(err225);
+  }
+  errors++;
+  }
+  }
+  if(data140.author !== undefined){
+  let data146 = data140.author;
+  if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
+  if(data146.name === undefined){
+  const err226 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data146};
+  if(vErrors === null){
+  vErrors = [err226];
+  }
+  else {
+  vErrors.push(err226);
+  }
+  errors++;
+  }
+  for(const key30 in data146){
+  if(!(((key30 === "name") || (key30 === "email")) || (key30 === "url"))){
+  const err227 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data146};
+  if(vErrors === null){
+  vErrors = [err227];
+  }
+  else {
+  vErrors.push(err227);
+  }
+  errors++;
+  }
+  }
+  if(data146.name !== undefined){
+  let data147 = data146.name;
+  if(typeof data147 === "string"){
+  if(func4(data147) < 1){
+  const err228 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data147};
+  if(vErrors === null){
+  vErrors = [err228];
+  }
+  else {
+  vErrors.push(err228);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err229 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data147};
+  if(vErrors === null){
+  vErrors = [err229];
+  }
+  else {
+  vErrors.push(err229);
+  }
+  errors++;
+  }
+  }
+  if(data146.email !== undefined){
+  let data148 = data146.email;
+  if(typeof data148 === "string"){
+  if(!pattern8.test(data148)){
+  const err230 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data148};
+  if(vErrors === null){
+  vErrors = [err230];
+  }
+  else {
+  vErrors.push(err230);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err231 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data148};
+  if(vErrors === null){
+  vErrors = [err231];
+  }
+  else {
+  vErrors.push(err231);
+  }
+  errors++;
+  }
+  }
+  if(data146.url !== undefined){
+  let data149 = data146.url;
+  if(typeof data149 === "string"){
+  if(!pattern9.test(data149)){
+  const err232 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data149};
+  if(vErrors === null){
+  vErrors = [err232];
+  }
+  else {
+  vErrors.push(err232);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err233 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data149};
+  if(vErrors === null){
+  vErrors = [err233];
+  }
+  else {
+  vErrors.push(err233);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err234 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data146};
+  if(vErrors === null){
+  vErrors = [err234];
+  }
+  else {
+  vErrors.push(err234);
+  }
+  errors++;
+  }
+  }
+  if(data140.env !== undefined){
+  let data150 = data140.env;
+  if(data150 && typeof data150 == "object" && !Array.isArray(data150)){
+  for(const key31 in data150){
+  const _errs325 = errors;
+  if(typeof key31 === "string"){
+  if(!pattern10.test(key31)){
+  const err235 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key31,propertyName:key31};
+  if(vErrors === null){
+  vErrors = [err235];
+  }
+  else {
+  vErrors.push(err235);
+  }
+  errors++;
+  }
+  }
+  var valid68 = _errs325 === errors;
+  if(!valid68){
+  const err236 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key31},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data150};
+  if(vErrors === null){
+  vErrors = [err236];
+  }
+  else {
+  vErrors.push(err236);
+  }
+  errors++;
+  }
+  }
+  for(const key32 in data150){
+  let data151 = data150[key32];
+  if(data151 && typeof data151 == "object" && !Array.isArray(data151)){
+  if(data151.title === undefined){
+  const err237 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  if(vErrors === null){
+  vErrors = [err237];
+  }
+  else {
+  vErrors.push(err237);
+  }
+  errors++;
+  }
+  if(data151.description === undefined){
+  const err238 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  if(vErrors === null){
+  vErrors = [err238];
+  }
+  else {
+  vErrors.push(err238);
+  }
+  errors++;
+  }
+  for(const key33 in data151){
+  if(!((((((key33 === "title") || (key33 === "description")) || (key33 === "type")) || (key33 === "sensitive")) || (key33 === "required")) || (key33 === "default"))){
+  const err239 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  if(vErrors === null){
+  vErrors = [err239];
+  }
+  else {
+  vErrors.push(err239);
+  }
+  errors++;
+  }
+  }
+  if(data151.title !== undefined){
+  let data152 = data151.title;
+  if(typeof data152 === "string"){
+  if(func4(data152) < 1){
+  const err240 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data152};
+  if(vErrors === null){
+  vErrors = [err240];
+  }
+  else {
+  vErrors.push(err240);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err241 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data152};
+  if(vErrors === null){
+  vErrors = [err241];
+  }
+  else {
+  vErrors.push(err241);
+  }
+  errors++;
+  }
+  }
+  if(data151.description !== undefined){
+  let data153 = data151.description;
+  if(typeof data153 === "string"){
+  if(func4(data153) < 1){
+  const err242 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data153};
+  if(vErrors === null){
+  vErrors = [err242];
+  }
+  else {
+  vErrors.push(err242);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err243 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data153};
+  if(vErrors === null){
+  vErrors = [err243];
+  }
+  else {
+  vErrors.push(err243);
+  }
+  errors++;
+  }
+  }
+  if(data151.type !== undefined){
+  let data154 = data151.type;
+  if(!(((((data154 === "string") || (data154 === "number")) || (data154 === "boolean")) || (data154 === "directory")) || (data154 === "file"))){
+  const err244 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data154};
+  if(vErrors === null){
+  vErrors = [err244];
+  }
+  else {
+  vErrors.push(err244);
+  }
+  errors++;
+  }
+  }
+  if(data151.sensitive !== undefined){
+  let data155 = data151.sensitive;
+  if(typeof data155 !== "boolean"){
+  const err245 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data155};
+  if(vErrors === null){
+  vErrors = [err245];
+  }
+  else {
+  vErrors.push(err245);
+  }
+  errors++;
+  }
+  }
+  if(data151.required !== undefined){
+  let data156 = data151.required;
+  if(typeof data156 !== "boolean"){
+  const err246 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data156};
+  if(vErrors === null){
+  vErrors = [err246];
+  }
+  else {
+  vErrors.push(err246);
+  }
+  errors++;
+  }
+  }
+  if(data151.default !== undefined){
+  let data157 = data151.default;
+  if(((typeof data157 !== "string") && (!(typeof data157 == "number"))) && (typeof data157 !== "boolean")){
+  const err247 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data157};
+  if(vErrors === null){
+  vErrors = [err247];
+  }
+  else {
+  vErrors.push(err247);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err248 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  if(vErrors === null){
+  vErrors = [err248];
+  }
+  else {
+  vErrors.push(err248);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err249 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data150};
+  if(vErrors === null){
+  vErrors = [err249];
+  }
+  else {
+  vErrors.push(err249);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err250 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data140};
+  if(vErrors === null){
+  vErrors = [err250];
+  }
+  else {
+  vErrors.push(err250);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err251 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err251];
+  }
+  else {
+  vErrors.push(err251);
   }
   errors++;
   }

@@ -1,9 +1,10 @@
 // Last line of defence: every definition the server publishes, checked against the official MCP schema of each
-// revision the generated server speaks. The SDK's own registration checks are too loose to rely on.
+// revision the generated server speaks (MCP Apps views as the resources they are listed as). The SDK's own registration
+// checks are too loose to rely on.
 import type { Finding } from '../core/index.js';
 import type { PathSegment } from '../load/index.js';
 import type { JsonSchema, Manifest } from '../core/index.js';
-import { entriesOf, type EntryKind } from '../core/index.js';
+import { appsOf, appUris, entriesOf, toolUiMeta, type EntryKind } from '../core/index.js';
 import { publishedPrompt, publishedResource, publishedResourceTemplate, publishedServerInfo, publishedTool } from '../core/index.js';
 import { isObject } from '../core/index.js';
 import { validateAgainstSpec, type SpecKind } from './against-spec.js';
@@ -11,7 +12,7 @@ import { validateAgainstSpec, type SpecKind } from './against-spec.js';
 export function checkSpec(m: Manifest): Finding[] {
   const findings: Finding[] = [];
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
-  const check = (kind: SpecKind, value: Record<string, unknown>, section: EntryKind | 'server', name?: string) => {
+  const check = (kind: SpecKind, value: Record<string, unknown>, section: EntryKind | 'server' | 'apps', name?: string) => {
     for (const v of validateAgainstSpec(kind, value)) {
       const first = v.path[0];
       const base: PathSegment[] = name === undefined ? [section] : [section, name];
@@ -26,11 +27,14 @@ export function checkSpec(m: Manifest): Finding[] {
     }
   };
   if (isObject(m.server)) check('Implementation', publishedServerInfo(m), 'server');
-  for (const [name, t] of entriesOf(m, 'tools')) check('Tool', publishedTool(name, t, shared), 'tools', name);
+  const uris = appUris(m);
+  for (const [name, t] of entriesOf(m, 'tools')) check('Tool', publishedTool(name, t, shared, toolUiMeta(t, uris)), 'tools', name);
   for (const [name, r] of entriesOf(m, 'resources')) check('Resource', publishedResource(name, r), 'resources', name);
   for (const [name, t] of entriesOf(m, 'resourceTemplates'))
     check('ResourceTemplate', publishedResourceTemplate(name, t), 'resourceTemplates', name);
   for (const [name, p] of entriesOf(m, 'prompts')) check('Prompt', publishedPrompt(name, p), 'prompts', name);
+  // A view is listed as a resource: its ui:// URI, name, title, description, mimeType and _meta.
+  for (const app of appsOf(m)) check('Resource', app.published, 'apps', app.name);
   return findings;
 }
 

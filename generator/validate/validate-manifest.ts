@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { appsNotGenerated, checkApps } from './apps.js';
 import { checkAuth } from './auth.js';
 import { checkBundleIcons, checkContent } from './content.js';
 import { checkExamples } from './examples.js';
@@ -33,13 +34,14 @@ import { isObject, withSchemaMemo } from '../core/index.js';
  * With `lint`, a manifest without errors is also linted; lint findings are warnings here whatever their level.
  * A manifest whose schema files were resolved (resolve-schema-files) also gets the problems found reading them,
  * and problems inside schemas from files are shown at the `$ref` in the manifest that brought them in.
+ * With `generate`, also what validates but cannot be generated.
  */
-export function validateManifest(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean } = {}): Issue[] {
+export function validateManifest(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean; generate?: boolean } = {}): Issue[] {
   // The checks read the manifest's schemas many times over and change none of them.
   return withSchemaMemo(() => validate(loaded, options));
 }
 
-function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean }): Issue[] {
+function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean; generate?: boolean }): Issue[] {
   const issues = [...loaded.issues, ...hiddenText(loaded.source)];
   const data = loaded.data;
   if (data === undefined) return issues;
@@ -73,6 +75,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
     ...checkCompletions(m),
     ...checkAuth(m),
     ...checkToolsets(m),
+    ...checkApps(m),
     ...checkHttp(m),
     ...checkScale(m),
     ...checkRegistry(m),
@@ -83,6 +86,8 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
   ];
   // The spec check reports what the earlier checks already explain in manifest terms; run it on clean input only.
   if (!findings.some((f) => f.severity !== 'warning')) findings.push(...checkSpec(m));
+  // What validates but cannot be generated is said once the manifest is otherwise clean, as validate would find it.
+  if (options.generate && !findings.some((f) => f.severity !== 'warning')) findings.push(...appsNotGenerated(m));
   issues.push(...findings.map((f) => locateFinding(loaded, f, files?.mounts ?? [])));
   if (options.lint && !hasErrors(issues)) issues.push(...lintManifest(loaded).map((i) => ({ ...i, severity: 'warning' as const })));
   return sortIssues(issues);

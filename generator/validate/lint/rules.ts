@@ -1,6 +1,6 @@
 // Lint rules: what makes a manifest hard for a model to use well, or for a client to accept, although it is valid.
 // Each rule has a stable id; `lint.rules.<id>: off | warn | error` in the manifest sets its level.
-import { entriesOf, ENTRY_KINDS, KIND_LABEL } from '../../core/index.js';
+import { entriesOf, ENTRY_KINDS, KIND_LABEL, modelVisible } from '../../core/index.js';
 import type { Manifest } from '../../core/index.js';
 import { words } from '../../core/index.js';
 import { bundleSchema, collectRefs, isObject, resolveLocalRef, walkSchema } from '../../core/index.js';
@@ -272,6 +272,18 @@ export const LINT_RULES: readonly LintRule[] = [
             },
           ]
         : [],
+  },
+  {
+    id: 'app-without-output-schema',
+    summary: 'a tool that opens an MCP Apps view without an outputSchema: the view then gets only the text of the result',
+    check: (m) =>
+      tools(m)
+        .filter(([, t]) => typeof t.ui?.app === 'string' && modelVisible(t) && t.outputSchema === undefined)
+        .map(([name, t]) => ({
+          path: ['tools', name, 'ui', 'app'],
+          message: `tool "${name}" opens view ${t.ui?.app} but declares no outputSchema: the view gets the result's text to parse, untyped`,
+          hint: 'declare outputSchema and return structuredContent: the view gets it typed, and the model still reads the text',
+        })),
   },
 ];
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HTTP_DEFAULTS, isLoopbackHost, SSE_DEFAULTS, WEBSOCKET_DEFAULTS } from '../../../generator/core/defaults.js';
+import { DEFAULT_VISIBILITY } from '../../../generator/core/apps.js';
 import { ROOT } from '../../support/project.js';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'manifest.schema.json'), 'utf8'));
@@ -13,6 +14,7 @@ describe('defaults', () => {
     expect(stated('HttpTransport', Object.keys(HTTP_DEFAULTS))).toEqual(HTTP_DEFAULTS);
     expect(stated('SseTransport', Object.keys(SSE_DEFAULTS))).toEqual(SSE_DEFAULTS);
     expect(stated('WebSocketTransport', Object.keys(WEBSOCKET_DEFAULTS))).toEqual(WEBSOCKET_DEFAULTS);
+    expect(props('ToolUi').visibility.default).toEqual(DEFAULT_VISIBILITY);
   });
 });
 

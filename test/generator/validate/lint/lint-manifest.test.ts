@@ -170,6 +170,18 @@ const cases: Case[] = [
     fires: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] }, bundle: { icons: [{ file: 'dark.png' }] } },
     quiet: { server: { ...server, icons: [{ src: 'https://example.com/icon.png' }] }, bundle: { icon: 'icon.png' } },
   },
+  {
+    rule: 'app-without-output-schema',
+    fires: { tools: { get_record: described({ ui: { app: 'record_view' } }) }, apps: { record_view: {} } },
+    // The view's own helpers (visibility: [app]) are not shown by it: their results go back to the view's code.
+    quiet: {
+      tools: {
+        get_record: described({ ui: { app: 'record_view' }, outputSchema: { type: 'object' } }),
+        refresh_record: described({ ui: { app: 'record_view', visibility: ['app'] } }),
+      },
+      apps: { record_view: {} },
+    },
+  },
 ];
 
 describe('lint rules', () => {
