@@ -8358,7 +8358,7 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."},"trustClientSampling":{"type":"boolean","default":false,"description":"Whether a client's trace context may decide if its requests are sampled. The client's traceparent always parents the server's spans; by default its sampled flag is ignored and OTEL_TRACES_SAMPLER decides as for a new trace, so a client cannot switch off the tracing of its calls. Set true only when every client is yours. Needs otel."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth every client is the one principal 'anonymous'."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
@@ -14010,7 +14010,7 @@ export function manifestValidatorFactory() {
   let data75 = data.telemetry;
   if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
   for(const key17 in data75){
-  if(!(key17 === "otel")){
+  if(!((key17 === "otel") || (key17 === "trustClientSampling"))){
   const err118 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data75};
   if(vErrors === null){
   vErrors = [err118];
@@ -14034,9 +14034,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err120 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data75};
+  if(data75.trustClientSampling !== undefined){
+  let data77 = data75.trustClientSampling;
+  if(typeof data77 !== "boolean"){
+  const err120 = {instancePath:instancePath+"/telemetry/trustClientSampling",schemaPath:"#/properties/telemetry/properties/trustClientSampling/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.trustClientSampling.type,parentSchema:schema11.properties.telemetry.properties.trustClientSampling,data:data77};
   if(vErrors === null){
   vErrors = [err120];
   }
@@ -14046,12 +14047,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data77 = data.lint;
-  if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-  for(const key18 in data77){
-  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
-  const err121 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data77};
+  }
+  else {
+  const err121 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data75};
   if(vErrors === null){
   vErrors = [err121];
   }
@@ -14061,12 +14059,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77.rules !== undefined){
-  let data78 = data77.rules;
+  if(data.lint !== undefined){
+  let data78 = data.lint;
   if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-  for(const key19 in data78){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
-  const err122 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data78};
+  for(const key18 in data78){
+  if(!((key18 === "rules") || (key18 === "toolsListTokenBudget"))){
+  const err122 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data78};
   if(vErrors === null){
   vErrors = [err122];
   }
@@ -14076,10 +14074,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["description-missing"] !== undefined){
-  let data79 = data78["description-missing"];
-  if(!(((data79 === "off") || (data79 === "warn")) || (data79 === "error"))){
-  const err123 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data79};
+  if(data78.rules !== undefined){
+  let data79 = data78.rules;
+  if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+  for(const key19 in data79){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key19))){
+  const err123 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data79};
   if(vErrors === null){
   vErrors = [err123];
   }
@@ -14089,10 +14089,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["description-short"] !== undefined){
-  let data80 = data78["description-short"];
+  if(data79["description-missing"] !== undefined){
+  let data80 = data79["description-missing"];
   if(!(((data80 === "off") || (data80 === "warn")) || (data80 === "error"))){
-  const err124 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data80};
+  const err124 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data80};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14102,10 +14102,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["prompt-optional-placeholder"] !== undefined){
-  let data81 = data78["prompt-optional-placeholder"];
+  if(data79["description-short"] !== undefined){
+  let data81 = data79["description-short"];
   if(!(((data81 === "off") || (data81 === "warn")) || (data81 === "error"))){
-  const err125 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data81};
+  const err125 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data81};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14115,10 +14115,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["parameter-description-missing"] !== undefined){
-  let data82 = data78["parameter-description-missing"];
+  if(data79["prompt-optional-placeholder"] !== undefined){
+  let data82 = data79["prompt-optional-placeholder"];
   if(!(((data82 === "off") || (data82 === "warn")) || (data82 === "error"))){
-  const err126 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data82};
+  const err126 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data82};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14128,10 +14128,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["write-without-annotations"] !== undefined){
-  let data83 = data78["write-without-annotations"];
+  if(data79["parameter-description-missing"] !== undefined){
+  let data83 = data79["parameter-description-missing"];
   if(!(((data83 === "off") || (data83 === "warn")) || (data83 === "error"))){
-  const err127 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data83};
+  const err127 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data83};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14141,10 +14141,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["destructive-without-idempotent"] !== undefined){
-  let data84 = data78["destructive-without-idempotent"];
+  if(data79["write-without-annotations"] !== undefined){
+  let data84 = data79["write-without-annotations"];
   if(!(((data84 === "off") || (data84 === "warn")) || (data84 === "error"))){
-  const err128 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data84};
+  const err128 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data84};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14154,10 +14154,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["name-convention"] !== undefined){
-  let data85 = data78["name-convention"];
+  if(data79["destructive-without-idempotent"] !== undefined){
+  let data85 = data79["destructive-without-idempotent"];
   if(!(((data85 === "off") || (data85 === "warn")) || (data85 === "error"))){
-  const err129 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data85};
+  const err129 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data85};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14167,10 +14167,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["tool-name-length"] !== undefined){
-  let data86 = data78["tool-name-length"];
+  if(data79["name-convention"] !== undefined){
+  let data86 = data79["name-convention"];
   if(!(((data86 === "off") || (data86 === "warn")) || (data86 === "error"))){
-  const err130 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data86};
+  const err130 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data86};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14180,10 +14180,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["input-schema-ref"] !== undefined){
-  let data87 = data78["input-schema-ref"];
+  if(data79["tool-name-length"] !== undefined){
+  let data87 = data79["tool-name-length"];
   if(!(((data87 === "off") || (data87 === "warn")) || (data87 === "error"))){
-  const err131 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data87};
+  const err131 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data87};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14193,10 +14193,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["openapi-keyword"] !== undefined){
-  let data88 = data78["openapi-keyword"];
+  if(data79["input-schema-ref"] !== undefined){
+  let data88 = data79["input-schema-ref"];
   if(!(((data88 === "off") || (data88 === "warn")) || (data88 === "error"))){
-  const err132 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data88};
+  const err132 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data88};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14206,10 +14206,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["schema-keyword-misspelled"] !== undefined){
-  let data89 = data78["schema-keyword-misspelled"];
+  if(data79["openapi-keyword"] !== undefined){
+  let data89 = data79["openapi-keyword"];
   if(!(((data89 === "off") || (data89 === "warn")) || (data89 === "error"))){
-  const err133 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data89};
+  const err133 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data89};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14219,10 +14219,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["schema-value-rejected"] !== undefined){
-  let data90 = data78["schema-value-rejected"];
+  if(data79["schema-keyword-misspelled"] !== undefined){
+  let data90 = data79["schema-keyword-misspelled"];
   if(!(((data90 === "off") || (data90 === "warn")) || (data90 === "error"))){
-  const err134 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data90};
+  const err134 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data90};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14232,10 +14232,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["required-undeclared"] !== undefined){
-  let data91 = data78["required-undeclared"];
+  if(data79["schema-value-rejected"] !== undefined){
+  let data91 = data79["schema-value-rejected"];
   if(!(((data91 === "off") || (data91 === "warn")) || (data91 === "error"))){
-  const err135 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data91};
+  const err135 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data91};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14245,10 +14245,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["output-schema-not-object"] !== undefined){
-  let data92 = data78["output-schema-not-object"];
+  if(data79["required-undeclared"] !== undefined){
+  let data92 = data79["required-undeclared"];
   if(!(((data92 === "off") || (data92 === "warn")) || (data92 === "error"))){
-  const err136 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data92};
+  const err136 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data92};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14258,10 +14258,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["unknown-spec-key"] !== undefined){
-  let data93 = data78["unknown-spec-key"];
+  if(data79["output-schema-not-object"] !== undefined){
+  let data93 = data79["output-schema-not-object"];
   if(!(((data93 === "off") || (data93 === "warn")) || (data93 === "error"))){
-  const err137 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data93};
+  const err137 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data93};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14271,10 +14271,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["mime-type-malformed"] !== undefined){
-  let data94 = data78["mime-type-malformed"];
+  if(data79["unknown-spec-key"] !== undefined){
+  let data94 = data79["unknown-spec-key"];
   if(!(((data94 === "off") || (data94 === "warn")) || (data94 === "error"))){
-  const err138 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data94};
+  const err138 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data94};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14284,10 +14284,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["tools-list-token-budget"] !== undefined){
-  let data95 = data78["tools-list-token-budget"];
+  if(data79["mime-type-malformed"] !== undefined){
+  let data95 = data79["mime-type-malformed"];
   if(!(((data95 === "off") || (data95 === "warn")) || (data95 === "error"))){
-  const err139 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data95};
+  const err139 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data95};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14297,10 +14297,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78["bundle-icon"] !== undefined){
-  let data96 = data78["bundle-icon"];
+  if(data79["tools-list-token-budget"] !== undefined){
+  let data96 = data79["tools-list-token-budget"];
   if(!(((data96 === "off") || (data96 === "warn")) || (data96 === "error"))){
-  const err140 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data96};
+  const err140 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data96};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14310,9 +14310,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err141 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data78};
+  if(data79["bundle-icon"] !== undefined){
+  let data97 = data79["bundle-icon"];
+  if(!(((data97 === "off") || (data97 === "warn")) || (data97 === "error"))){
+  const err141 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data97};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14322,10 +14323,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data77.toolsListTokenBudget !== undefined){
-  let data97 = data77.toolsListTokenBudget;
-  if(!((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97)))){
-  const err142 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data97};
+  }
+  else {
+  const err142 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data79};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14334,9 +14334,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data97 == "number"){
-  if(data97 < 1 || isNaN(data97)){
-  const err143 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data97};
+  }
+  if(data78.toolsListTokenBudget !== undefined){
+  let data98 = data78.toolsListTokenBudget;
+  if(!((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98)))){
+  const err143 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data98};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14345,11 +14347,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err144 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data77};
+  if(typeof data98 == "number"){
+  if(data98 < 1 || isNaN(data98)){
+  const err144 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data98};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14359,14 +14359,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.toolsets !== undefined){
-  let data98 = data.toolsets;
-  if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-  for(const key20 in data98){
-  let data99 = data98[key20];
-  if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-  if(data99.tools === undefined){
-  const err145 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data99};
+  }
+  }
+  else {
+  const err145 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data78};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14375,9 +14371,15 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key21 in data99){
-  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
-  const err146 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data99};
+  }
+  if(data.toolsets !== undefined){
+  let data99 = data.toolsets;
+  if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+  for(const key20 in data99){
+  let data100 = data99[key20];
+  if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+  if(data100.tools === undefined){
+  const err146 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema48.required,parentSchema:schema48,data:data100};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14386,11 +14388,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data99.description !== undefined){
-  let data100 = data99.description;
-  if(typeof data100 !== "string"){
-  const err147 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data100};
+  for(const key21 in data100){
+  if(!(((key21 === "description") || (key21 === "tools")) || (key21 === "default"))){
+  const err147 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data100};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14400,15 +14400,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data99.tools !== undefined){
-  let data101 = data99.tools;
-  if(Array.isArray(data101)){
-  const len4 = data101.length;
-  for(let i4=0; i4<len4; i4++){
-  let data102 = data101[i4];
-  if(typeof data102 === "string"){
-  if(func4(data102) < 1){
-  const err148 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data102};
+  if(data100.description !== undefined){
+  let data101 = data100.description;
+  if(typeof data101 !== "string"){
+  const err148 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.description.type,parentSchema:schema48.properties.description,data:data101};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14418,8 +14413,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err149 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data102};
+  if(data100.tools !== undefined){
+  let data102 = data100.tools;
+  if(Array.isArray(data102)){
+  const len4 = data102.length;
+  for(let i4=0; i4<len4; i4++){
+  let data103 = data102[i4];
+  if(typeof data103 === "string"){
+  if(func4(data103) < 1){
+  const err149 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tools.items,data:data103};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14429,23 +14431,34 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i5 = data101.length;
-  let j0;
-  if(i5 > 1){
-  const indices0 = {};
-  for(;i5--;){
-  let item0 = data101[i5];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err150 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data101};
+  else {
+  const err150 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i4,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tools.items.type,parentSchema:schema48.properties.tools.items,data:data103};
   if(vErrors === null){
   vErrors = [err150];
   }
   else {
   vErrors.push(err150);
+  }
+  errors++;
+  }
+  }
+  let i5 = data102.length;
+  let j0;
+  if(i5 > 1){
+  const indices0 = {};
+  for(;i5--;){
+  let item0 = data102[i5];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err151 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)",schema:true,parentSchema:schema48.properties.tools,data:data102};
+  if(vErrors === null){
+  vErrors = [err151];
+  }
+  else {
+  vErrors.push(err151);
   }
   errors++;
   break;
@@ -14455,20 +14468,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err151 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data101};
-  if(vErrors === null){
-  vErrors = [err151];
-  }
-  else {
-  vErrors.push(err151);
-  }
-  errors++;
-  }
-  }
-  if(data99.default !== undefined){
-  let data103 = data99.default;
-  if(typeof data103 !== "boolean"){
-  const err152 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data103};
+  const err152 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.tools.type,parentSchema:schema48.properties.tools,data:data102};
   if(vErrors === null){
   vErrors = [err152];
   }
@@ -14478,9 +14478,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err153 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data99};
+  if(data100.default !== undefined){
+  let data104 = data100.default;
+  if(typeof data104 !== "boolean"){
+  const err153 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.default.type,parentSchema:schema48.properties.default,data:data104};
   if(vErrors === null){
   vErrors = [err153];
   }
@@ -14492,7 +14493,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err154 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data98};
+  const err154 = {instancePath:instancePath+"/toolsets/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data100};
   if(vErrors === null){
   vErrors = [err154];
   }
@@ -14502,12 +14503,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data104 = data.scale;
-  if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-  for(const key22 in data104){
-  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
-  const err155 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data104};
+  }
+  else {
+  const err155 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data99};
   if(vErrors === null){
   vErrors = [err155];
   }
@@ -14517,10 +14515,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104.store !== undefined){
-  let data105 = data104.store;
-  if(!((data105 === "memory") || (data105 === "redis"))){
-  const err156 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data105};
+  if(data.scale !== undefined){
+  let data105 = data.scale;
+  if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+  for(const key22 in data105){
+  if(!((((key22 === "store") || (key22 === "sessionTtlMs")) || (key22 === "eventRetention")) || (key22 === "maxSessionsPerPrincipal"))){
+  const err156 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data105};
   if(vErrors === null){
   vErrors = [err156];
   }
@@ -14530,10 +14530,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104.sessionTtlMs !== undefined){
-  let data106 = data104.sessionTtlMs;
-  if(!((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106)))){
-  const err157 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data106};
+  if(data105.store !== undefined){
+  let data106 = data105.store;
+  if(!((data106 === "memory") || (data106 === "redis"))){
+  const err157 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data106};
   if(vErrors === null){
   vErrors = [err157];
   }
@@ -14542,9 +14542,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data106 == "number"){
-  if(data106 < 1000 || isNaN(data106)){
-  const err158 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data106};
+  }
+  if(data105.sessionTtlMs !== undefined){
+  let data107 = data105.sessionTtlMs;
+  if(!((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107)))){
+  const err158 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data107};
   if(vErrors === null){
   vErrors = [err158];
   }
@@ -14553,12 +14555,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data104.eventRetention !== undefined){
-  let data107 = data104.eventRetention;
-  if(!((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107)))){
-  const err159 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data107};
+  if(typeof data107 == "number"){
+  if(data107 < 1000 || isNaN(data107)){
+  const err159 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data107};
   if(vErrors === null){
   vErrors = [err159];
   }
@@ -14567,9 +14566,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data107 == "number"){
-  if(data107 > 100000 || isNaN(data107)){
-  const err160 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data107};
+  }
+  }
+  if(data105.eventRetention !== undefined){
+  let data108 = data105.eventRetention;
+  if(!((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108)))){
+  const err160 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data108};
   if(vErrors === null){
   vErrors = [err160];
   }
@@ -14578,8 +14580,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data107 < 1 || isNaN(data107)){
-  const err161 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data107};
+  if(typeof data108 == "number"){
+  if(data108 > 100000 || isNaN(data108)){
+  const err161 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data108};
   if(vErrors === null){
   vErrors = [err161];
   }
@@ -14588,12 +14591,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data104.maxSessionsPerPrincipal !== undefined){
-  let data108 = data104.maxSessionsPerPrincipal;
-  if(!((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108)))){
-  const err162 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data108};
+  if(data108 < 1 || isNaN(data108)){
+  const err162 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data108};
   if(vErrors === null){
   vErrors = [err162];
   }
@@ -14602,9 +14601,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data108 == "number"){
-  if(data108 < 1 || isNaN(data108)){
-  const err163 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data108};
+  }
+  }
+  if(data105.maxSessionsPerPrincipal !== undefined){
+  let data109 = data105.maxSessionsPerPrincipal;
+  if(!((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109)))){
+  const err163 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data109};
   if(vErrors === null){
   vErrors = [err163];
   }
@@ -14613,11 +14615,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err164 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data104};
+  if(typeof data109 == "number"){
+  if(data109 < 1 || isNaN(data109)){
+  const err164 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data109};
   if(vErrors === null){
   vErrors = [err164];
   }
@@ -14627,12 +14627,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.deploy !== undefined){
-  let data109 = data.deploy;
-  if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
-  for(const key23 in data109){
-  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
-  const err165 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data109};
+  }
+  }
+  else {
+  const err165 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data105};
   if(vErrors === null){
   vErrors = [err165];
   }
@@ -14642,10 +14640,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data109.compose !== undefined){
-  let data110 = data109.compose;
-  if(typeof data110 !== "boolean"){
-  const err166 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data110};
+  if(data.deploy !== undefined){
+  let data110 = data.deploy;
+  if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
+  for(const key23 in data110){
+  if(!(((key23 === "compose") || (key23 === "kubernetes")) || (key23 === "replicas"))){
+  const err166 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data110};
   if(vErrors === null){
   vErrors = [err166];
   }
@@ -14655,10 +14655,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data109.kubernetes !== undefined){
-  let data111 = data109.kubernetes;
+  if(data110.compose !== undefined){
+  let data111 = data110.compose;
   if(typeof data111 !== "boolean"){
-  const err167 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data111};
+  const err167 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data111};
   if(vErrors === null){
   vErrors = [err167];
   }
@@ -14668,10 +14668,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data109.replicas !== undefined){
-  let data112 = data109.replicas;
-  if(!((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112)))){
-  const err168 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data112};
+  if(data110.kubernetes !== undefined){
+  let data112 = data110.kubernetes;
+  if(typeof data112 !== "boolean"){
+  const err168 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data112};
   if(vErrors === null){
   vErrors = [err168];
   }
@@ -14680,9 +14680,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data112 == "number"){
-  if(data112 > 100 || isNaN(data112)){
-  const err169 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data112};
+  }
+  if(data110.replicas !== undefined){
+  let data113 = data110.replicas;
+  if(!((typeof data113 == "number") && (!(data113 % 1) && !isNaN(data113)))){
+  const err169 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data113};
   if(vErrors === null){
   vErrors = [err169];
   }
@@ -14691,8 +14693,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data112 < 1 || isNaN(data112)){
-  const err170 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data112};
+  if(typeof data113 == "number"){
+  if(data113 > 100 || isNaN(data113)){
+  const err170 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data113};
   if(vErrors === null){
   vErrors = [err170];
   }
@@ -14701,11 +14704,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err171 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data109};
+  if(data113 < 1 || isNaN(data113)){
+  const err171 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data113};
   if(vErrors === null){
   vErrors = [err171];
   }
@@ -14715,12 +14715,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.bundle !== undefined){
-  let data113 = data.bundle;
-  if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-  for(const key24 in data113){
-  if(!((((key24 === "icon") || (key24 === "icons")) || (key24 === "author")) || (key24 === "env"))){
-  const err172 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data113};
+  }
+  }
+  else {
+  const err172 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data110};
   if(vErrors === null){
   vErrors = [err172];
   }
@@ -14730,11 +14728,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data113.icon !== undefined){
-  let data114 = data113.icon;
-  if(typeof data114 === "string"){
-  if(func4(data114) < 1){
-  const err173 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data114};
+  if(data.bundle !== undefined){
+  let data114 = data.bundle;
+  if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+  for(const key24 in data114){
+  if(!((((key24 === "icon") || (key24 === "icons")) || (key24 === "author")) || (key24 === "env"))){
+  const err173 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data114};
   if(vErrors === null){
   vErrors = [err173];
   }
@@ -14744,8 +14743,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err174 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data114};
+  if(data114.icon !== undefined){
+  let data115 = data114.icon;
+  if(typeof data115 === "string"){
+  if(func4(data115) < 1){
+  const err174 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data115};
   if(vErrors === null){
   vErrors = [err174];
   }
@@ -14755,15 +14757,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data113.icons !== undefined){
-  let data115 = data113.icons;
-  if(Array.isArray(data115)){
-  const len5 = data115.length;
-  for(let i6=0; i6<len5; i6++){
-  let data116 = data115[i6];
-  if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
-  if(data116.file === undefined){
-  const err175 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data116};
+  else {
+  const err175 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data115};
   if(vErrors === null){
   vErrors = [err175];
   }
@@ -14772,9 +14767,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key25 in data116){
-  if(!((key25 === "file") || (key25 === "theme"))){
-  const err176 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data116};
+  }
+  if(data114.icons !== undefined){
+  let data116 = data114.icons;
+  if(Array.isArray(data116)){
+  const len5 = data116.length;
+  for(let i6=0; i6<len5; i6++){
+  let data117 = data116[i6];
+  if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
+  if(data117.file === undefined){
+  const err176 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data117};
   if(vErrors === null){
   vErrors = [err176];
   }
@@ -14783,12 +14785,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data116.file !== undefined){
-  let data117 = data116.file;
-  if(typeof data117 === "string"){
-  if(func4(data117) < 1){
-  const err177 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data117};
+  for(const key25 in data117){
+  if(!((key25 === "file") || (key25 === "theme"))){
+  const err177 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data117};
   if(vErrors === null){
   vErrors = [err177];
   }
@@ -14798,8 +14797,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err178 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data117};
+  if(data117.file !== undefined){
+  let data118 = data117.file;
+  if(typeof data118 === "string"){
+  if(func4(data118) < 1){
+  const err178 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data118};
   if(vErrors === null){
   vErrors = [err178];
   }
@@ -14809,11 +14811,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data116.theme !== undefined){
-  let data118 = data116.theme;
-  if(typeof data118 === "string"){
-  if(func4(data118) < 1){
-  const err179 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data118};
+  else {
+  const err179 = {instancePath:instancePath+"/bundle/icons/" + i6+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data118};
   if(vErrors === null){
   vErrors = [err179];
   }
@@ -14823,8 +14822,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err180 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data118};
+  if(data117.theme !== undefined){
+  let data119 = data117.theme;
+  if(typeof data119 === "string"){
+  if(func4(data119) < 1){
+  const err180 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data119};
   if(vErrors === null){
   vErrors = [err180];
   }
@@ -14834,9 +14836,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err181 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data116};
+  const err181 = {instancePath:instancePath+"/bundle/icons/" + i6+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data119};
   if(vErrors === null){
   vErrors = [err181];
   }
@@ -14848,7 +14849,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err182 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data115};
+  const err182 = {instancePath:instancePath+"/bundle/icons/" + i6,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data117};
   if(vErrors === null){
   vErrors = [err182];
   }
@@ -14858,11 +14859,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data113.author !== undefined){
-  let data119 = data113.author;
-  if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
-  if(data119.name === undefined){
-  const err183 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data119};
+  }
+  else {
+  const err183 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data116};
   if(vErrors === null){
   vErrors = [err183];
   }
@@ -14871,9 +14870,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key26 in data119){
-  if(!(((key26 === "name") || (key26 === "email")) || (key26 === "url"))){
-  const err184 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data119};
+  }
+  if(data114.author !== undefined){
+  let data120 = data114.author;
+  if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+  if(data120.name === undefined){
+  const err184 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data120};
   if(vErrors === null){
   vErrors = [err184];
   }
@@ -14882,12 +14884,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data119.name !== undefined){
-  let data120 = data119.name;
-  if(typeof data120 === "string"){
-  if(func4(data120) < 1){
-  const err185 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data120};
+  for(const key26 in data120){
+  if(!(((key26 === "name") || (key26 === "email")) || (key26 === "url"))){
+  const err185 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data120};
   if(vErrors === null){
   vErrors = [err185];
   }
@@ -14897,8 +14896,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err186 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data120};
+  if(data120.name !== undefined){
+  let data121 = data120.name;
+  if(typeof data121 === "string"){
+  if(func4(data121) < 1){
+  const err186 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data121};
   if(vErrors === null){
   vErrors = [err186];
   }
@@ -14908,11 +14910,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data119.email !== undefined){
-  let data121 = data119.email;
-  if(typeof data121 === "string"){
-  if(!pattern8.test(data121)){
-  const err187 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data121};
+  else {
+  const err187 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data121};
   if(vErrors === null){
   vErrors = [err187];
   }
@@ -14922,8 +14921,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err188 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data121};
+  if(data120.email !== undefined){
+  let data122 = data120.email;
+  if(typeof data122 === "string"){
+  if(!pattern8.test(data122)){
+  const err188 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data122};
   if(vErrors === null){
   vErrors = [err188];
   }
@@ -14933,11 +14935,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data119.url !== undefined){
-  let data122 = data119.url;
-  if(typeof data122 === "string"){
-  if(!pattern9.test(data122)){
-  const err189 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data122};
+  else {
+  const err189 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data122};
   if(vErrors === null){
   vErrors = [err189];
   }
@@ -14947,8 +14946,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err190 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data122};
+  if(data120.url !== undefined){
+  let data123 = data120.url;
+  if(typeof data123 === "string"){
+  if(!pattern9.test(data123)){
+  const err190 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data123};
   if(vErrors === null){
   vErrors = [err190];
   }
@@ -14958,9 +14960,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err191 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data119};
+  const err191 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data123};
   if(vErrors === null){
   vErrors = [err191];
   }
@@ -14970,14 +14971,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data113.env !== undefined){
-  let data123 = data113.env;
-  if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
-  for(const key27 in data123){
-  const _errs267 = errors;
-  if(typeof key27 === "string"){
-  if(!pattern10.test(key27)){
-  const err192 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key27,propertyName:key27};
+  }
+  else {
+  const err192 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data120};
   if(vErrors === null){
   vErrors = [err192];
   }
@@ -14987,9 +14983,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  var valid49 = _errs267 === errors;
-  if(!valid49){
-  const err193 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key27},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data123};
+  if(data114.env !== undefined){
+  let data124 = data114.env;
+  if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
+  for(const key27 in data124){
+  const _errs269 = errors;
+  if(typeof key27 === "string"){
+  if(!pattern10.test(key27)){
+  const err193 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key27,propertyName:key27};
   if(vErrors === null){
   vErrors = [err193];
   }
@@ -14999,11 +15000,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  for(const key28 in data123){
-  let data124 = data123[key28];
-  if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
-  if(data124.title === undefined){
-  const err194 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data124};
+  var valid49 = _errs269 === errors;
+  if(!valid49){
+  const err194 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key27},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data124};
   if(vErrors === null){
   vErrors = [err194];
   }
@@ -15012,8 +15011,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data124.description === undefined){
-  const err195 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data124};
+  }
+  for(const key28 in data124){
+  let data125 = data124[key28];
+  if(data125 && typeof data125 == "object" && !Array.isArray(data125)){
+  if(data125.title === undefined){
+  const err195 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data125};
   if(vErrors === null){
   vErrors = [err195];
   }
@@ -15022,9 +15025,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key29 in data124){
-  if(!((((((key29 === "title") || (key29 === "description")) || (key29 === "type")) || (key29 === "sensitive")) || (key29 === "required")) || (key29 === "default"))){
-  const err196 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data124};
+  if(data125.description === undefined){
+  const err196 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data125};
   if(vErrors === null){
   vErrors = [err196];
   }
@@ -15033,12 +15035,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data124.title !== undefined){
-  let data125 = data124.title;
-  if(typeof data125 === "string"){
-  if(func4(data125) < 1){
-  const err197 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data125};
+  for(const key29 in data125){
+  if(!((((((key29 === "title") || (key29 === "description")) || (key29 === "type")) || (key29 === "sensitive")) || (key29 === "required")) || (key29 === "default"))){
+  const err197 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data125};
   if(vErrors === null){
   vErrors = [err197];
   }
@@ -15048,8 +15047,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err198 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data125};
+  if(data125.title !== undefined){
+  let data126 = data125.title;
+  if(typeof data126 === "string"){
+  if(func4(data126) < 1){
+  const err198 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data126};
   if(vErrors === null){
   vErrors = [err198];
   }
@@ -15059,11 +15061,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data124.description !== undefined){
-  let data126 = data124.description;
-  if(typeof data126 === "string"){
-  if(func4(data126) < 1){
-  const err199 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data126};
+  else {
+  const err199 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data126};
   if(vErrors === null){
   vErrors = [err199];
   }
@@ -15073,8 +15072,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err200 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data126};
+  if(data125.description !== undefined){
+  let data127 = data125.description;
+  if(typeof data127 === "string"){
+  if(func4(data127) < 1){
+  const err200 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data127};
   if(vErrors === null){
   vErrors = [err200];
   }
@@ -15084,10 +15086,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data124.type !== undefined){
-  let data127 = data124.type;
-  if(!(((((data127 === "string") || (data127 === "number")) || (data127 === "boolean")) || (data127 === "directory")) || (data127 === "file"))){
-  const err201 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data127};
+  else {
+  const err201 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data127};
   if(vErrors === null){
   vErrors = [err201];
   }
@@ -15097,10 +15097,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data124.sensitive !== undefined){
-  let data128 = data124.sensitive;
-  if(typeof data128 !== "boolean"){
-  const err202 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data128};
+  if(data125.type !== undefined){
+  let data128 = data125.type;
+  if(!(((((data128 === "string") || (data128 === "number")) || (data128 === "boolean")) || (data128 === "directory")) || (data128 === "file"))){
+  const err202 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data128};
   if(vErrors === null){
   vErrors = [err202];
   }
@@ -15110,10 +15110,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data124.required !== undefined){
-  let data129 = data124.required;
+  if(data125.sensitive !== undefined){
+  let data129 = data125.sensitive;
   if(typeof data129 !== "boolean"){
-  const err203 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data129};
+  const err203 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data129};
   if(vErrors === null){
   vErrors = [err203];
   }
@@ -15123,10 +15123,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data124.default !== undefined){
-  let data130 = data124.default;
-  if(((typeof data130 !== "string") && (!(typeof data130 == "number"))) && (typeof data130 !== "boolean")){
-  const err204 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data130};
+  if(data125.required !== undefined){
+  let data130 = data125.required;
+  if(typeof data130 !== "boolean"){
+  const err204 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data130};
   if(vErrors === null){
   vErrors = [err204];
   }
@@ -15136,9 +15136,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err205 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data124};
+  if(data125.default !== undefined){
+  let data131 = data125.default;
+  if(((typeof data131 !== "string") && (!(typeof data131 == "number"))) && (typeof data131 !== "boolean")){
+  const err205 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data131};
   if(vErrors === null){
   vErrors = [err205];
   }
@@ -15150,7 +15151,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err206 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data123};
+  const err206 = {instancePath:instancePath+"/bundle/env/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data125};
   if(vErrors === null){
   vErrors = [err206];
   }
@@ -15162,7 +15163,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err207 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data113};
+  const err207 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data124};
   if(vErrors === null){
   vErrors = [err207];
   }
@@ -15174,12 +15175,24 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err208 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  const err208 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data114};
   if(vErrors === null){
   vErrors = [err208];
   }
   else {
   vErrors.push(err208);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err209 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err209];
+  }
+  else {
+  vErrors.push(err209);
   }
   errors++;
   }
