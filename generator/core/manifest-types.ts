@@ -144,6 +144,10 @@ export interface Manifest {
      * OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded.
      */
     otel?: boolean;
+    /**
+     * Whether a client's trace context may decide if its requests are sampled. The client's traceparent always parents the server's spans; by default its sampled flag is ignored and OTEL_TRACES_SAMPLER decides as for a new trace, so a client cannot switch off the tracing of its calls. Set true only when every client is yours. Needs otel.
+     */
+    trustClientSampling?: boolean;
   };
   /**
    * Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.

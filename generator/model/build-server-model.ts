@@ -185,6 +185,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     completions,
     policies: tools.some((t) => t.policyJson !== null),
     telemetry: m.telemetry?.otel === true,
+    trustClientSampling: m.telemetry?.trustClientSampling === true,
     tasks: tools.some((t) => t.taskSupport !== null),
     toolsets,
     apps: appsModel(m),

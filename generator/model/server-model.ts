@@ -227,6 +227,8 @@ export interface ServerModel {
   policies: boolean;
   /** `telemetry.otel`: OpenTelemetry traces and metrics (telemetry.gen.ts, instrument.gen.ts and their packages). */
   telemetry: boolean;
+  /** `telemetry.trustClientSampling`: the sampler follows the sampled flag of a client's trace context. */
+  trustClientSampling: boolean;
   /** Some tool declares `execution.taskSupport` optional or required: server.gen.ts serves tasks (tasks.gen.ts). */
   tasks: boolean;
   /** Toolsets or tools hidden without their scopes: server.gen.ts filters tools/list and guards tools/call. */

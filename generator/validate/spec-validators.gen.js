@@ -8358,7 +8358,7 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"apps":{"type":"object","additionalProperties":{"$ref":"#/definitions/App"},"description":"MCP Apps views (the io.modelcontextprotocol/ui extension), keyed by name (a letter, then up to 63 letters, digits, _ and -): each is served as a ui:// resource of type text/html;profile=mcp-app, which hosts render when a tool whose ui.app names it is called."},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]},"app-without-output-schema":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}},"App":{"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}},"ToolUi":{"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"apps":{"type":"object","additionalProperties":{"$ref":"#/definitions/App"},"description":"MCP Apps views (the io.modelcontextprotocol/ui extension), keyed by name (a letter, then up to 63 letters, digits, _ and -): each is served as a ui:// resource of type text/html;profile=mcp-app, which hosts render when a tool whose ui.app names it is called."},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."},"trustClientSampling":{"type":"boolean","default":false,"description":"Whether a client's trace context may decide if its requests are sampled. The client's traceparent always parents the server's spans; by default its sampled flag is ignored and OTEL_TRACES_SAMPLER decides as for a new trace, so a client cannot switch off the tracing of its calls. Set true only when every client is yours. Needs otel."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]},"app-without-output-schema":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}},"App":{"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}},"ToolUi":{"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
@@ -14720,7 +14720,7 @@ export function manifestValidatorFactory() {
   let data101 = data.telemetry;
   if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
   for(const key21 in data101){
-  if(!(key21 === "otel")){
+  if(!((key21 === "otel") || (key21 === "trustClientSampling"))){
   const err160 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data101};
   if(vErrors === null){
   vErrors = [err160];
@@ -14744,9 +14744,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err162 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data101};
+  if(data101.trustClientSampling !== undefined){
+  let data103 = data101.trustClientSampling;
+  if(typeof data103 !== "boolean"){
+  const err162 = {instancePath:instancePath+"/telemetry/trustClientSampling",schemaPath:"#/properties/telemetry/properties/trustClientSampling/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.trustClientSampling.type,parentSchema:schema11.properties.telemetry.properties.trustClientSampling,data:data103};
   if(vErrors === null){
   vErrors = [err162];
   }
@@ -14756,12 +14757,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data103 = data.lint;
-  if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-  for(const key22 in data103){
-  if(!((key22 === "rules") || (key22 === "toolsListTokenBudget"))){
-  const err163 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data103};
+  }
+  else {
+  const err163 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data101};
   if(vErrors === null){
   vErrors = [err163];
   }
@@ -14771,12 +14769,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data103.rules !== undefined){
-  let data104 = data103.rules;
+  if(data.lint !== undefined){
+  let data104 = data.lint;
   if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-  for(const key23 in data104){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key23))){
-  const err164 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data104};
+  for(const key22 in data104){
+  if(!((key22 === "rules") || (key22 === "toolsListTokenBudget"))){
+  const err164 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data104};
   if(vErrors === null){
   vErrors = [err164];
   }
@@ -14786,10 +14784,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["description-missing"] !== undefined){
-  let data105 = data104["description-missing"];
-  if(!(((data105 === "off") || (data105 === "warn")) || (data105 === "error"))){
-  const err165 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data105};
+  if(data104.rules !== undefined){
+  let data105 = data104.rules;
+  if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+  for(const key23 in data105){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key23))){
+  const err165 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data105};
   if(vErrors === null){
   vErrors = [err165];
   }
@@ -14799,10 +14799,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["description-short"] !== undefined){
-  let data106 = data104["description-short"];
+  if(data105["description-missing"] !== undefined){
+  let data106 = data105["description-missing"];
   if(!(((data106 === "off") || (data106 === "warn")) || (data106 === "error"))){
-  const err166 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data106};
+  const err166 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data106};
   if(vErrors === null){
   vErrors = [err166];
   }
@@ -14812,10 +14812,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["prompt-optional-placeholder"] !== undefined){
-  let data107 = data104["prompt-optional-placeholder"];
+  if(data105["description-short"] !== undefined){
+  let data107 = data105["description-short"];
   if(!(((data107 === "off") || (data107 === "warn")) || (data107 === "error"))){
-  const err167 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data107};
+  const err167 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data107};
   if(vErrors === null){
   vErrors = [err167];
   }
@@ -14825,10 +14825,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["parameter-description-missing"] !== undefined){
-  let data108 = data104["parameter-description-missing"];
+  if(data105["prompt-optional-placeholder"] !== undefined){
+  let data108 = data105["prompt-optional-placeholder"];
   if(!(((data108 === "off") || (data108 === "warn")) || (data108 === "error"))){
-  const err168 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data108};
+  const err168 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data108};
   if(vErrors === null){
   vErrors = [err168];
   }
@@ -14838,10 +14838,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["write-without-annotations"] !== undefined){
-  let data109 = data104["write-without-annotations"];
+  if(data105["parameter-description-missing"] !== undefined){
+  let data109 = data105["parameter-description-missing"];
   if(!(((data109 === "off") || (data109 === "warn")) || (data109 === "error"))){
-  const err169 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data109};
+  const err169 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data109};
   if(vErrors === null){
   vErrors = [err169];
   }
@@ -14851,10 +14851,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["destructive-without-idempotent"] !== undefined){
-  let data110 = data104["destructive-without-idempotent"];
+  if(data105["write-without-annotations"] !== undefined){
+  let data110 = data105["write-without-annotations"];
   if(!(((data110 === "off") || (data110 === "warn")) || (data110 === "error"))){
-  const err170 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data110};
+  const err170 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data110};
   if(vErrors === null){
   vErrors = [err170];
   }
@@ -14864,10 +14864,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["name-convention"] !== undefined){
-  let data111 = data104["name-convention"];
+  if(data105["destructive-without-idempotent"] !== undefined){
+  let data111 = data105["destructive-without-idempotent"];
   if(!(((data111 === "off") || (data111 === "warn")) || (data111 === "error"))){
-  const err171 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data111};
+  const err171 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data111};
   if(vErrors === null){
   vErrors = [err171];
   }
@@ -14877,10 +14877,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["tool-name-length"] !== undefined){
-  let data112 = data104["tool-name-length"];
+  if(data105["name-convention"] !== undefined){
+  let data112 = data105["name-convention"];
   if(!(((data112 === "off") || (data112 === "warn")) || (data112 === "error"))){
-  const err172 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data112};
+  const err172 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data112};
   if(vErrors === null){
   vErrors = [err172];
   }
@@ -14890,10 +14890,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["input-schema-ref"] !== undefined){
-  let data113 = data104["input-schema-ref"];
+  if(data105["tool-name-length"] !== undefined){
+  let data113 = data105["tool-name-length"];
   if(!(((data113 === "off") || (data113 === "warn")) || (data113 === "error"))){
-  const err173 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data113};
+  const err173 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data113};
   if(vErrors === null){
   vErrors = [err173];
   }
@@ -14903,10 +14903,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["openapi-keyword"] !== undefined){
-  let data114 = data104["openapi-keyword"];
+  if(data105["input-schema-ref"] !== undefined){
+  let data114 = data105["input-schema-ref"];
   if(!(((data114 === "off") || (data114 === "warn")) || (data114 === "error"))){
-  const err174 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data114};
+  const err174 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data114};
   if(vErrors === null){
   vErrors = [err174];
   }
@@ -14916,10 +14916,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["schema-keyword-misspelled"] !== undefined){
-  let data115 = data104["schema-keyword-misspelled"];
+  if(data105["openapi-keyword"] !== undefined){
+  let data115 = data105["openapi-keyword"];
   if(!(((data115 === "off") || (data115 === "warn")) || (data115 === "error"))){
-  const err175 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data115};
+  const err175 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data115};
   if(vErrors === null){
   vErrors = [err175];
   }
@@ -14929,10 +14929,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["schema-value-rejected"] !== undefined){
-  let data116 = data104["schema-value-rejected"];
+  if(data105["schema-keyword-misspelled"] !== undefined){
+  let data116 = data105["schema-keyword-misspelled"];
   if(!(((data116 === "off") || (data116 === "warn")) || (data116 === "error"))){
-  const err176 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data116};
+  const err176 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data116};
   if(vErrors === null){
   vErrors = [err176];
   }
@@ -14942,10 +14942,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["required-undeclared"] !== undefined){
-  let data117 = data104["required-undeclared"];
+  if(data105["schema-value-rejected"] !== undefined){
+  let data117 = data105["schema-value-rejected"];
   if(!(((data117 === "off") || (data117 === "warn")) || (data117 === "error"))){
-  const err177 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data117};
+  const err177 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data117};
   if(vErrors === null){
   vErrors = [err177];
   }
@@ -14955,10 +14955,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["output-schema-not-object"] !== undefined){
-  let data118 = data104["output-schema-not-object"];
+  if(data105["required-undeclared"] !== undefined){
+  let data118 = data105["required-undeclared"];
   if(!(((data118 === "off") || (data118 === "warn")) || (data118 === "error"))){
-  const err178 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data118};
+  const err178 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data118};
   if(vErrors === null){
   vErrors = [err178];
   }
@@ -14968,10 +14968,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["unknown-spec-key"] !== undefined){
-  let data119 = data104["unknown-spec-key"];
+  if(data105["output-schema-not-object"] !== undefined){
+  let data119 = data105["output-schema-not-object"];
   if(!(((data119 === "off") || (data119 === "warn")) || (data119 === "error"))){
-  const err179 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data119};
+  const err179 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data119};
   if(vErrors === null){
   vErrors = [err179];
   }
@@ -14981,10 +14981,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["mime-type-malformed"] !== undefined){
-  let data120 = data104["mime-type-malformed"];
+  if(data105["unknown-spec-key"] !== undefined){
+  let data120 = data105["unknown-spec-key"];
   if(!(((data120 === "off") || (data120 === "warn")) || (data120 === "error"))){
-  const err180 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data120};
+  const err180 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data120};
   if(vErrors === null){
   vErrors = [err180];
   }
@@ -14994,10 +14994,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["tools-list-token-budget"] !== undefined){
-  let data121 = data104["tools-list-token-budget"];
+  if(data105["mime-type-malformed"] !== undefined){
+  let data121 = data105["mime-type-malformed"];
   if(!(((data121 === "off") || (data121 === "warn")) || (data121 === "error"))){
-  const err181 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data121};
+  const err181 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data121};
   if(vErrors === null){
   vErrors = [err181];
   }
@@ -15007,10 +15007,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["bundle-icon"] !== undefined){
-  let data122 = data104["bundle-icon"];
+  if(data105["tools-list-token-budget"] !== undefined){
+  let data122 = data105["tools-list-token-budget"];
   if(!(((data122 === "off") || (data122 === "warn")) || (data122 === "error"))){
-  const err182 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data122};
+  const err182 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data122};
   if(vErrors === null){
   vErrors = [err182];
   }
@@ -15020,10 +15020,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104["app-without-output-schema"] !== undefined){
-  let data123 = data104["app-without-output-schema"];
+  if(data105["bundle-icon"] !== undefined){
+  let data123 = data105["bundle-icon"];
   if(!(((data123 === "off") || (data123 === "warn")) || (data123 === "error"))){
-  const err183 = {instancePath:instancePath+"/lint/rules/app-without-output-schema",schemaPath:"#/properties/lint/properties/rules/properties/app-without-output-schema/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"],data:data123};
+  const err183 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data123};
   if(vErrors === null){
   vErrors = [err183];
   }
@@ -15033,9 +15033,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err184 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data104};
+  if(data105["app-without-output-schema"] !== undefined){
+  let data124 = data105["app-without-output-schema"];
+  if(!(((data124 === "off") || (data124 === "warn")) || (data124 === "error"))){
+  const err184 = {instancePath:instancePath+"/lint/rules/app-without-output-schema",schemaPath:"#/properties/lint/properties/rules/properties/app-without-output-schema/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"],data:data124};
   if(vErrors === null){
   vErrors = [err184];
   }
@@ -15045,10 +15046,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data103.toolsListTokenBudget !== undefined){
-  let data124 = data103.toolsListTokenBudget;
-  if(!((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124)))){
-  const err185 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data124};
+  }
+  else {
+  const err185 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data105};
   if(vErrors === null){
   vErrors = [err185];
   }
@@ -15057,9 +15057,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data124 == "number"){
-  if(data124 < 1 || isNaN(data124)){
-  const err186 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data124};
+  }
+  if(data104.toolsListTokenBudget !== undefined){
+  let data125 = data104.toolsListTokenBudget;
+  if(!((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125)))){
+  const err186 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data125};
   if(vErrors === null){
   vErrors = [err186];
   }
@@ -15068,11 +15070,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err187 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data103};
+  if(typeof data125 == "number"){
+  if(data125 < 1 || isNaN(data125)){
+  const err187 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data125};
   if(vErrors === null){
   vErrors = [err187];
   }
@@ -15082,14 +15082,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.toolsets !== undefined){
-  let data125 = data.toolsets;
-  if(data125 && typeof data125 == "object" && !Array.isArray(data125)){
-  for(const key24 in data125){
-  let data126 = data125[key24];
-  if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
-  if(data126.tools === undefined){
-  const err188 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema50.required,parentSchema:schema50,data:data126};
+  }
+  }
+  else {
+  const err188 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data104};
   if(vErrors === null){
   vErrors = [err188];
   }
@@ -15098,9 +15094,15 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key25 in data126){
-  if(!(((key25 === "description") || (key25 === "tools")) || (key25 === "default"))){
-  const err189 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data126};
+  }
+  if(data.toolsets !== undefined){
+  let data126 = data.toolsets;
+  if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
+  for(const key24 in data126){
+  let data127 = data126[key24];
+  if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
+  if(data127.tools === undefined){
+  const err189 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema50.required,parentSchema:schema50,data:data127};
   if(vErrors === null){
   vErrors = [err189];
   }
@@ -15109,11 +15111,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data126.description !== undefined){
-  let data127 = data126.description;
-  if(typeof data127 !== "string"){
-  const err190 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.description.type,parentSchema:schema50.properties.description,data:data127};
+  for(const key25 in data127){
+  if(!(((key25 === "description") || (key25 === "tools")) || (key25 === "default"))){
+  const err190 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data127};
   if(vErrors === null){
   vErrors = [err190];
   }
@@ -15123,15 +15123,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data126.tools !== undefined){
-  let data128 = data126.tools;
-  if(Array.isArray(data128)){
-  const len9 = data128.length;
-  for(let i13=0; i13<len9; i13++){
-  let data129 = data128[i13];
-  if(typeof data129 === "string"){
-  if(func4(data129) < 1){
-  const err191 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.tools.items,data:data129};
+  if(data127.description !== undefined){
+  let data128 = data127.description;
+  if(typeof data128 !== "string"){
+  const err191 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.description.type,parentSchema:schema50.properties.description,data:data128};
   if(vErrors === null){
   vErrors = [err191];
   }
@@ -15141,8 +15136,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err192 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.tools.items.type,parentSchema:schema50.properties.tools.items,data:data129};
+  if(data127.tools !== undefined){
+  let data129 = data127.tools;
+  if(Array.isArray(data129)){
+  const len9 = data129.length;
+  for(let i13=0; i13<len9; i13++){
+  let data130 = data129[i13];
+  if(typeof data130 === "string"){
+  if(func4(data130) < 1){
+  const err192 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.tools.items,data:data130};
   if(vErrors === null){
   vErrors = [err192];
   }
@@ -15152,23 +15154,34 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i14 = data128.length;
-  let j4;
-  if(i14 > 1){
-  const indices4 = {};
-  for(;i14--;){
-  let item4 = data128[i14];
-  if(typeof item4 !== "string"){
-  continue;
-  }
-  if(typeof indices4[item4] == "number"){
-  j4 = indices4[item4];
-  const err193 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i14+" are identical)",schema:true,parentSchema:schema50.properties.tools,data:data128};
+  else {
+  const err193 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.tools.items.type,parentSchema:schema50.properties.tools.items,data:data130};
   if(vErrors === null){
   vErrors = [err193];
   }
   else {
   vErrors.push(err193);
+  }
+  errors++;
+  }
+  }
+  let i14 = data129.length;
+  let j4;
+  if(i14 > 1){
+  const indices4 = {};
+  for(;i14--;){
+  let item4 = data129[i14];
+  if(typeof item4 !== "string"){
+  continue;
+  }
+  if(typeof indices4[item4] == "number"){
+  j4 = indices4[item4];
+  const err194 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i14+" are identical)",schema:true,parentSchema:schema50.properties.tools,data:data129};
+  if(vErrors === null){
+  vErrors = [err194];
+  }
+  else {
+  vErrors.push(err194);
   }
   errors++;
   break;
@@ -15178,20 +15191,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err194 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.tools.type,parentSchema:schema50.properties.tools,data:data128};
-  if(vErrors === null){
-  vErrors = [err194];
-  }
-  else {
-  vErrors.push(err194);
-  }
-  errors++;
-  }
-  }
-  if(data126.default !== undefined){
-  let data130 = data126.default;
-  if(typeof data130 !== "boolean"){
-  const err195 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.default.type,parentSchema:schema50.properties.default,data:data130};
+  const err195 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.tools.type,parentSchema:schema50.properties.tools,data:data129};
   if(vErrors === null){
   vErrors = [err195];
   }
@@ -15201,9 +15201,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err196 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data126};
+  if(data127.default !== undefined){
+  let data131 = data127.default;
+  if(typeof data131 !== "boolean"){
+  const err196 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.default.type,parentSchema:schema50.properties.default,data:data131};
   if(vErrors === null){
   vErrors = [err196];
   }
@@ -15215,7 +15216,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err197 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data125};
+  const err197 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data127};
   if(vErrors === null){
   vErrors = [err197];
   }
@@ -15225,12 +15226,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data131 = data.scale;
-  if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
-  for(const key26 in data131){
-  if(!((((key26 === "store") || (key26 === "sessionTtlMs")) || (key26 === "eventRetention")) || (key26 === "maxSessionsPerPrincipal"))){
-  const err198 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data131};
+  }
+  else {
+  const err198 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data126};
   if(vErrors === null){
   vErrors = [err198];
   }
@@ -15240,10 +15238,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data131.store !== undefined){
-  let data132 = data131.store;
-  if(!((data132 === "memory") || (data132 === "redis"))){
-  const err199 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data132};
+  if(data.scale !== undefined){
+  let data132 = data.scale;
+  if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
+  for(const key26 in data132){
+  if(!((((key26 === "store") || (key26 === "sessionTtlMs")) || (key26 === "eventRetention")) || (key26 === "maxSessionsPerPrincipal"))){
+  const err199 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data132};
   if(vErrors === null){
   vErrors = [err199];
   }
@@ -15253,10 +15253,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data131.sessionTtlMs !== undefined){
-  let data133 = data131.sessionTtlMs;
-  if(!((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133)))){
-  const err200 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data133};
+  if(data132.store !== undefined){
+  let data133 = data132.store;
+  if(!((data133 === "memory") || (data133 === "redis"))){
+  const err200 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data133};
   if(vErrors === null){
   vErrors = [err200];
   }
@@ -15265,9 +15265,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data133 == "number"){
-  if(data133 < 1000 || isNaN(data133)){
-  const err201 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data133};
+  }
+  if(data132.sessionTtlMs !== undefined){
+  let data134 = data132.sessionTtlMs;
+  if(!((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134)))){
+  const err201 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data134};
   if(vErrors === null){
   vErrors = [err201];
   }
@@ -15276,12 +15278,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data131.eventRetention !== undefined){
-  let data134 = data131.eventRetention;
-  if(!((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134)))){
-  const err202 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data134};
+  if(typeof data134 == "number"){
+  if(data134 < 1000 || isNaN(data134)){
+  const err202 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data134};
   if(vErrors === null){
   vErrors = [err202];
   }
@@ -15290,9 +15289,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data134 == "number"){
-  if(data134 > 100000 || isNaN(data134)){
-  const err203 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data134};
+  }
+  }
+  if(data132.eventRetention !== undefined){
+  let data135 = data132.eventRetention;
+  if(!((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135)))){
+  const err203 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data135};
   if(vErrors === null){
   vErrors = [err203];
   }
@@ -15301,8 +15303,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data134 < 1 || isNaN(data134)){
-  const err204 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data134};
+  if(typeof data135 == "number"){
+  if(data135 > 100000 || isNaN(data135)){
+  const err204 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data135};
   if(vErrors === null){
   vErrors = [err204];
   }
@@ -15311,12 +15314,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  if(data131.maxSessionsPerPrincipal !== undefined){
-  let data135 = data131.maxSessionsPerPrincipal;
-  if(!((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135)))){
-  const err205 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data135};
+  if(data135 < 1 || isNaN(data135)){
+  const err205 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data135};
   if(vErrors === null){
   vErrors = [err205];
   }
@@ -15325,9 +15324,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data135 == "number"){
-  if(data135 < 1 || isNaN(data135)){
-  const err206 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data135};
+  }
+  }
+  if(data132.maxSessionsPerPrincipal !== undefined){
+  let data136 = data132.maxSessionsPerPrincipal;
+  if(!((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136)))){
+  const err206 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data136};
   if(vErrors === null){
   vErrors = [err206];
   }
@@ -15336,11 +15338,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err207 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data131};
+  if(typeof data136 == "number"){
+  if(data136 < 1 || isNaN(data136)){
+  const err207 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data136};
   if(vErrors === null){
   vErrors = [err207];
   }
@@ -15350,12 +15350,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.deploy !== undefined){
-  let data136 = data.deploy;
-  if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-  for(const key27 in data136){
-  if(!(((key27 === "compose") || (key27 === "kubernetes")) || (key27 === "replicas"))){
-  const err208 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data136};
+  }
+  }
+  else {
+  const err208 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data132};
   if(vErrors === null){
   vErrors = [err208];
   }
@@ -15365,10 +15363,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data136.compose !== undefined){
-  let data137 = data136.compose;
-  if(typeof data137 !== "boolean"){
-  const err209 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data137};
+  if(data.deploy !== undefined){
+  let data137 = data.deploy;
+  if(data137 && typeof data137 == "object" && !Array.isArray(data137)){
+  for(const key27 in data137){
+  if(!(((key27 === "compose") || (key27 === "kubernetes")) || (key27 === "replicas"))){
+  const err209 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data137};
   if(vErrors === null){
   vErrors = [err209];
   }
@@ -15378,10 +15378,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data136.kubernetes !== undefined){
-  let data138 = data136.kubernetes;
+  if(data137.compose !== undefined){
+  let data138 = data137.compose;
   if(typeof data138 !== "boolean"){
-  const err210 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data138};
+  const err210 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data138};
   if(vErrors === null){
   vErrors = [err210];
   }
@@ -15391,10 +15391,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data136.replicas !== undefined){
-  let data139 = data136.replicas;
-  if(!((typeof data139 == "number") && (!(data139 % 1) && !isNaN(data139)))){
-  const err211 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data139};
+  if(data137.kubernetes !== undefined){
+  let data139 = data137.kubernetes;
+  if(typeof data139 !== "boolean"){
+  const err211 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data139};
   if(vErrors === null){
   vErrors = [err211];
   }
@@ -15403,9 +15403,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data139 == "number"){
-  if(data139 > 100 || isNaN(data139)){
-  const err212 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data139};
+  }
+  if(data137.replicas !== undefined){
+  let data140 = data137.replicas;
+  if(!((typeof data140 == "number") && (!(data140 % 1) && !isNaN(data140)))){
+  const err212 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data140};
   if(vErrors === null){
   vErrors = [err212];
   }
@@ -15414,8 +15416,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data139 < 1 || isNaN(data139)){
-  const err213 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data139};
+  if(typeof data140 == "number"){
+  if(data140 > 100 || isNaN(data140)){
+  const err213 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data140};
   if(vErrors === null){
   vErrors = [err213];
   }
@@ -15424,11 +15427,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  }
-  else {
-  const err214 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data136};
+  if(data140 < 1 || isNaN(data140)){
+  const err214 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data140};
   if(vErrors === null){
   vErrors = [err214];
   }
@@ -15438,12 +15438,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.bundle !== undefined){
-  let data140 = data.bundle;
-  if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
-  for(const key28 in data140){
-  if(!((((key28 === "icon") || (key28 === "icons")) || (key28 === "author")) || (key28 === "env"))){
-  const err215 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data140};
+  }
+  }
+  else {
+  const err215 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data137};
   if(vErrors === null){
   vErrors = [err215];
   }
@@ -15453,11 +15451,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data140.icon !== undefined){
-  let data141 = data140.icon;
-  if(typeof data141 === "string"){
-  if(func4(data141) < 1){
-  const err216 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data141};
+  if(data.bundle !== undefined){
+  let data141 = data.bundle;
+  if(data141 && typeof data141 == "object" && !Array.isArray(data141)){
+  for(const key28 in data141){
+  if(!((((key28 === "icon") || (key28 === "icons")) || (key28 === "author")) || (key28 === "env"))){
+  const err216 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data141};
   if(vErrors === null){
   vErrors = [err216];
   }
@@ -15467,8 +15466,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err217 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data141};
+  if(data141.icon !== undefined){
+  let data142 = data141.icon;
+  if(typeof data142 === "string"){
+  if(func4(data142) < 1){
+  const err217 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data142};
   if(vErrors === null){
   vErrors = [err217];
   }
@@ -15478,15 +15480,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data140.icons !== undefined){
-  let data142 = data140.icons;
-  if(Array.isArray(data142)){
-  const len10 = data142.length;
-  for(let i15=0; i15<len10; i15++){
-  let data143 = data142[i15];
-  if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
-  if(data143.file === undefined){
-  const err218 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data143};
+  else {
+  const err218 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data142};
   if(vErrors === null){
   vErrors = [err218];
   }
@@ -15495,9 +15490,16 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key29 in data143){
-  if(!((key29 === "file") || (key29 === "theme"))){
-  const err219 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data143};
+  }
+  if(data141.icons !== undefined){
+  let data143 = data141.icons;
+  if(Array.isArray(data143)){
+  const len10 = data143.length;
+  for(let i15=0; i15<len10; i15++){
+  let data144 = data143[i15];
+  if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
+  if(data144.file === undefined){
+  const err219 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data144};
   if(vErrors === null){
   vErrors = [err219];
   }
@@ -15506,12 +15508,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data143.file !== undefined){
-  let data144 = data143.file;
-  if(typeof data144 === "string"){
-  if(func4(data144) < 1){
-  const err220 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data144};
+  for(const key29 in data144){
+  if(!((key29 === "file") || (key29 === "theme"))){
+  const err220 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data144};
   if(vErrors === null){
   vErrors = [err220];
   }
@@ -15521,8 +15520,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err221 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data144};
+  if(data144.file !== undefined){
+  let data145 = data144.file;
+  if(typeof data145 === "string"){
+  if(func4(data145) < 1){
+  const err221 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data145};
   if(vErrors === null){
   vErrors = [err221];
   }
@@ -15532,11 +15534,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data143.theme !== undefined){
-  let data145 = data143.theme;
-  if(typeof data145 === "string"){
-  if(func4(data145) < 1){
-  const err222 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data145};
+  else {
+  const err222 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data145};
   if(vErrors === null){
   vErrors = [err222];
   }
@@ -15546,8 +15545,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err223 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data145};
+  if(data144.theme !== undefined){
+  let data146 = data144.theme;
+  if(typeof data146 === "string"){
+  if(func4(data146) < 1){
+  const err223 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data146};
   if(vErrors === null){
   vErrors = [err223];
   }
@@ -15557,9 +15559,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err224 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data143};
+  const err224 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data146};
   if(vErrors === null){
   vErrors = [err224];
   }
@@ -15571,7 +15572,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err225 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data142};
+  const err225 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data144};
   if(vErrors === null){
   vErrors = [err225];
   }
@@ -15581,11 +15582,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data140.author !== undefined){
-  let data146 = data140.author;
-  if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
-  if(data146.name === undefined){
-  const err226 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data146};
+  }
+  else {
+  const err226 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data143};
   if(vErrors === null){
   vErrors = [err226];
   }
@@ -15594,9 +15593,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key30 in data146){
-  if(!(((key30 === "name") || (key30 === "email")) || (key30 === "url"))){
-  const err227 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data146};
+  }
+  if(data141.author !== undefined){
+  let data147 = data141.author;
+  if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
+  if(data147.name === undefined){
+  const err227 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data147};
   if(vErrors === null){
   vErrors = [err227];
   }
@@ -15605,12 +15607,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data146.name !== undefined){
-  let data147 = data146.name;
-  if(typeof data147 === "string"){
-  if(func4(data147) < 1){
-  const err228 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data147};
+  for(const key30 in data147){
+  if(!(((key30 === "name") || (key30 === "email")) || (key30 === "url"))){
+  const err228 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data147};
   if(vErrors === null){
   vErrors = [err228];
   }
@@ -15620,8 +15619,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err229 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data147};
+  if(data147.name !== undefined){
+  let data148 = data147.name;
+  if(typeof data148 === "string"){
+  if(func4(data148) < 1){
+  const err229 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data148};
   if(vErrors === null){
   vErrors = [err229];
   }
@@ -15631,11 +15633,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data146.email !== undefined){
-  let data148 = data146.email;
-  if(typeof data148 === "string"){
-  if(!pattern8.test(data148)){
-  const err230 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data148};
+  else {
+  const err230 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data148};
   if(vErrors === null){
   vErrors = [err230];
   }
@@ -15645,8 +15644,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err231 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data148};
+  if(data147.email !== undefined){
+  let data149 = data147.email;
+  if(typeof data149 === "string"){
+  if(!pattern8.test(data149)){
+  const err231 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data149};
   if(vErrors === null){
   vErrors = [err231];
   }
@@ -15656,11 +15658,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data146.url !== undefined){
-  let data149 = data146.url;
-  if(typeof data149 === "string"){
-  if(!pattern9.test(data149)){
-  const err232 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data149};
+  else {
+  const err232 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data149};
   if(vErrors === null){
   vErrors = [err232];
   }
@@ -15670,8 +15669,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err233 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data149};
+  if(data147.url !== undefined){
+  let data150 = data147.url;
+  if(typeof data150 === "string"){
+  if(!pattern9.test(data150)){
+  const err233 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data150};
   if(vErrors === null){
   vErrors = [err233];
   }
@@ -15681,9 +15683,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err234 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data146};
+  const err234 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data150};
   if(vErrors === null){
   vErrors = [err234];
   }
@@ -15693,14 +15694,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data140.env !== undefined){
-  let data150 = data140.env;
-  if(data150 && typeof data150 == "object" && !Array.isArray(data150)){
-  for(const key31 in data150){
-  const _errs325 = errors;
-  if(typeof key31 === "string"){
-  if(!pattern10.test(key31)){
-  const err235 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key31,propertyName:key31};
+  }
+  else {
+  const err235 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data147};
   if(vErrors === null){
   vErrors = [err235];
   }
@@ -15710,9 +15706,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  var valid68 = _errs325 === errors;
-  if(!valid68){
-  const err236 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key31},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data150};
+  if(data141.env !== undefined){
+  let data151 = data141.env;
+  if(data151 && typeof data151 == "object" && !Array.isArray(data151)){
+  for(const key31 in data151){
+  const _errs327 = errors;
+  if(typeof key31 === "string"){
+  if(!pattern10.test(key31)){
+  const err236 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key31,propertyName:key31};
   if(vErrors === null){
   vErrors = [err236];
   }
@@ -15722,11 +15723,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  for(const key32 in data150){
-  let data151 = data150[key32];
-  if(data151 && typeof data151 == "object" && !Array.isArray(data151)){
-  if(data151.title === undefined){
-  const err237 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  var valid68 = _errs327 === errors;
+  if(!valid68){
+  const err237 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key31},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data151};
   if(vErrors === null){
   vErrors = [err237];
   }
@@ -15735,8 +15734,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data151.description === undefined){
-  const err238 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  }
+  for(const key32 in data151){
+  let data152 = data151[key32];
+  if(data152 && typeof data152 == "object" && !Array.isArray(data152)){
+  if(data152.title === undefined){
+  const err238 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
   if(vErrors === null){
   vErrors = [err238];
   }
@@ -15745,9 +15748,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key33 in data151){
-  if(!((((((key33 === "title") || (key33 === "description")) || (key33 === "type")) || (key33 === "sensitive")) || (key33 === "required")) || (key33 === "default"))){
-  const err239 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  if(data152.description === undefined){
+  const err239 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
   if(vErrors === null){
   vErrors = [err239];
   }
@@ -15756,12 +15758,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data151.title !== undefined){
-  let data152 = data151.title;
-  if(typeof data152 === "string"){
-  if(func4(data152) < 1){
-  const err240 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data152};
+  for(const key33 in data152){
+  if(!((((((key33 === "title") || (key33 === "description")) || (key33 === "type")) || (key33 === "sensitive")) || (key33 === "required")) || (key33 === "default"))){
+  const err240 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
   if(vErrors === null){
   vErrors = [err240];
   }
@@ -15771,8 +15770,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err241 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data152};
+  if(data152.title !== undefined){
+  let data153 = data152.title;
+  if(typeof data153 === "string"){
+  if(func4(data153) < 1){
+  const err241 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data153};
   if(vErrors === null){
   vErrors = [err241];
   }
@@ -15782,11 +15784,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data151.description !== undefined){
-  let data153 = data151.description;
-  if(typeof data153 === "string"){
-  if(func4(data153) < 1){
-  const err242 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data153};
+  else {
+  const err242 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data153};
   if(vErrors === null){
   vErrors = [err242];
   }
@@ -15796,8 +15795,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err243 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data153};
+  if(data152.description !== undefined){
+  let data154 = data152.description;
+  if(typeof data154 === "string"){
+  if(func4(data154) < 1){
+  const err243 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data154};
   if(vErrors === null){
   vErrors = [err243];
   }
@@ -15807,10 +15809,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data151.type !== undefined){
-  let data154 = data151.type;
-  if(!(((((data154 === "string") || (data154 === "number")) || (data154 === "boolean")) || (data154 === "directory")) || (data154 === "file"))){
-  const err244 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data154};
+  else {
+  const err244 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data154};
   if(vErrors === null){
   vErrors = [err244];
   }
@@ -15820,10 +15820,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data151.sensitive !== undefined){
-  let data155 = data151.sensitive;
-  if(typeof data155 !== "boolean"){
-  const err245 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data155};
+  if(data152.type !== undefined){
+  let data155 = data152.type;
+  if(!(((((data155 === "string") || (data155 === "number")) || (data155 === "boolean")) || (data155 === "directory")) || (data155 === "file"))){
+  const err245 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data155};
   if(vErrors === null){
   vErrors = [err245];
   }
@@ -15833,10 +15833,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data151.required !== undefined){
-  let data156 = data151.required;
+  if(data152.sensitive !== undefined){
+  let data156 = data152.sensitive;
   if(typeof data156 !== "boolean"){
-  const err246 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data156};
+  const err246 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data156};
   if(vErrors === null){
   vErrors = [err246];
   }
@@ -15846,10 +15846,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data151.default !== undefined){
-  let data157 = data151.default;
-  if(((typeof data157 !== "string") && (!(typeof data157 == "number"))) && (typeof data157 !== "boolean")){
-  const err247 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data157};
+  if(data152.required !== undefined){
+  let data157 = data152.required;
+  if(typeof data157 !== "boolean"){
+  const err247 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data157};
   if(vErrors === null){
   vErrors = [err247];
   }
@@ -15859,9 +15859,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err248 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data151};
+  if(data152.default !== undefined){
+  let data158 = data152.default;
+  if(((typeof data158 !== "string") && (!(typeof data158 == "number"))) && (typeof data158 !== "boolean")){
+  const err248 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data158};
   if(vErrors === null){
   vErrors = [err248];
   }
@@ -15873,7 +15874,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err249 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data150};
+  const err249 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
   if(vErrors === null){
   vErrors = [err249];
   }
@@ -15885,7 +15886,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err250 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data140};
+  const err250 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data151};
   if(vErrors === null){
   vErrors = [err250];
   }
@@ -15897,12 +15898,24 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err251 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  const err251 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data141};
   if(vErrors === null){
   vErrors = [err251];
   }
   else {
   vErrors.push(err251);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err252 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err252];
+  }
+  else {
+  vErrors.push(err252);
   }
   errors++;
   }

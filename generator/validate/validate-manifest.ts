@@ -13,6 +13,7 @@ import { checkPrompts } from './prompts.js';
 import { checkRegistry } from './registry.js';
 import { checkSchemas } from './schemas.js';
 import { checkScale } from './scale.js';
+import { checkTelemetry } from './telemetry.js';
 import { checkSpec } from './spec.js';
 import { checkCompletions, checkTransports } from './transports.js';
 import { checkToolsets } from './toolsets.js';
@@ -78,6 +79,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
     ...checkApps(m),
     ...checkHttp(m),
     ...checkScale(m),
+    ...checkTelemetry(m),
     ...checkRegistry(m),
     ...checkPaths(m, dirname(loaded.file)),
     ...checkLimits(m),

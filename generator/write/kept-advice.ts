@@ -5,7 +5,8 @@ import semver from 'semver';
 
 /** The note for a kept user file, when what mcp-gen writes now asks for something the file lacks. */
 export function keptFileAdvice(path: string, current: string, emitted: string, packageJson: string | undefined): string | undefined {
-  if (path === 'Dockerfile') return dockerNodeAdvice(current, emitted, packageJson);
+  if (path === 'Dockerfile')
+    return [dockerNodeAdvice(current, emitted, packageJson), dockerOwnerAdvice(current)].filter(Boolean).join('; ') || undefined;
   if (IGNORE_FILES.has(path)) return missingLinesAdvice(current, emitted);
   if (path === 'tsconfig.json') return tsconfigAdvice(current, emitted);
   return undefined;
@@ -77,6 +78,20 @@ export function dockerNodeAdvice(current: string, emitted: string, packageJson: 
   if (old.size === 0) return undefined;
   const ours = images(emitted)[0]?.image;
   return `${[...old].join(', ')}: below Node ${floor}, the oldest generated projects support (package.json engines)${ours ? `; the Dockerfile mcp-gen writes uses ${ours}` : ''}`;
+}
+
+/**
+ * Dockerfiles mcp-gen wrote before leave the app's files to the user that runs it (`COPY --chown=node:node`), so a
+ * compromised server could rewrite its own code: named when the image that runs (the last stage) copies files to
+ * a user other than root.
+ */
+export function dockerOwnerAdvice(current: string): string | undefined {
+  const stages = current.split(/^\s*FROM\s/im);
+  const owners = [...(stages.at(-1) ?? '').matchAll(/^\s*(?:COPY|ADD)\b[^\n]*--chown=(\S+)/gim)]
+    .map((m) => m[1])
+    .filter((owner) => !/^(?:root|0)(?::(?:root|0))?$/.test(owner));
+  if (owners.length === 0) return undefined;
+  return `gives the app's files to ${[...new Set(owners)].join(', ')} (COPY --chown), the user that runs the server, which can then rewrite its own code; the Dockerfile mcp-gen writes leaves them to root (COPY without --chown), read-only to that user`;
 }
 
 /** The major version at the floor of a package.json's engines.node, if it has one. */

@@ -12,12 +12,14 @@ import {
 } from '@opentelemetry/api';
 import { PROTOCOL_VERSION_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { targetOf } from './log.gen.js';
+import { clip, MAX_MESSAGE, sessionTag, targetOf } from './log.gen.js';
 import type { Observer, Trace, TraceSpan } from './observe.gen.js';
 
 // Server spans and metrics of the MCP semantic conventions (OpenTelemetry, gen-ai/mcp): one SERVER span per request
 // named `{mcp.method.name} {target}`, parented on the trace context the client sent in `params._meta` (2026-07-28,
-// SEP-414) or in the HTTP `traceparent` header; the handler runs inside it.
+// SEP-414) or in the HTTP `traceparent` header; the handler runs inside it. Only the server's own tool and prompt
+// names name spans and label metrics: a name the server does not have is the client's free text, so such a request's
+// span is named by its method alone (as the conventions advise for unknown routes) and its metrics carry no name.
 
 const SCOPE = 'mcp-gen';
 /** JSON-RPC codes of tool policy refusals (policy.gen.ts): missing scopes, rate or concurrency limit. */
@@ -118,19 +120,22 @@ export function createObserver(): Observer {
         'telemetry: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen',
       );
     const map = handlers as Map<string, Handler>;
+    const names = registeredNames(server);
     for (const [method, original] of map) {
-      map.set(method, (request, ctx) => traced(server, method, original, request, ctx));
+      map.set(method, (request, ctx) => traced(server, names, method, original, request, ctx));
     }
   }
 
   async function traced(
     server: McpServer,
+    names: (method: string, name: unknown) => boolean,
     method: string,
     original: Handler,
     request: Parameters<Handler>[0],
     ctx: ServerContext,
   ) {
     const target = targetOf(request);
+    const known = target !== undefined && method !== 'resources/read' && names(method, request.params?.name);
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const version =
       server.server.getNegotiatedProtocolVersion() ?? (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined);
@@ -138,18 +143,21 @@ export function createObserver(): Observer {
     const transport = ctx.http ? 'tcp' : server.server.transport instanceof StdioServerTransport ? 'pipe' : undefined;
     // Low-cardinality attributes, shared by the span and the metrics. Resource URIs stay off metrics and span names.
     const common: Attributes = { 'mcp.method.name': method };
-    if (method === 'tools/call' && target !== undefined)
-      Object.assign(common, { 'gen_ai.tool.name': target, 'gen_ai.operation.name': 'execute_tool' });
-    if (method === 'prompts/get' && target !== undefined) common['gen_ai.prompt.name'] = target;
+    if (method === 'tools/call') common['gen_ai.operation.name'] = 'execute_tool';
+    if (method === 'tools/call' && known) common['gen_ai.tool.name'] = target;
+    if (method === 'prompts/get' && known) common['gen_ai.prompt.name'] = target;
     if (version !== undefined) common['mcp.protocol.version'] = version;
     if (transport !== undefined) common['network.transport'] = transport;
     const attributes: Attributes = { ...common, 'jsonrpc.request.id': String(ctx.mcpReq.id) };
+    // An unknown name stays on the span alone (clipped, as every target is), where it tells what was asked for.
+    if (method === 'tools/call' && !known && target !== undefined) attributes['gen_ai.tool.name'] = target;
+    if (method === 'prompts/get' && !known && target !== undefined) attributes['gen_ai.prompt.name'] = target;
     if (method === 'resources/read' && target !== undefined) attributes['mcp.resource.uri'] = target;
-    if (ctx.sessionId !== undefined) attributes['mcp.session.id'] = ctx.sessionId;
+    if (ctx.sessionId !== undefined) attributes['mcp.session.id'] = sessionTag(ctx.sessionId);
     if (ctx.http) attributes['network.protocol.name'] = 'http';
 
     const parent = parentOf(ctx);
-    const name = method === 'resources/read' || target === undefined ? method : `${method} ${target}`;
+    const name = known ? `${method} ${target}` : method;
     const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
     const start = performance.now();
     inFlight.add(1, common);
@@ -166,9 +174,15 @@ export function createObserver(): Observer {
       code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : undefined;
       errorType = code !== undefined ? String(code) : error instanceof Error ? error.name : 'unknown';
       if (code !== undefined) span.setAttribute('rpc.response.status_code', String(code));
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      if (code !== undefined && REFUSALS.has(code) && target !== undefined)
+      // The SDK's messages quote what the client sent ("Tool <name> not found"): clipped like every target.
+      const message = clip(error instanceof Error ? error.message : String(error), MAX_MESSAGE);
+      span.recordException(
+        error instanceof Error
+          ? { name: error.name, message, ...(error.stack ? { stack: clip(error.stack, 4 * MAX_MESSAGE) } : {}) }
+          : message,
+      );
+      span.setStatus({ code: SpanStatusCode.ERROR, message });
+      if (code !== undefined && REFUSALS.has(code) && method === 'tools/call' && known)
         refusals.add(1, { 'gen_ai.tool.name': target, 'rpc.response.status_code': String(code) });
       throw error;
     } finally {
@@ -211,6 +225,20 @@ export function createObserver(): Observer {
     session,
     refused: (tool, code) => refusals.add(1, { 'gen_ai.tool.name': tool, 'rpc.response.status_code': String(code) }),
   };
+}
+
+/**
+ * Whether a tools/call or prompts/get names one of `server`'s own tools or prompts. Read from the SDK's registry,
+ * which it keeps by name; an SDK that no longer exposes it makes every name unknown, which keeps metrics bounded.
+ */
+function registeredNames(server: McpServer): (method: string, name: unknown) => boolean {
+  const registry = server as unknown as { _registeredTools?: unknown; _registeredPrompts?: unknown };
+  const has = (table: unknown, name: unknown) =>
+    typeof name === 'string' && typeof table === 'object' && table !== null && Object.hasOwn(table, name);
+  return (method, name) =>
+    method === 'tools/call'
+      ? has(registry._registeredTools, name)
+      : method === 'prompts/get' && has(registry._registeredPrompts, name);
 }
 
 function toolErrorText(result: unknown): string | undefined {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LoggingLevel, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { pino, type Logger } from 'pino';
 import { traceIds } from './observe.gen.js';
@@ -83,12 +84,34 @@ const FROM_MCP: Record<LoggingLevel, 'debug' | 'info' | 'warn' | 'error' | 'fata
   emergency: 'fatal',
 };
 
+/** The longest name or URI a log line or span carries whole: past it, what the client sent is cut (see clip). */
+export const MAX_TARGET = 200;
+/** The longest error message a log line or span carries whole. */
+export const MAX_MESSAGE = 1000;
+
+/**
+ * `text` whole when it has at most `max` characters, else its start and how much was cut. Whatever a client sends
+ * (a tool name, a URI, an error message quoting them) reaches logs and spans only through this: a 1 MiB tool name
+ * must not make a 2 MiB log line.
+ */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length - max} more characters)`;
+}
+
+/**
+ * A session id as logs and spans show it: a short hash. Without auth, a 2025-era session's id is all a client needs
+ * to act in that session, so it is never written in clear; the hash still ties a session's lines together.
+ */
+export function sessionTag(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex').slice(0, 16);
+}
+
 /** The fields of a request's log lines. The principal is the client id the credential named, never the credential. */
 export function requestFields(sdk: ServerContext): Record<string, unknown> {
   const fields: Record<string, unknown> = { requestId: sdk.mcpReq.id, method: sdk.mcpReq.method };
   const target = (sdk as Stamped)[TARGET];
   if (target !== undefined) fields.target = target;
-  if (sdk.sessionId !== undefined) fields.sessionId = sdk.sessionId;
+  if (sdk.sessionId !== undefined) fields.session = sessionTag(sdk.sessionId);
   const principal = sdk.http?.authInfo?.clientId;
   if (principal !== undefined) fields.principal = principal;
   return fields;
@@ -103,7 +126,10 @@ export function logFromHandler(sdk: ServerContext, level: LoggingLevel, data: un
   else logger[to]({ ...fields, data }, 'handler log');
 }
 
-/** The request's target, as the MCP semantic conventions name it: tool or prompt name, resource URI. */
+/**
+ * The request's target, as the MCP semantic conventions name it: tool or prompt name, resource URI. The client
+ * chose it, so it is clipped to MAX_TARGET characters.
+ */
 export function targetOf(request: { method?: string; params?: Record<string, unknown> }): string | undefined {
   const params = request.params;
   const target =
@@ -112,7 +138,7 @@ export function targetOf(request: { method?: string; params?: Record<string, unk
       : request.method === 'tools/call' || request.method === 'prompts/get'
         ? params?.name
         : undefined;
-  return typeof target === 'string' ? target : undefined;
+  return typeof target === 'string' ? clip(target, MAX_TARGET) : undefined;
 }
 
 /**
@@ -152,7 +178,7 @@ export function logRequests(server: McpServer): void {
             code: typeof code === 'number' ? code : undefined,
             ...(debug ? { ms: round(performance.now() - start) } : {}),
           },
-          `request failed: ${(error as Error).message ?? String(error)}`,
+          `request failed: ${clip((error as Error).message ?? String(error), MAX_MESSAGE)}`,
         );
         throw error;
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { useBus } from './notify.gen.js';
@@ -51,13 +52,31 @@ export function scaleSettings(defaults: ScaleDefaults, env: NodeJS.ProcessEnv = 
     );
   return {
     ...defaults,
-    url,
+    url: withPasswordFile(url, env.MCP_STORE_PASSWORD_FILE),
     prefix: env.MCP_STORE_PREFIX ?? `mcp:${defaults.name}:`,
     replica: env.MCP_REPLICA_ID ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
     sessionTtlMs: positive(env, 'MCP_SESSION_TTL_MS', defaults.sessionTtlMs),
     eventRetention: positive(env, 'MCP_EVENT_RETENTION', defaults.eventRetention),
     maxSessionsPerPrincipal: positive(env, 'MCP_MAX_SESSIONS_PER_PRINCIPAL', defaults.maxSessionsPerPrincipal),
   };
+}
+
+/**
+ * The store's password from a file (a Compose or Kubernetes secret mounted in the container) put into the URL, so it
+ * sits in no environment variable and on no command line. The file's last line break is not part of it.
+ */
+function withPasswordFile(url: string, file: string | undefined): string {
+  if (!file) return url;
+  let password: string;
+  try {
+    password = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new Error(`MCP_STORE_PASSWORD_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  if (password === '') throw new Error(`MCP_STORE_PASSWORD_FILE: ${file} is empty`);
+  const parsed = new URL(url);
+  parsed.password = encodeURIComponent(password);
+  return parsed.href;
 }
 
 /**

@@ -51,6 +51,12 @@ export interface TelemetryOptions {
   spanProcessors?: SpanProcessor[];
   /** Replace the metric readers the environment selects. */
   metricReaders?: IMetricReader[];
+  /**
+   * The manifest's telemetry.trustClientSampling: whether a parent-based sampler follows the sampled flag of the
+   * trace context a client sends. Off, the client's context still parents the span, but the sampler decides as it
+   * does for a new trace: a client cannot switch the tracing of its calls off.
+   */
+  trustClientSampling?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -79,8 +85,11 @@ function protocolOf(env: NodeJS.ProcessEnv, signal: 'TRACES' | 'METRICS'): 'http
   );
 }
 
-/** OTEL_TRACES_SAMPLER, as the specification names the samplers; the default samples everything. */
-export function samplerFromEnv(env: NodeJS.ProcessEnv): Sampler {
+/**
+ * OTEL_TRACES_SAMPLER, as the specification names the samplers; the default samples everything. A parent-based
+ * sampler follows a local parent's decision, and a remote (client's) parent's only when `trustClientSampling`.
+ */
+export function samplerFromEnv(env: NodeJS.ProcessEnv, trustClientSampling = false): Sampler {
   const name = (env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on').trim().toLowerCase();
   const arg = env.OTEL_TRACES_SAMPLER_ARG;
   const ratio = () => {
@@ -97,17 +106,22 @@ export function samplerFromEnv(env: NodeJS.ProcessEnv): Sampler {
     case 'traceidratio':
       return ratio();
     case 'parentbased_always_on':
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+      return parentBased(new AlwaysOnSampler(), trustClientSampling);
     case 'parentbased_always_off':
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+      return parentBased(new AlwaysOffSampler(), trustClientSampling);
     case 'parentbased_traceidratio':
-      return new ParentBasedSampler({ root: ratio() });
+      return parentBased(ratio(), trustClientSampling);
     default:
       throw new Error(
         `OTEL_TRACES_SAMPLER: ${JSON.stringify(name)} is not one of always_on, always_off, traceidratio, ` +
           'parentbased_always_on, parentbased_always_off, parentbased_traceidratio',
       );
   }
+}
+
+function parentBased(root: Sampler, trustClientSampling: boolean): Sampler {
+  if (trustClientSampling) return new ParentBasedSampler({ root });
+  return new ParentBasedSampler({ root, remoteParentSampled: root, remoteParentNotSampled: root });
 }
 
 async function spanExporters(env: NodeJS.ProcessEnv): Promise<SpanExporter[]> {
@@ -185,7 +199,11 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
       (exporter) => new PeriodicExportingMetricReader({ exporter, exportIntervalMillis }),
     );
 
-  const tracerProvider = new TracerProvider({ resource, sampler: samplerFromEnv(env), spanProcessors });
+  const tracerProvider = new TracerProvider({
+    resource,
+    sampler: samplerFromEnv(env, options.trustClientSampling),
+    spanProcessors,
+  });
   const meterProvider = new MeterProvider({ resource, readers });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(

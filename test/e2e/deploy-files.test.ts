@@ -66,6 +66,77 @@ describe('deploy files', () => {
     expect(Object.keys(compose.services)).toEqual(['redis', 'app', 'nginx']);
   });
 
+  it('compose.yaml hardens every container: read-only, no capabilities, no new privileges, no root', () => {
+    const compose = parse(read('deploy/compose.yaml'));
+    for (const [name, service] of Object.entries(compose.services as Record<string, Record<string, unknown>>)) {
+      expect(service.read_only, name).toBe(true);
+      expect(service.cap_drop, name).toEqual(['ALL']);
+      expect(service.cap_add, name).toBeUndefined();
+      expect(service.security_opt, name).toEqual(['no-new-privileges:true']);
+      expect(service.privileged, name).toBeUndefined();
+      // What must be written goes to a tmpfs (or Redis's own volume), never to the image's file system.
+      expect(service.tmpfs, name).toEqual(['/tmp']);
+    }
+    // No root: Redis as its image's redis user, the app as the Dockerfile's node user, nginx's unprivileged image.
+    expect(compose.services.redis.user).toBe('redis');
+    expect(compose.services.app.user).toBeUndefined();
+    expect(compose.services.nginx.image).toMatch(/^nginxinc\/nginx-unprivileged:/);
+    expect(read('deploy/nginx.conf')).toMatch(/^pid \/tmp\/nginx\.pid;$/m);
+    for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+      expect(read('deploy/nginx.conf')).toMatch(new RegExp(`^  ${temp}_temp_path /tmp/`, 'm'));
+  });
+
+  it('compose.yaml gives Redis a password from a secret that no file here holds, and the app reads it from the secret', () => {
+    const compose = parse(read('deploy/compose.yaml'));
+    // The secret's value comes from the environment of `docker compose`, like MCP_REQUEST_STATE_KEY: nothing to commit.
+    expect(compose.secrets).toEqual({ redis_password: { environment: 'REDIS_PASSWORD' } });
+    expect(compose.services.redis.secrets).toEqual(['redis_password']);
+    expect(compose.services.app.secrets).toEqual(['redis_password']);
+    expect(compose.services.app.environment.MCP_STORE_PASSWORD_FILE).toBe('/run/secrets/redis_password');
+    // The password is interpolated nowhere (it would land in the containers' configuration), and sits in no
+    // container's environment; Redis refuses to start without one.
+    expect(read('deploy/compose.yaml')).not.toMatch(/\$\{?REDIS_PASSWORD/);
+    for (const service of Object.values(compose.services as Record<string, { environment?: Record<string, string> }>))
+      expect(Object.keys(service.environment ?? {}).filter((k) => /PASSWORD|SECRET|TOKEN/.test(k))).toEqual(
+        service.environment ? ['MCP_STORE_PASSWORD_FILE'] : [],
+      );
+    const script = compose.services.redis.command.at(-1) as string;
+    expect(compose.services.redis.command.slice(0, 2)).toEqual(['sh', '-c']);
+    expect(script).toMatch(/^test -s \/run\/secrets\/redis_password \|\| \{.*exit 1; \}$/m);
+    expect(script).toMatch(/printf 'requirepass %s\\n.*' "\$\$\(cat \/run\/secrets\/redis_password\)" > \/tmp\/redis\.conf/);
+    expect(script).toMatch(/^exec redis-server \/tmp\/redis\.conf$/m);
+    expect(compose.services.redis.healthcheck.test.join(' ')).toContain('REDISCLI_AUTH=');
+  });
+
+  it('the Deployment meets the Pod Security Standards restricted profile', () => {
+    const deployment = parse(read('deploy/kubernetes/deployment.yaml'));
+    const pod = deployment.spec.template.spec;
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+    for (const key of ['hostNetwork', 'hostPID', 'hostIPC']) expect(pod[key], key).toBeUndefined();
+    // Restricted allows these volume types only; hostPath above all is refused.
+    const allowed = ['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret'];
+    for (const volume of pod.volumes)
+      expect(
+        Object.keys(volume)
+          .filter((k) => k !== 'name')
+          .every((k) => allowed.includes(k)),
+      ).toBe(true);
+    for (const container of pod.containers) {
+      expect(container.securityContext).toEqual({
+        runAsNonRoot: true,
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      for (const port of container.ports) expect(port.hostPort).toBeUndefined();
+      expect(container.volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+    }
+    expect(pod.volumes).toEqual([{ name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '64Mi' } }]);
+  });
+
   it('scale.store memory (the default) installs no store client and emits no store runtime or deploy files', () => {
     const plain = generateProject(BASE);
     expect(JSON.parse(readFileSync(join(plain, 'package.json'), 'utf8')).dependencies).not.toHaveProperty('ioredis');

@@ -3,11 +3,11 @@
 // container engine can run here (the base images cannot be pulled), so test/support/dockerfile.ts executes the steps
 // in folders standing for each stage's root; the install comes from the npm cache the shared install filled.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDockerfile, type Stage } from '../support/dockerfile.js';
+import { instructions, runDockerfile, type Stage } from '../support/dockerfile.js';
 import { generateProject } from '../support/project.js';
 import { freePort } from '../support/scale-cluster.js';
 
@@ -59,6 +59,29 @@ tools:
       env: { NODE_ENV: 'production', MCP_HOST: '0.0.0.0' },
     });
     expect(run.cmd).toEqual(['node', 'dist/main.js', '--transport', 'http']);
+  });
+
+  it("gives the app's files to root: the node user that runs the server can read them but not change them", () => {
+    const steps = instructions(readFileSync(join(dir, 'Dockerfile'), 'utf8'));
+    const runtime = steps.slice(steps.findLastIndex((s) => s.op === 'FROM'));
+    const copies = runtime.filter((s) => s.op === 'COPY');
+    expect(copies.map((c) => c.args)).toEqual([
+      '--from=build /app/package.json ./',
+      '--from=build /app/node_modules ./node_modules',
+      '--from=build /app/dist ./dist',
+    ]);
+    // COPY without --chown leaves everything to root; USER comes after the last file is in place.
+    expect(runtime.findIndex((s) => s.op === 'USER')).toBeGreaterThan(runtime.lastIndexOf(copies.at(-1)!));
+    expect(runtime.some((s) => s.op === 'RUN' && /chown|chmod/.test(s.args))).toBe(false);
+    // What COPY carries over: no file or folder that anyone but its owner (root) may write.
+    const writable: string[] = [];
+    const walk = (path: string) => {
+      const stat = lstatSync(path);
+      if (!stat.isSymbolicLink() && (stat.mode & 0o022) !== 0) writable.push(path);
+      if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+    };
+    walk(app());
+    expect(writable).toEqual([]);
   });
 
   it('ships the compiled server and production packages only: no sources, no compiler, no test tools', () => {

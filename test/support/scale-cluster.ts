@@ -141,10 +141,12 @@ export class Replica {
 
 export class Nginx {
   child?: ChildProcess;
+  /** `generated`: a project's deploy/nginx.conf, run as it is but for addresses and paths (see loopbackFromGenerated). */
   constructor(
     readonly port: number,
     readonly dir: string,
     readonly upstreams: number[],
+    readonly generated?: string,
   ) {}
 
   get url(): string {
@@ -154,7 +156,12 @@ export class Nginx {
   async start(): Promise<void> {
     mkdirSync(join(this.dir, 'logs'), { recursive: true });
     const conf = join(this.dir, 'nginx.conf');
-    writeFileSync(conf, loopbackNginxConf(this.port, this.upstreams, this.dir));
+    writeFileSync(
+      conf,
+      this.generated === undefined
+        ? loopbackNginxConf(this.port, this.upstreams, this.dir)
+        : loopbackFromGenerated(this.generated, this.port, this.upstreams, this.dir),
+    );
     execFileSync(binary('nginx')!, ['-t', '-q', '-p', this.dir, '-c', conf], { stdio: 'pipe' });
     this.child = spawn(binary('nginx')!, ['-p', this.dir, '-c', conf], { stdio: 'ignore' });
     await waitFor(async () => (await fetch(`http://127.0.0.1:${this.port}/healthz`)).status === 200, 'nginx');
@@ -195,10 +202,29 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=5s;`)
       proxy_buffering off;
       proxy_cache off;
       proxy_read_timeout 1h;
-      proxy_next_upstream error timeout http_502 http_503 non_idempotent;
+      proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 3;
     }
   }
 }
 `;
+}
+
+/**
+ * A generated deploy/nginx.conf made to run on loopback without root: the Compose service `app` becomes the given
+ * upstream ports, the listener a loopback port, and the pid file, temporary files and logs go under `dir`. Every
+ * proxying directive stays as generated.
+ */
+export function loopbackFromGenerated(generated: string, port: number, upstreams: number[], dir: string): string {
+  const server = /^(\s*)server app:\d+(.*)$/m.exec(generated);
+  if (!server) throw new Error('no `server app:PORT` line in the generated nginx.conf');
+  const text = generated
+    .replace(server[0], upstreams.map((p) => `${server[1]}server 127.0.0.1:${p}${server[2]}`).join('\n'))
+    .replace(/^\s*listen \d+;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^\s*(pid|\w+_temp_path|access_log|error_log) [^;]*;\n/gm, '');
+  const paths = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`).join('\n');
+  return `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/logs/error.log warn;\n${text.replace(
+    /^http \{$/m,
+    `http {\n  access_log off;\n${paths}`,
+  )}`;
 }

@@ -67,9 +67,9 @@ export const slow: ToolHandler<'slow'> = async (_input, ctx) => {
 `,
 };
 
-/** Generates, writes the handlers and builds; returns the project folder. */
-export function observedProject(): string {
-  const dir = generateProject(MANIFEST);
+/** Generates (from MANIFEST, or a variant of it), writes the handlers and builds; returns the project folder. */
+export function observedProject(manifest = MANIFEST): string {
+  const dir = generateProject(manifest);
   for (const [file, content] of Object.entries(HANDLERS)) writeFileSync(join(dir, file), content);
   buildProject(dir);
   return dir;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { describeMerge, isOlder, mergePackageJson } from '../../../generator/write/merge-package-json.js';
-import { dockerNodeAdvice, missingLinesAdvice, tsconfigAdvice } from '../../../generator/write/kept-advice.js';
+import {
+  dockerNodeAdvice,
+  dockerOwnerAdvice,
+  keptFileAdvice,
+  missingLinesAdvice,
+  tsconfigAdvice,
+} from '../../../generator/write/kept-advice.js';
 
 const wanted = JSON.stringify({
   dependencies: { '@modelcontextprotocol/server': '2.4.0' },
@@ -143,6 +149,28 @@ describe('dockerNodeAdvice', () => {
     expect(dockerNodeAdvice('FROM node:22-slim\n', ours, pkg)).toBeUndefined();
     expect(dockerNodeAdvice('FROM gcr.io/distroless/nodejs20\n', ours, pkg)).toBeUndefined();
     expect(dockerNodeAdvice('FROM node:20\n', ours, undefined)).toBeUndefined();
+  });
+});
+
+describe('dockerOwnerAdvice', () => {
+  const before =
+    'FROM node:24-slim AS build\nCOPY --chown=node:node src ./src\nFROM node:24-slim\nCOPY --from=build --chown=node:node /app/dist ./dist\nCOPY --from=build --chown=node:node /app/node_modules ./node_modules\nUSER node\n';
+  it("names a runtime stage that gives the app's files to another user than root", () => {
+    expect(dockerOwnerAdvice(before)).toBe(
+      "gives the app's files to node:node (COPY --chown), the user that runs the server, which can then rewrite its own code; the Dockerfile mcp-gen writes leaves them to root (COPY without --chown), read-only to that user",
+    );
+    const pkg = JSON.stringify({ engines: { node: '>=22' } });
+    expect(keptFileAdvice('Dockerfile', before.replaceAll('node:24-slim', 'node:20-slim'), 'FROM node:24-slim\n', pkg)).toMatch(
+      /^node:20-slim: below Node 22, .*; gives the app's files to node:node/,
+    );
+  });
+  it('is silent when the running stage leaves its files to root, whatever the build stage does', () => {
+    expect(
+      dockerOwnerAdvice(
+        'FROM node:24-slim AS build\nCOPY --chown=node:node . .\nFROM node:24-slim\nCOPY --from=build /app/dist ./dist\nUSER node\n',
+      ),
+    ).toBeUndefined();
+    expect(dockerOwnerAdvice('FROM node:24-slim\nCOPY --chown=root:root dist ./dist\nCOPY --chown=0:0 x y\n')).toBeUndefined();
   });
 });
 

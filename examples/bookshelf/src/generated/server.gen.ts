@@ -9,7 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { AppContext } from '../lifecycle.js';
-import { answering, requestStateOptions } from './runtime/ask.gen.js';
+import { answering, bindRequestState, requestStateOptions } from './runtime/ask.gen.js';
 import { makeContext, renderTemplate, toCallToolResult } from './context.gen.js';
 import * as defs from './definitions.gen.js';
 import { logRequests } from './runtime/log.gen.js';
@@ -120,6 +120,8 @@ export function buildServer(app: AppContext, era: ProtocolEra = 'legacy'): McpSe
   );
   // The lists as the manifest writes them (the SDK's registration drops fields), before toolsets filter them.
   publishListings(server, defs);
+  // Outside the SDK's check of requestState, which binds the state to the request this stamps.
+  bindRequestState(server);
   // Last, so that they wrap everything above: request logs, then (outermost) the request's trace span.
   logRequests(server);
   return server;

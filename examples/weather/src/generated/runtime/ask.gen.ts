@@ -2,7 +2,7 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   createRequestStateCodec,
   inputRequired,
@@ -15,11 +15,12 @@ import {
   type InputRequests,
   type JsonSchemaType,
   type ListRootsResult,
+  type McpServer,
   type ProtocolEra,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { holdPlaces } from './limits.gen.js';
+import { holdPlaces, principalOf } from './limits.gen.js';
 import { notificationsSent } from './notify.gen.js';
 
 export type { CreateMessageRequestParams, CreateMessageResult, ElicitResult, ListRootsResult };
@@ -62,16 +63,76 @@ export function isInputRequired(error: unknown): error is InputRequiredSignal {
   return error instanceof InputRequiredSignal;
 }
 
+type QuestionKind = Question<unknown>['kind'];
+
 interface AskState {
-  answers: Record<string, unknown>;
+  /** The questions of the round that sealed this state, by key: the only ones a retry's inputResponses may answer. */
+  asked: Record<string, QuestionKind>;
+  /** Answers earlier rounds accepted, with the kind of question each answered. */
+  answers: Record<string, { kind: QuestionKind; answer: unknown }>;
+}
+
+/** The request (method and params) a context serves, stamped by bindRequestState before the SDK verifies state. */
+const REQUEST = Symbol('mcp-gen.request');
+type Stamped = ServerContext & { [REQUEST]?: { method?: string; params?: Record<string, unknown> } };
+/** The methods whose results may be input-required (2026-07-28), and the params that name what they ask for. */
+const ASKING: Readonly<Record<string, readonly string[]>> = {
+  'tools/call': ['name', 'arguments'],
+  'prompts/get': ['name', 'arguments'],
+  'resources/read': ['uri'],
+};
+
+/** JSON with every object's keys sorted: the same arguments give the same text whatever order the client sent. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * What a request state is bound to: the caller (see principalOf), the method, and a digest of what the request names
+ * (tool or prompt and its arguments, or resource URI). A state minted for one of these is refused for any other
+ * with -32602 before a handler runs, so it cannot be replayed by another caller, on another tool, or with other
+ * arguments. The SDK's codec keeps only an HMAC of this value in the state.
+ */
+function binding(ctx: ServerContext): string {
+  const request = (ctx as Stamped)[REQUEST];
+  const method = request?.method ?? ctx.mcpReq.method;
+  const named = (ASKING[method] ?? []).map((key) => request?.params?.[key] ?? null);
+  const digest = createHash('sha256').update(canonical(named)).digest('base64url');
+  return JSON.stringify([principalOf(ctx.http?.authInfo), method, digest]);
 }
 
 // requestState comes back from the client, so it is sealed (HMAC) and checked before any handler runs. Set
 // MCP_REQUEST_STATE_KEY (32+ bytes) when several processes serve the same clients; otherwise a key per process.
-const codec = createRequestStateCodec<AskState>({ key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32) });
+const codec = createRequestStateCodec<AskState>({
+  key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32),
+  bind: binding,
+});
 
-/** `ServerOptions.requestState`: rejects tampered or expired state with -32602 before the handler runs. */
+/** `ServerOptions.requestState`: rejects tampered, expired or rebound state with -32602 before the handler runs. */
 export const requestStateOptions = { verify: codec.verify };
+
+/**
+ * Stamps each request that may ask on its context, for `binding`: the SDK verifies a request's state with the
+ * context alone. Installed around the handlers, outside the SDK's own verification.
+ */
+export function bindRequestState(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  if (!(handlers instanceof Map))
+    throw new Error('ask: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen');
+  type Handler = (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => unknown;
+  for (const method of Object.keys(ASKING)) {
+    const original = handlers.get(method) as Handler | undefined;
+    if (original === undefined) continue;
+    handlers.set(method, (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => {
+      (ctx as Stamped)[REQUEST] = { method, params: request.params };
+      return original(request, ctx);
+    });
+  }
+}
 
 const validator = new AjvJsonSchemaValidator();
 
@@ -97,9 +158,9 @@ export class Asker {
   readonly #sdk: ServerContext;
   readonly #era: ProtocolEra;
   #counter = 0;
-  #known: Record<string, unknown> | undefined;
+  #known: Map<string, { kind: QuestionKind; answer: unknown }> | undefined;
   /** Answers this invocation has used, carried to the next round in requestState. */
-  readonly #used: Record<string, unknown> = {};
+  readonly #used: AskState['answers'] = {};
 
   constructor(sdk: ServerContext, era: ProtocolEra) {
     this.#sdk = sdk;
@@ -123,22 +184,38 @@ export class Asker {
     const known = (this.#known ??= this.#collect());
     const answers: Record<string, unknown> = {};
     const missing: InputRequests = {};
+    const asked: AskState['asked'] = {};
     for (const [key, q] of entries) {
-      const answer = known[key];
-      if (isAnswer(q, answer)) answers[key] = this.#used[key] = answer;
-      else missing[key] = inputRequest(q);
+      const got = known.get(key);
+      if (got !== undefined && got.kind === q.kind && isAnswer(q, got.answer)) {
+        answers[key] = got.answer;
+        this.#used[key] = got;
+      } else {
+        missing[key] = inputRequest(q);
+        asked[key] = q.kind;
+      }
     }
     if (Object.keys(missing).length === 0) return answers as Answers<Q>;
-    const requestState = await codec.mint({ answers: this.#used }, this.#sdk);
+    const requestState = await codec.mint({ asked, answers: this.#used }, this.#sdk);
     throw new InputRequiredSignal(inputRequired({ inputRequests: missing, requestState }));
   }
 
-  /** Earlier rounds' answers (from the verified requestState) and this round's inputResponses. */
-  #collect(): Record<string, unknown> {
+  /**
+   * Earlier rounds' answers (from the verified requestState) and this round's inputResponses, but only those that
+   * answer a question the state says was asked, as that kind of question: a response under any other key is ignored
+   * (the spec's rule for what a server does not recognize), and a first round, which carries no state, takes none.
+   * A client cannot answer "confirm" to a question the server never put.
+   */
+  #collect(): Map<string, { kind: QuestionKind; answer: unknown }> {
+    // Verified before the handler ran (sealed by this server, for this caller and request), so its shape is ours.
     const state = this.#sdk.mcpReq.requestState<AskState>();
-    const earlier =
-      state && typeof state === 'object' && state.answers && typeof state.answers === 'object' ? state.answers : {};
-    return { ...earlier, ...(this.#sdk.mcpReq.inputResponses ?? {}) };
+    const known = new Map<string, { kind: QuestionKind; answer: unknown }>();
+    if (state === undefined) return known;
+    for (const [key, got] of Object.entries(state.answers ?? {})) known.set(key, got);
+    const responses = this.#sdk.mcpReq.inputResponses ?? {};
+    for (const [key, kind] of Object.entries(state.asked ?? {}))
+      if (Object.hasOwn(responses, key)) known.set(key, { kind, answer: responses[key] });
+    return known;
   }
 
   #push(q: Question<unknown>): Promise<unknown> {
