@@ -12,11 +12,15 @@ export function readManifestText(file: string): ManifestTextRead {
   return read.ok ? read : { ok: false, ...unreadableManifest(file, read) };
 }
 
-const CONFINED_HINT = 'a manifest is read only as a regular file inside its own folder: put the file itself there';
+const CONFINED_HINT =
+  'a manifest (or a document to import) is read only as a regular file inside its own folder: put the file itself there';
 
-/** `message` completes "cannot read the manifest: ..."; every reason names what the file is, never what it holds. */
-export function unreadableManifest(file: string, refusal: ManifestRefusal): { message: string; hint: string } {
-  const cannot = (reason: string, hint: string) => ({ message: `cannot read the manifest: ${reason}`, hint });
+/**
+ * `message` completes "cannot read the manifest: ..."; every reason names what the file is, never what it holds.
+ * `what` names another kind of input read under the same rules (an OpenAPI document to import).
+ */
+export function unreadableManifest(file: string, refusal: ManifestRefusal, what = 'the manifest'): { message: string; hint: string } {
+  const cannot = (reason: string, hint: string) => ({ message: `cannot read ${what}: ${reason}`, hint });
   switch (refusal.kind) {
     case 'missing':
       return cannot('file not found', missingManifestHint(file));
@@ -24,7 +28,7 @@ export function unreadableManifest(file: string, refusal: ManifestRefusal): { me
       return cannot('it is a folder', `pass the manifest file in it: -m ${join(file, 'mcp.yaml')}`);
     case 'outside':
     case 'outside-link':
-      return cannot(`it is a link to ${refusal.detail ?? 'a file'}, outside the manifest's folder`, CONFINED_HINT);
+      return cannot(`it is a link to ${refusal.detail ?? 'a file'}, outside ${what}'s folder`, CONFINED_HINT);
     case 'linked-folder':
       return cannot(`its folder is a link to ${refusal.detail}, outside the working directory`, CONFINED_HINT);
     case 'loop':

@@ -62,7 +62,8 @@ return out`;
 
 // KEYS: task; ARGV: version read, next version, next record, channel, message. A compare-and-set: 0 when the task
 // changed (or went) since it was read.
-const UPDATE = `if redis.call('TYPE', KEYS[1]).ok ~= 'hash' or redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+const UPDATE = `if redis.call('TYPE', KEYS[1]).ok ~= 'hash' then return 0 end
+if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'r', ARGV[3])
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1`;

@@ -289,7 +289,7 @@ describe('errors: positioned, and nothing is converted', () => {
       }
     })();
     expect(err).toBeInstanceOf(ImportError);
-    expect(err!.message).toMatch(/^cannot read .*spec\.yaml: file not found$/);
+    expect(err!.message).toMatch(/spec\.yaml: cannot read the OpenAPI document: file not found$/);
   });
 
   it('Swagger 2.0', () => {

@@ -314,7 +314,7 @@ describe('import openapi: bad input', () => {
     const r = cli(['import', 'openapi', 'nope.yaml'], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'mcp-gen: error: cannot read nope.yaml: file not found\n  hint: pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML)\n',
+      'mcp-gen: error: nope.yaml: cannot read the OpenAPI document: file not found\n  hint: pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML), a regular file\n',
     );
     expect(existsSync(join(dir, 'mcp.yaml'))).toBe(false);
   });

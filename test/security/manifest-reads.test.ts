@@ -217,3 +217,27 @@ describe("the manifest's folder is its project", () => {
     expect(r.out).toMatch(/mcp\.yaml: error cannot read the manifest: it is a link to \/\S+\/same\.yaml, outside the manifest's folder/);
   });
 });
+
+// `mcp-gen import openapi` reads someone else's document, in CI too: the same attacks, planted as the document.
+describe('import openapi', () => {
+  it.each(attacks)(
+    'refuses $name as the document: one error naming it, nothing read through it, nothing written',
+    async ({ plant, want }) => {
+      const { dir, outside } = setUp(() => {});
+      plant(join(dir, 'api.yaml'), outside);
+      const before = { project: listing(dir), outside: listing(outside) };
+      const r = await run(['import', 'openapi', 'api.yaml'], dir);
+      expect(r.hung, r.out).toBe(false);
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(
+        new RegExp(
+          `api\\.yaml: ${want.source.replaceAll("the manifest's folder", "the OpenAPI document's folder").replace('the manifest', 'the OpenAPI document')}`,
+        ),
+      );
+      expect(r.out).not.toContain(CANARY);
+      expect(r.out).not.toContain(SECRET);
+      expect(r.out).not.toMatch(/\n\s+at /);
+      expect({ project: listing(dir), outside: listing(outside) }).toEqual(before);
+    },
+  );
+});

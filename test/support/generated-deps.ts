@@ -2,7 +2,7 @@
 // (reused across runs while the dependency list is unchanged) and each test project links its node_modules there.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { allFeaturePackages, type PackageLists } from '../../generator/model/runtime-features.js';
@@ -47,7 +47,17 @@ export function ensureGeneratedDeps(): string {
 /** Points a generated project's node_modules at the shared install. */
 export function linkDeps(projectDir: string): void {
   const link = join(projectDir, 'node_modules');
-  if (!existsSync(link)) symlinkSync(join(depsDir(), 'node_modules'), link, 'dir');
+  const target = join(depsDir(), 'node_modules');
+  let current: string | undefined;
+  try {
+    current = readlinkSync(link);
+  } catch {
+    // No link yet (or a real folder, which is left alone below).
+  }
+  if (current === target) return;
+  // A link left by a run with another dependency list points at an install that no longer matches (or is gone).
+  if (current !== undefined) rmSync(link);
+  if (!existsSync(link)) symlinkSync(target, link, 'dir');
 }
 
 export function tscBin(): string {

@@ -1,9 +1,9 @@
 // Reads an OpenAPI document (JSON or YAML; JSON is read as YAML, which it nearly always is) with source
 // positions, so every problem found later can point at its line and column. Only local files: nothing is fetched.
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Issue } from '../../core/index.js';
-import { KEY_WITHOUT_VALUE, loadManifest, type LoadedManifest, type PathSegment } from '../../load/index.js';
+import { KEY_WITHOUT_VALUE, loadManifest, type LoadedManifest, type PathSegment, unreadableManifest } from '../../load/index.js';
+import { readManifestSource } from '../../core/index.js';
 import { formatIssuesText, summarize } from '../../core/index.js';
 import { ImportError } from '../import-error.js';
 
@@ -34,14 +34,14 @@ export function readSpec(path: string): SpecDocument {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
     throw new ImportError(`${path}: only local files can be imported`, 'download the document first, then pass its path');
   }
-  let source: string;
-  try {
-    source = readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message;
-    throw new ImportError(`cannot read ${file}: ${reason}`, 'pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML)');
+  // Read under the manifest's rules: import runs in CI too, on documents from pull requests, and one committed as a
+  // link to /proc/self/environ or /dev/zero must be refused, not quoted in an error or read forever.
+  const read = readManifestSource(path);
+  if (!read.ok) {
+    const { message } = unreadableManifest(path, read, 'the OpenAPI document');
+    throw new ImportError(`${file}: ${message}`, 'pass the path of an OpenAPI 3.0 or 3.1 document (JSON or YAML), a regular file');
   }
+  const source = read.source;
   const loaded = parseSpecText(file, source);
   // The document is someone else's, read as every OpenAPI tool reads it: a flow key without a value is a key.
   const issues = loaded.issues.filter((i) => i.severity === 'error' && i.code !== KEY_WITHOUT_VALUE);

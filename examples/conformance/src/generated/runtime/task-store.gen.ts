@@ -64,7 +64,10 @@ export interface TaskStore {
    * unknown one throws a RangeError). Looks at the owner's own tasks only, however many others hold.
    */
   list(owner: string, cursor: string | undefined, limit: number): Promise<{ tasks: TaskRecord[]; nextCursor?: string }>;
-  /** Calls `listener` with the task after every change to it, made by any process, until the returned function is called. */
+  /**
+   * Calls `listener` with the task after every change to it, made by any process, until the returned function is
+   * called.
+   */
   watch(taskId: string, listener: (task: TaskRecord) => void): () => void;
 }
 
