@@ -1,5 +1,5 @@
 // The pipeline: load -> validate -> model -> emit -> plan -> write, then the handlers' check against the new types.
-// Whether there is anything to do at all, and what the run leaves for the next one to know that, is write/up-to-date.ts.
+// Whether there is anything to do, and the record a run leaves so that the next one can tell, is write/up-to-date.ts.
 import { dirname, resolve } from 'node:path';
 import { hasErrors, type Manifest } from './core/index.js';
 import type { GenerateOptions, GenerateResult } from './generate-types.js';
@@ -19,6 +19,7 @@ async function stages() {
   return { ...load, ...validate, ...model, ...emit, ...write };
 }
 
+/** Generates the project of a manifest; a run with nothing to do answers before any stage is loaded. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { manifestPath } = options;
   const outDir = resolve(options.outDir ?? dirname(manifestPath));
