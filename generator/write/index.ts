@@ -4,5 +4,7 @@ export type { CompletionExport, HandlerProblem, Plan, PlannedFile } from './plan
 export { STATE_PATH, readState, serializeState, sha256, type ProjectState } from './project-state.js';
 export { completionExports, handlerEntries } from './handler-entries.js';
 export { planFiles } from './plan.js';
+export { statePlan } from './state-plan.js';
+export { type Run, type RunInput, startRun } from './up-to-date.js';
 export { changesDisk, writeOutput } from './write-output.js';
 export { formatEmitted, formatTypeScript, GENERATED_STYLE, wrapDocComments } from './format.js';
