@@ -24,6 +24,11 @@ export function serverCardPaths(mcpPath: string): string[] {
 /** The largest file a manifest's `file:` embeds into the generated source; larger content belongs behind a handler. */
 export const MAX_EMBEDDED_FILE_BYTES = 4 * 1024 * 1024;
 
+/** Settings of a target item (`- workers: {...}`) when the manifest leaves them out. */
+export const WORKERS_DEFAULTS = { compatibilityDate: '2026-07-28' } as const;
+// Lambda's own default timeout is 3 s, shorter than many tool calls; 30 s is what an API Gateway HTTP API allows anyway.
+export const LAMBDA_DEFAULTS = { timeout: 30 } as const;
+
 export const SSE_DEFAULTS = { path: '/sse', messagesPath: '/messages' } as const;
 export const WEBSOCKET_DEFAULTS = { path: '/ws' } as const;
 

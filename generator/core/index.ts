@@ -36,6 +36,7 @@ export type {
   Completion,
   HttpTransport,
   Icon,
+  LambdaTarget,
   JsonSchema,
   Manifest,
   Prompt,
@@ -43,10 +44,13 @@ export type {
   Resource,
   ResourceTemplate,
   SseTransport,
+  TargetSettings,
   Tool,
   ToolPolicy,
   ToolUi,
+  VercelTarget,
   WebSocketTransport,
+  WorkersTarget,
 } from './manifest-types.js';
 export { TOOL_NAME_PATTERN, camelCase, fileBase, pascalCase, words } from './naming.js';
 export { packageRoot } from './package-root.js';
@@ -90,7 +94,31 @@ export {
   uriTemplateExpressions,
   uriTemplateVariableNames,
 } from './uri-template.js';
-export { HTTP_DEFAULTS, MAX_EMBEDDED_FILE_BYTES, SSE_DEFAULTS, WEBSOCKET_DEFAULTS, isLoopbackHost, serverCardPaths } from './defaults.js';
+export {
+  HTTP_DEFAULTS,
+  LAMBDA_DEFAULTS,
+  MAX_EMBEDDED_FILE_BYTES,
+  SSE_DEFAULTS,
+  WEBSOCKET_DEFAULTS,
+  WORKERS_DEFAULTS,
+  isLoopbackHost,
+  serverCardPaths,
+} from './defaults.js';
+export {
+  API_GATEWAY_TIMEOUT_S,
+  TARGETS,
+  TARGET_NAMES,
+  VERCEL_DEFAULT_MAX_DURATION_S,
+  isTargetName,
+  listedTargets,
+  readItem,
+  stdioServed,
+  workerName,
+  type ListedTarget,
+  type TargetInfo,
+  type TargetName,
+} from './targets.js';
+export { TARGET_FEATURES, type Cell, type Condition, type FeatureHit, type TargetFeature } from './target-matrix.js';
 export { isObject, type Json } from './json.js';
 export { defaultToolsets, servedTools, toolsetsOf, type ToolsetInfo } from './toolsets.js';
 export { ConfinedWriteError, assertWritableInside, folderOf, writeExclusive, writeInside } from './confined-write.js';

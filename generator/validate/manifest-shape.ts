@@ -2,7 +2,7 @@
 // "did you mean", enums list their values, and each error points at the offending key or value.
 import type { ErrorObject } from 'ajv';
 import type { Finding, PathSegment } from '../core/index.js';
-import { closest, isObject } from '../core/index.js';
+import { closest, isObject, isTargetName } from '../core/index.js';
 import { manifestValidatorFactory, type GeneratedValidator } from './spec-validators.gen.js';
 import { pointerToPath } from './against-spec.js';
 
@@ -22,6 +22,11 @@ export function checkManifestShape(data: unknown): Finding[] {
   return dedupe(
     withoutMovedKeys([...errors.filter((e) => !noise.has(e)).map((e) => toFinding(e, data)), ...oneOfTypeFindings(errors, data)]),
   );
+}
+
+/** `- node: {...}` in targets: node, deno and bun take no settings, so they are written by name alone. */
+function bareTarget(path: PathSegment[], key: string): string | undefined {
+  return path[0] === 'targets' && isTargetName(key) ? `${key} takes no settings: write the item as - ${key}` : undefined;
 }
 
 /** An entry in the wrong section misses the other kind's key: the hint to move it says all, so that error goes. */
@@ -57,7 +62,7 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
       const key = String(p.additionalProperty);
       const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
       const guess = closest(key, allowed);
-      const moved = path.length === 2 ? WRONG_KIND[`${path[0]}.${key}`] : undefined;
+      const moved = path.length === 2 ? (WRONG_KIND[`${path[0]}.${key}`] ?? bareTarget(path, key)) : undefined;
       return {
         code: 'manifest/unknown-key',
         path: [...path, key],
@@ -74,6 +79,15 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
                 : `allowed keys here: ${allowed.join(', ')}`),
       };
     }
+    case 'maxProperties':
+      return {
+        code: 'manifest/invalid-value',
+        path,
+        message: `must have at most ${p.limit} key${p.limit === 1 ? '' : 's'}`,
+        ...(path.length === 2 && path[0] === 'targets'
+          ? { hint: 'one target per item: write each target with its settings as an item of its own' }
+          : {}),
+      };
     case 'required':
       return {
         code: 'manifest/missing-key',
@@ -81,12 +95,22 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
         message: `missing required key '${p.missingProperty}'`,
         hint: `add '${p.missingProperty}:' here`,
       };
-    case 'enum':
+    case 'enum': {
+      const allowed = p.allowedValues as unknown[];
+      const guess =
+        typeof e.data === 'string'
+          ? closest(
+              e.data,
+              allowed.filter((v) => typeof v === 'string'),
+            )
+          : undefined;
       return {
         code: 'manifest/invalid-value',
         path,
-        message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        message: `must be one of: ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+        ...(guess ? { hint: `did you mean '${guess}'?` } : {}),
       };
+    }
     case 'const':
       return {
         code: 'manifest/invalid-value',
@@ -116,7 +140,21 @@ function toFinding(e: ErrorObject, data: unknown): Finding {
 // rejects the type, one finding names all the accepted types instead.
 function oneOfNoise(errors: ErrorObject[]): Set<ErrorObject> {
   const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
-  return new Set(errors.filter((e) => e.keyword === 'oneOf' || (e.keyword === 'type' && oneOfPaths.has(e.instancePath))));
+  return new Set(
+    errors.filter(
+      (e) =>
+        e.keyword === 'oneOf' ||
+        (e.keyword === 'type' && oneOfPaths.has(e.instancePath)) ||
+        // A branch of names (enum) rejects a map for its type, as a type branch would: the map's own branch speaks.
+        (e.keyword === 'enum' && oneOfPaths.has(e.instancePath) && !enumType(e)),
+    ),
+  );
+}
+
+/** Whether the value is of a type some of the enum's values have. */
+function enumType(e: ErrorObject): boolean {
+  const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues ?? [];
+  return allowed.some((v) => typeof v === typeof e.data && Array.isArray(v) === Array.isArray(e.data));
 }
 
 function oneOfTypeFindings(errors: ErrorObject[], data: unknown): Finding[] {

@@ -8358,36 +8358,361 @@ export const metaSchemaValidatorFactories = {
 export function manifestValidatorFactory() {
   const exports = {};
   exports.v = validate10;
-  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"apps":{"type":"object","additionalProperties":{"$ref":"#/definitions/App"},"description":"MCP Apps views (the io.modelcontextprotocol/ui extension), keyed by name (a letter, then up to 63 letters, digits, _ and -): each is served as a ui:// resource of type text/html;profile=mcp-app, which hosts render when a tool whose ui.app names it is called."},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."},"trustClientSampling":{"type":"boolean","default":false,"description":"Whether a client's trace context may decide if its requests are sampled. The client's traceparent always parents the server's spans; by default its sampled flag is ignored and OTEL_TRACES_SAMPLER decides as for a new trace, so a client cannot switch off the tracing of its calls. Set true only when every client is yours. Needs otel."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]},"app-without-output-schema":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}},"App":{"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}},"ToolUi":{"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}}}};
+  const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://mcp-gen.dev/schemas/manifest.schema.json","title":"mcp-gen manifest (mcp.yaml), version 1","description":"Declares one MCP server: its tools, resources, resource templates and prompts. Field names follow the MCP specification.","type":"object","additionalProperties":false,"required":["version","server"],"properties":{"$schema":{"type":"string"},"version":{"const":1,"description":"Manifest language version. Always 1."},"server":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"serverInfo and instructions, as sent in the initialize result and server/discover.","properties":{"name":{"type":"string","minLength":1,"description":"Programmatic name (serverInfo.name); also the npm package name."},"version":{"type":"string","minLength":1},"title":{"type":"string"},"description":{"type":"string"},"instructions":{"type":"string","description":"Instructions for the model on how to use this server."},"websiteUrl":{"type":"string"},"repository":{"type":"object","additionalProperties":false,"required":["url","source"],"description":"Where the server's source lives, for the MCP Registry entry (server.json) and the server card. Not sent in serverInfo.","properties":{"url":{"type":"string","description":"https URL of the repository, e.g. https://github.com/acme/weather-mcp."},"source":{"type":"string","minLength":1,"description":"The hosting service, e.g. github or gitlab."},"subfolder":{"type":"string","description":"Relative path of the server inside a monorepo."},"id":{"type":"string","description":"The hosting service's stable repository id."}}},"registryName":{"type":"string","description":"The server's name in the MCP Registry, reverse-DNS with one slash: io.github.<owner>/<name> (GitHub-verified) or com.example/<name> (domain-verified). When set, generate writes server.json at the project root, adds mcpName to package.json, and HTTP servers serve a server card."},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."}}},"transports":{"type":"object","additionalProperties":false,"description":"Which transports the generated main entry offers. stdio is the default when no --transport flag is given.","properties":{"stdio":{"type":"boolean","default":true},"http":{"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/HttpTransport"}]},"sse":{"description":"The deprecated HTTP+SSE transport (protocol 2024-11-05) for old clients, served on the HTTP listener: GET path opens the event stream, POST messagesPath carries client messages. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/SseTransport"}]},"websocket":{"description":"MCP over WebSocket (subprotocol \"mcp\"), served on the HTTP listener at path. Off by default; needs transports.http.","oneOf":[{"type":"boolean"},{"$ref":"#/definitions/WebSocketTransport"}]}}},"targets":{"type":"array","minItems":1,"default":["node"],"description":"Where the server runs, each platform once: node (the default), deno, bun, workers (Cloudflare Workers), vercel (Vercel Functions) and lambda (AWS Lambda). Every feature the manifest turns on must be served on every target listed, or validate refuses the manifest (the matrix is in docs/targets.md). A target with settings is a one-key map: - vercel: {maxDuration: 60}.","items":{"oneOf":[{"$ref":"#/definitions/Target"},{"$ref":"#/definitions/TargetSettings"}]}},"capabilities":{"type":"object","additionalProperties":false,"description":"Server capabilities beyond what the entries imply (ServerCapabilities of the MCP spec). tools, resources and prompts get listChanged automatically, completions when a completion is declared, and logging is always on.","properties":{"resources":{"type":"object","additionalProperties":false,"properties":{"subscribe":{"type":"boolean","description":"Accept resources/subscribe and resources/unsubscribe; handlers announce changes with ctx.notify.resourceUpdated(uri)."},"listChanged":{"type":"boolean"}}},"tools":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"listChanged":{"type":"boolean"}}},"experimental":{"type":"object","description":"experimental, published as is."}}},"schemaFiles":{"type":"boolean","default":false,"description":"Opt-in: resolve $ref to JSON or YAML files inside the manifest's folder ('./schemas/city.json', 'common.yaml#/$defs/Id'), relative to the file holding the ref. Each referenced schema becomes a shared definition. Nothing is ever fetched, and nothing outside the folder is read."},"definitions":{"type":"object","additionalProperties":{"description":"A JSON Schema (draft-07, 2019-09 or 2020-12), published verbatim.","type":["object","boolean"]},"description":"Shared JSON Schemas, referenced from tool schemas as $ref: '#/definitions/Name'."},"tools":{"type":"object","additionalProperties":{"$ref":"#/definitions/Tool"},"description":"Tools, keyed by name (1-128 characters of A-Z a-z 0-9 _ - .)."},"resources":{"type":"object","additionalProperties":{"$ref":"#/definitions/Resource"}},"resourceTemplates":{"type":"object","additionalProperties":{"$ref":"#/definitions/ResourceTemplate"}},"prompts":{"type":"object","additionalProperties":{"$ref":"#/definitions/Prompt"}},"apps":{"type":"object","additionalProperties":{"$ref":"#/definitions/App"},"description":"MCP Apps views (the io.modelcontextprotocol/ui extension), keyed by name (a letter, then up to 63 letters, digits, _ and -): each is served as a ui:// resource of type text/html;profile=mcp-app, which hosts render when a tool whose ui.app names it is called."},"auth":{"$ref":"#/definitions/Auth"},"telemetry":{"type":"object","additionalProperties":false,"description":"Observability of the generated server. Structured logs (JSON lines on stderr) are always on; this adds OpenTelemetry.","properties":{"otel":{"type":"boolean","default":false,"description":"OpenTelemetry traces and metrics following the MCP semantic conventions, exported over OTLP and configured at run time by the standard OTEL_* environment variables (OTEL_SDK_DISABLED=true turns them off). Adds the OpenTelemetry packages to the generated project; without it nothing of OpenTelemetry is installed or loaded."},"trustClientSampling":{"type":"boolean","default":false,"description":"Whether a client's trace context may decide if its requests are sampled. The client's traceparent always parents the server's spans; by default its sampled flag is ignored and OTEL_TRACES_SAMPLER decides as for a new trace, so a client cannot switch off the tracing of its calls. Set true only when every client is yours. Needs otel."}}},"lint":{"type":"object","additionalProperties":false,"description":"Settings of mcp-gen lint (also run by mcp-gen validate, as warnings): each rule's level and the tools/list token budget.","properties":{"rules":{"type":"object","additionalProperties":false,"description":"Level of each lint rule: off, warn (the default) or error.","properties":{"description-missing":{"enum":["off","warn","error"]},"description-short":{"enum":["off","warn","error"]},"prompt-optional-placeholder":{"enum":["off","warn","error"]},"parameter-description-missing":{"enum":["off","warn","error"]},"write-without-annotations":{"enum":["off","warn","error"]},"destructive-without-idempotent":{"enum":["off","warn","error"]},"name-convention":{"enum":["off","warn","error"]},"tool-name-length":{"enum":["off","warn","error"]},"input-schema-ref":{"enum":["off","warn","error"]},"openapi-keyword":{"enum":["off","warn","error"]},"schema-keyword-misspelled":{"enum":["off","warn","error"]},"schema-value-rejected":{"enum":["off","warn","error"]},"required-undeclared":{"enum":["off","warn","error"]},"output-schema-not-object":{"enum":["off","warn","error"]},"unknown-spec-key":{"enum":["off","warn","error"]},"mime-type-malformed":{"enum":["off","warn","error"]},"tools-list-token-budget":{"enum":["off","warn","error"]},"bundle-icon":{"enum":["off","warn","error"]},"app-without-output-schema":{"enum":["off","warn","error"]}}},"toolsListTokenBudget":{"type":"integer","minimum":1,"default":10000,"description":"Largest acceptable tools/list, in estimated tokens (UTF-8 bytes / 4)."}}},"toolsets":{"type":"object","additionalProperties":{"$ref":"#/definitions/Toolset"},"description":"Named groups of tools, chosen at start-up (--toolsets a,b or MCP_TOOLSETS) or, when transports.http.toolsets opts in, per HTTP request. A tool may be in several sets. Without a choice, the sets marked default: true are served (every set when none is marked). Tools in no set are always served. Tools outside the chosen sets are neither listed nor callable."},"scale":{"type":"object","additionalProperties":false,"description":"Horizontal scaling of the HTTP server: where the state every replica needs lives. `store: redis` keeps 2025-era sessions and their resumable streams, resource subscriptions, rate-limit and concurrency counters and change notifications in Redis (>= 6) or Valkey (>= 7), named at run time by MCP_STORE_URL; MCP_REQUEST_STATE_KEY is then required. The default `memory` keeps everything in the process and installs no store client.","properties":{"store":{"enum":["memory","redis"],"default":"memory","description":"memory (default): one process holds every piece of state. redis: replicas share it through Redis or Valkey (scale: {store: redis})."},"sessionTtlMs":{"type":"integer","minimum":1000,"default":1800000,"description":"How long an idle 2025-era session lives in the store; every request renews it (MCP_SESSION_TTL_MS overrides it)."},"eventRetention":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Events kept per resumable stream for Last-Event-ID replay (MCP_EVENT_RETENTION overrides it)."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Live 2025-era sessions one principal may hold across all replicas; the next initialize gets 429 (MCP_MAX_SESSIONS_PER_PRINCIPAL overrides it)."}}},"deploy":{"type":"object","additionalProperties":false,"description":"Opt-in deployment files under deploy/, owned and rewritten by mcp-gen: a Compose file (replicas behind nginx, with Redis) and Kubernetes manifests. Needs transports.http; with more than one replica, scale.store redis.","properties":{"compose":{"type":"boolean","default":false,"description":"deploy/compose.yaml and deploy/nginx.conf: the server's replicas behind nginx, sharing Redis."},"kubernetes":{"type":"boolean","default":false,"description":"deploy/kubernetes/*.yaml: Deployment (probes, preStop drain), Service, PodDisruptionBudget and HorizontalPodAutoscaler."},"replicas":{"type":"integer","minimum":1,"maximum":100,"default":3,"description":"Replicas in the Compose file, and the Deployment's starting replica count (the autoscaler's minimum)."}}},"bundle":{"type":"object","additionalProperties":false,"description":"The MCP Bundle (manifest.json, packed into a .mcpb by `npm run bundle`) that desktop clients install a stdio server from. Only used when transports.stdio is on.","properties":{"icon":{"type":"string","minLength":1,"description":"The bundle's icon: a PNG file relative to mcp.yaml (512x512 recommended), packed into the .mcpb. Desktop clients show it when installing and listing the server."},"icons":{"type":"array","description":"More sizes or themes of the icon: PNG files relative to mcp.yaml, each one's size read from the file.","items":{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","minLength":1},"theme":{"type":"string","minLength":1,"description":"The client theme it is drawn for, e.g. light or dark."}}}},"author":{"type":"object","additionalProperties":false,"required":["name"],"description":"The bundle's author, shown by clients when installing it. Default: the server's title.","properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","pattern":"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},"url":{"type":"string","pattern":"^https?://[^\\s/?#]+[^\\s]*$"}}},"env":{"type":"object","description":"Environment variables your handlers or src/lifecycle.ts read, by name: the client asks the user for each at install (user_config) and passes it to the server.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Label of the setting in the client's install dialog."},"description":{"type":"string","minLength":1},"type":{"enum":["string","number","boolean","directory","file"],"default":"string","description":"How the client asks for the value; the variable holds it as text (booleans as true or false)."},"sensitive":{"type":"boolean","default":false,"description":"A secret (an API key, a token): the client masks it and keeps it in the system's secret store."},"required":{"type":"boolean","default":false},"default":{"type":["string","number","boolean"],"description":"The value when the user gives none. An optional setting without one reaches the server as an empty variable."}}}}}}},"definitions":{"Auth":{"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}},"Credential":{"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}},"ToolPolicy":{"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}},"ToolAnnotations":{"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}},"ToolExecution":{"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}},"Annotations":{"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}},"Icon":{"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}},"SseTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}},"WebSocketTransport":{"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}},"Target":{"type":"string","enum":["node","deno","bun","workers","vercel","lambda"],"description":"node, deno and bun run the server as one long-lived process; workers, vercel and lambda run instances made for requests, which keep nothing in memory from one request to the next."},"TargetSettings":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"description":"A target with its settings, as a map of one key: its name.","properties":{"workers":{"$ref":"#/definitions/WorkersTarget"},"vercel":{"$ref":"#/definitions/VercelTarget"},"lambda":{"$ref":"#/definitions/LambdaTarget"}}},"WorkersTarget":{"type":"object","additionalProperties":false,"description":"Cloudflare Workers: what wrangler.jsonc says of the Worker.","properties":{"name":{"type":"string","pattern":"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$","description":"The Worker's name: lower-case letters, digits and -, at most 63, not starting or ending with -. Its workers.dev host is <name>.<account subdomain>.workers.dev. Default: server.name made such a name."},"compatibilityDate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","default":"2026-07-28","description":"The Workers runtime's compatibility date (YYYY-MM-DD): which runtime behaviour the Worker gets. Wrangler refuses a date newer than its runtime knows."},"customDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Host names the Worker answers on as their origin (Cloudflare Custom Domains, in zones of the account), besides its workers.dev host, e.g. mcp.example.com."}}},"VercelTarget":{"type":"object","additionalProperties":false,"description":"Vercel Functions: what vercel.json says of the function.","properties":{"maxDuration":{"type":"integer","minimum":1,"maximum":1800,"description":"Seconds a request may run before Vercel ends it. Unset: Vercel's default, 300. Plans cap it: Hobby at 300, Pro and Enterprise at 800 (up to 1800 in beta)."}}},"LambdaTarget":{"type":"object","additionalProperties":false,"description":"AWS Lambda: the function's settings.","properties":{"timeout":{"type":"integer","minimum":1,"maximum":900,"default":30,"description":"Seconds an invocation may run before Lambda ends it (at most 900). API Gateway HTTP APIs end a request after 30 s whatever the function's timeout; a Function URL waits for it."}}},"PromptContent":{"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}},"Completion":{"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]},"HttpTransport":{"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}},"Tool":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ResourceTemplate":{"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"Prompt":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}},"ExampleIgnore":{"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."},"ExampleContentBlock":{"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}},"ExampleResourceContents":{"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}},"ToolExample":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ResourceTemplateExample":{"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"ExampleReadResult":{"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}},"PromptExample":{"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}},"Toolset":{"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}},"App":{"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}},"ToolUi":{"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}}}};
   const schema12 = {"type":"object","additionalProperties":true,"description":"An Icon of the MCP spec. The spec leaves it open: other keys are published as written (lint warns about them, in case of a typo).","required":["src"],"properties":{"src":{"type":"string","description":"URI of the icon (https: or data:)."},"mimeType":{"type":"string"},"sizes":{"type":"array","items":{"type":"string"}},"theme":{"enum":["light","dark"]}}};
   const schema13 = {"type":"object","additionalProperties":false,"properties":{"mode":{"enum":["stateful","stateless"],"default":"stateful","description":"stateful: 2025-era clients get sessions (server-to-client requests, subscriptions, GET streams); stateless: every 2025-era request is served by a fresh server, for horizontally scaled deployments. 2026-07-28 requests are stateless either way."},"host":{"type":"string","default":"127.0.0.1","description":"Interface to bind. Loopback by default."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":3000},"path":{"type":"string","pattern":"^/","default":"/mcp"},"publicUrl":{"type":"string","description":"The https URL clients reach this endpoint at (behind proxies and load balancers). Listed as a streamable-http remote in server.json and the server card."},"allowedHosts":{"type":"array","items":{"type":"string"},"description":"Host header allow-list (DNS-rebinding protection). Defaults to localhost names on a loopback bind."},"allowedOrigins":{"type":"array","items":{"type":"string"},"description":"Origin allow-list (hostnames)."},"maxBodyBytes":{"type":"integer","minimum":1024,"default":4194304,"description":"Largest request body; a larger one is refused with 413."},"headersTimeoutMs":{"type":"integer","minimum":1,"default":10000,"description":"Time a client has to send the request headers (slow-client protection)."},"requestTimeoutMs":{"type":"integer","minimum":1,"default":30000,"description":"Time a client has to send the whole request, body included; at least headersTimeoutMs."},"keepAliveTimeoutMs":{"type":"integer","minimum":1,"default":5000,"description":"How long an idle keep-alive connection stays open."},"sessionIdleTimeoutMs":{"type":"integer","minimum":1000,"default":1800000,"description":"A 2025-era session (stateful mode) with no request and no open stream for this long is closed; its client must initialize again."},"maxSessionsPerPrincipal":{"type":"integer","minimum":1,"default":100,"description":"Open 2025-era sessions (and HTTP+SSE streams) one principal may hold; one more initialize is refused with 429. Without auth a client is its address (IPv6: its /64), see trustProxy."},"maxSubscriptionsPerSession":{"type":"integer","minimum":1,"default":100,"description":"resources/subscribe entries one session or connection may hold, on every transport. Only URIs the server serves (its resources, or matching one of its resource templates) can be subscribed."},"maxConcurrentRequests":{"type":"integer","minimum":1,"default":1000,"description":"HTTP POST requests the server serves at once, over all clients (each 2026-07-28 request has a server of its own), and apart as many handlers still running after their POST closed; one more is answered at once with 503, Retry-After and -32003."},"maxPrincipalShare":{"type":"number","exclusiveMinimum":0,"maximum":1,"default":0.1,"description":"The fraction of each capacity all clients share (maxConcurrentRequests and its lingering handlers, transports.websocket.maxConnections) that one principal may hold, rounded down, at least 1; past it that principal gets 429 while others are served. Without auth a client is its address (IPv6: its /64), see trustProxy."},"trustProxy":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The reverse proxies in front of the server: addresses, CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal. A request whose connection comes from one of them is a client's whose address is read from X-Forwarded-For (from the right, past every listed proxy); without it, or from any other connection, the header is ignored and the client is the connection's address."},"maxRequestsInFlight":{"type":"integer","minimum":1,"default":100,"description":"Requests one 2025-era session, HTTP+SSE stream, WebSocket or stdio connection may have unanswered at once, on every transport, and apart as many handlers still running after their request was cancelled or abandoned; one more is answered at once with -32003 (over HTTP with 429)."},"toolsets":{"type":"object","additionalProperties":false,"description":"Opt-in: each HTTP request may choose its toolsets (comma-separated names) in this header or query parameter; a request that names none gets the start-up choice.","properties":{"header":{"type":"string","minLength":1,"description":"Request header carrying the chosen toolsets, e.g. X-MCP-Toolsets."},"query":{"type":"string","minLength":1,"description":"Query parameter of the endpoint URL carrying the chosen toolsets, e.g. toolsets."}}}}};
   const schema14 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/sse","description":"GET here opens the event stream."},"messagesPath":{"type":"string","pattern":"^/","default":"/messages","description":"POST here (with ?sessionId=) delivers client messages."}}};
   const schema15 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","pattern":"^/","default":"/ws","description":"Upgrade requests to this path become MCP connections."},"maxConnections":{"type":"integer","minimum":1,"default":100,"description":"Open WebSocket connections over all clients; one more upgrade is refused with 503."},"idleTimeoutMs":{"type":"integer","minimum":1000,"default":300000,"description":"A connection with no message in either direction for this long is closed (1001)."},"initTimeoutMs":{"type":"integer","minimum":100,"default":10000,"description":"A connection that has not completed its handshake (initialize, or a first 2026-07-28 request) by then is closed (1008)."}}};
-  const schema47 = {"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}};
-  const schema50 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
+  const schema16 = {"type":"string","enum":["node","deno","bun","workers","vercel","lambda"],"description":"node, deno and bun run the server as one long-lived process; workers, vercel and lambda run instances made for requests, which keep nothing in memory from one request to the next."};
+  const schema52 = {"type":"object","additionalProperties":false,"description":"An MCP Apps view: its ui:// resource (listed and read with _meta.ui) and the folder of its code.","properties":{"title":{"type":"string"},"description":{"type":"string"},"uri":{"type":"string","description":"The view's resource URI, in the ui:// scheme. Default: ui://<server.name, made a host name>/<app name>."},"source":{"type":"string","minLength":1,"description":"Folder of the view's code, relative to the project, with / between folders. Default: ui/<app name>."},"csp":{"type":"object","additionalProperties":false,"description":"The origins the view may reach, published as _meta.ui.csp; hosts allow nothing else.","properties":{"connectDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for fetch, XHR and WebSocket (CSP connect-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no network connections."},"resourceDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for scripts, styles, images, fonts and media (CSP script-src, style-src, img-src, font-src, media-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: only what the view inlines."},"frameDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins for nested frames (CSP frame-src): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: no nested frames."},"baseUriDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Origins the document base URI may be (CSP base-uri): origins such as https://api.example.com, a wildcard subdomain as https://*.example.com. Empty or absent: the view's own origin only."}}},"permissions":{"type":"object","additionalProperties":false,"description":"Browser features the view asks for, published as _meta.ui.permissions ({camera: {}} for camera: true). Hosts may refuse them.","properties":{"camera":{"type":"boolean"},"microphone":{"type":"boolean"},"geolocation":{"type":"boolean"},"clipboardWrite":{"type":"boolean"}}},"domain":{"type":"string","minLength":1,"description":"A dedicated origin for the view's sandbox, as a host name whose form the host defines (e.g. a904794854a047f6.claudemcpcontent.com)."},"prefersBorder":{"type":"boolean","description":"Whether the host should draw a border and background around the view; absent: the host decides."},"_meta":{"type":"object","description":"`_meta` of the view's resource, published as is beside ui."}}};
+  const schema55 = {"type":"object","additionalProperties":false,"required":["tools"],"properties":{"description":{"type":"string","description":"What the set is for; shown by mcp-gen docs and --help."},"tools":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Names of tools under tools:."},"default":{"type":"boolean","default":false,"description":"Served when no toolset is chosen."}}};
   const func2 = Object.prototype.hasOwnProperty;
   const func4 = require("ajv/dist/runtime/ucs2length").default;
   const pattern0 = new RegExp("^/", "u");
-  const pattern8 = new RegExp("^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$", "u");
-  const pattern9 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
-  const pattern10 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-  const schema16 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema17 = {"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}};
-  const schema18 = {"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}};
-  const schema19 = {"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}};
-  const schema21 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
-  const func0 = require("ajv/dist/runtime/equal").default;
-  const schema22 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema23 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
-  const schema24 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
+  const pattern10 = new RegExp("^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$", "u");
+  const pattern11 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
+  const pattern12 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+  const schema17 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"description":"A target with its settings, as a map of one key: its name.","properties":{"workers":{"$ref":"#/definitions/WorkersTarget"},"vercel":{"$ref":"#/definitions/VercelTarget"},"lambda":{"$ref":"#/definitions/LambdaTarget"}}};
+  const schema18 = {"type":"object","additionalProperties":false,"description":"Cloudflare Workers: what wrangler.jsonc says of the Worker.","properties":{"name":{"type":"string","pattern":"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$","description":"The Worker's name: lower-case letters, digits and -, at most 63, not starting or ending with -. Its workers.dev host is <name>.<account subdomain>.workers.dev. Default: server.name made such a name."},"compatibilityDate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","default":"2026-07-28","description":"The Workers runtime's compatibility date (YYYY-MM-DD): which runtime behaviour the Worker gets. Wrangler refuses a date newer than its runtime knows."},"customDomains":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Host names the Worker answers on as their origin (Cloudflare Custom Domains, in zones of the account), besides its workers.dev host, e.g. mcp.example.com."}}};
+  const schema19 = {"type":"object","additionalProperties":false,"description":"Vercel Functions: what vercel.json says of the function.","properties":{"maxDuration":{"type":"integer","minimum":1,"maximum":1800,"description":"Seconds a request may run before Vercel ends it. Unset: Vercel's default, 300. Plans cap it: Hobby at 300, Pro and Enterprise at 800 (up to 1800 in beta)."}}};
+  const schema20 = {"type":"object","additionalProperties":false,"description":"AWS Lambda: the function's settings.","properties":{"timeout":{"type":"integer","minimum":1,"maximum":900,"default":30,"description":"Seconds an invocation may run before Lambda ends it (at most 900). API Gateway HTTP APIs end a request after 30 s whatever the function's timeout; a Function URL waits for it."}}};
+  const pattern4 = new RegExp("^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$", "u");
+  const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 
-  function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+  if(Object.keys(data).length > 1){
+  const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema17,data};
+  if(vErrors === null){
+  vErrors = [err0];
+  }
+  else {
+  vErrors.push(err0);
+  }
+  errors++;
+  }
+  if(Object.keys(data).length < 1){
+  const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema17,data};
+  if(vErrors === null){
+  vErrors = [err1];
+  }
+  else {
+  vErrors.push(err1);
+  }
+  errors++;
+  }
+  for(const key0 in data){
+  if(!(((key0 === "workers") || (key0 === "vercel")) || (key0 === "lambda"))){
+  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+  if(vErrors === null){
+  vErrors = [err2];
+  }
+  else {
+  vErrors.push(err2);
+  }
+  errors++;
+  }
+  }
+  if(data.workers !== undefined){
+  let data0 = data.workers;
+  if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+  for(const key1 in data0){
+  if(!(((key1 === "name") || (key1 === "compatibilityDate")) || (key1 === "customDomains"))){
+  const err3 = {instancePath:instancePath+"/workers",schemaPath:"#/definitions/WorkersTarget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data0};
+  if(vErrors === null){
+  vErrors = [err3];
+  }
+  else {
+  vErrors.push(err3);
+  }
+  errors++;
+  }
+  }
+  if(data0.name !== undefined){
+  let data1 = data0.name;
+  if(typeof data1 === "string"){
+  if(!pattern4.test(data1)){
+  const err4 = {instancePath:instancePath+"/workers/name",schemaPath:"#/definitions/WorkersTarget/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$"+"\"",schema:"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$",parentSchema:schema18.properties.name,data:data1};
+  if(vErrors === null){
+  vErrors = [err4];
+  }
+  else {
+  vErrors.push(err4);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err5 = {instancePath:instancePath+"/workers/name",schemaPath:"#/definitions/WorkersTarget/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data1};
+  if(vErrors === null){
+  vErrors = [err5];
+  }
+  else {
+  vErrors.push(err5);
+  }
+  errors++;
+  }
+  }
+  if(data0.compatibilityDate !== undefined){
+  let data2 = data0.compatibilityDate;
+  if(typeof data2 === "string"){
+  if(!pattern5.test(data2)){
+  const err6 = {instancePath:instancePath+"/workers/compatibilityDate",schemaPath:"#/definitions/WorkersTarget/properties/compatibilityDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema18.properties.compatibilityDate,data:data2};
+  if(vErrors === null){
+  vErrors = [err6];
+  }
+  else {
+  vErrors.push(err6);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err7 = {instancePath:instancePath+"/workers/compatibilityDate",schemaPath:"#/definitions/WorkersTarget/properties/compatibilityDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.compatibilityDate.type,parentSchema:schema18.properties.compatibilityDate,data:data2};
+  if(vErrors === null){
+  vErrors = [err7];
+  }
+  else {
+  vErrors.push(err7);
+  }
+  errors++;
+  }
+  }
+  if(data0.customDomains !== undefined){
+  let data3 = data0.customDomains;
+  if(Array.isArray(data3)){
+  const len0 = data3.length;
+  for(let i0=0; i0<len0; i0++){
+  let data4 = data3[i0];
+  if(typeof data4 === "string"){
+  if(func4(data4) < 1){
+  const err8 = {instancePath:instancePath+"/workers/customDomains/" + i0,schemaPath:"#/definitions/WorkersTarget/properties/customDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.customDomains.items,data:data4};
+  if(vErrors === null){
+  vErrors = [err8];
+  }
+  else {
+  vErrors.push(err8);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err9 = {instancePath:instancePath+"/workers/customDomains/" + i0,schemaPath:"#/definitions/WorkersTarget/properties/customDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.customDomains.items.type,parentSchema:schema18.properties.customDomains.items,data:data4};
+  if(vErrors === null){
+  vErrors = [err9];
+  }
+  else {
+  vErrors.push(err9);
+  }
+  errors++;
+  }
+  }
+  let i1 = data3.length;
+  let j0;
+  if(i1 > 1){
+  const indices0 = {};
+  for(;i1--;){
+  let item0 = data3[i1];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err10 = {instancePath:instancePath+"/workers/customDomains",schemaPath:"#/definitions/WorkersTarget/properties/customDomains/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema18.properties.customDomains,data:data3};
+  if(vErrors === null){
+  vErrors = [err10];
+  }
+  else {
+  vErrors.push(err10);
+  }
+  errors++;
+  break;
+  }
+  indices0[item0] = i1;
+  }
+  }
+  }
+  else {
+  const err11 = {instancePath:instancePath+"/workers/customDomains",schemaPath:"#/definitions/WorkersTarget/properties/customDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.customDomains.type,parentSchema:schema18.properties.customDomains,data:data3};
+  if(vErrors === null){
+  vErrors = [err11];
+  }
+  else {
+  vErrors.push(err11);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err12 = {instancePath:instancePath+"/workers",schemaPath:"#/definitions/WorkersTarget/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data0};
+  if(vErrors === null){
+  vErrors = [err12];
+  }
+  else {
+  vErrors.push(err12);
+  }
+  errors++;
+  }
+  }
+  if(data.vercel !== undefined){
+  let data5 = data.vercel;
+  if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+  for(const key2 in data5){
+  if(!(key2 === "maxDuration")){
+  const err13 = {instancePath:instancePath+"/vercel",schemaPath:"#/definitions/VercelTarget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data:data5};
+  if(vErrors === null){
+  vErrors = [err13];
+  }
+  else {
+  vErrors.push(err13);
+  }
+  errors++;
+  }
+  }
+  if(data5.maxDuration !== undefined){
+  let data6 = data5.maxDuration;
+  if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+  const err14 = {instancePath:instancePath+"/vercel/maxDuration",schemaPath:"#/definitions/VercelTarget/properties/maxDuration/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.maxDuration.type,parentSchema:schema19.properties.maxDuration,data:data6};
+  if(vErrors === null){
+  vErrors = [err14];
+  }
+  else {
+  vErrors.push(err14);
+  }
+  errors++;
+  }
+  if(typeof data6 == "number"){
+  if(data6 > 1800 || isNaN(data6)){
+  const err15 = {instancePath:instancePath+"/vercel/maxDuration",schemaPath:"#/definitions/VercelTarget/properties/maxDuration/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1800},message:"must be <= 1800",schema:1800,parentSchema:schema19.properties.maxDuration,data:data6};
+  if(vErrors === null){
+  vErrors = [err15];
+  }
+  else {
+  vErrors.push(err15);
+  }
+  errors++;
+  }
+  if(data6 < 1 || isNaN(data6)){
+  const err16 = {instancePath:instancePath+"/vercel/maxDuration",schemaPath:"#/definitions/VercelTarget/properties/maxDuration/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.maxDuration,data:data6};
+  if(vErrors === null){
+  vErrors = [err16];
+  }
+  else {
+  vErrors.push(err16);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err17 = {instancePath:instancePath+"/vercel",schemaPath:"#/definitions/VercelTarget/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data:data5};
+  if(vErrors === null){
+  vErrors = [err17];
+  }
+  else {
+  vErrors.push(err17);
+  }
+  errors++;
+  }
+  }
+  if(data.lambda !== undefined){
+  let data7 = data.lambda;
+  if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+  for(const key3 in data7){
+  if(!(key3 === "timeout")){
+  const err18 = {instancePath:instancePath+"/lambda",schemaPath:"#/definitions/LambdaTarget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data:data7};
+  if(vErrors === null){
+  vErrors = [err18];
+  }
+  else {
+  vErrors.push(err18);
+  }
+  errors++;
+  }
+  }
+  if(data7.timeout !== undefined){
+  let data8 = data7.timeout;
+  if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+  const err19 = {instancePath:instancePath+"/lambda/timeout",schemaPath:"#/definitions/LambdaTarget/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.timeout.type,parentSchema:schema20.properties.timeout,data:data8};
+  if(vErrors === null){
+  vErrors = [err19];
+  }
+  else {
+  vErrors.push(err19);
+  }
+  errors++;
+  }
+  if(typeof data8 == "number"){
+  if(data8 > 900 || isNaN(data8)){
+  const err20 = {instancePath:instancePath+"/lambda/timeout",schemaPath:"#/definitions/LambdaTarget/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 900},message:"must be <= 900",schema:900,parentSchema:schema20.properties.timeout,data:data8};
+  if(vErrors === null){
+  vErrors = [err20];
+  }
+  else {
+  vErrors.push(err20);
+  }
+  errors++;
+  }
+  if(data8 < 1 || isNaN(data8)){
+  const err21 = {instancePath:instancePath+"/lambda/timeout",schemaPath:"#/definitions/LambdaTarget/properties/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.timeout,data:data8};
+  if(vErrors === null){
+  vErrors = [err21];
+  }
+  else {
+  vErrors.push(err21);
+  }
+  errors++;
+  }
+  }
+  }
+  }
+  else {
+  const err22 = {instancePath:instancePath+"/lambda",schemaPath:"#/definitions/LambdaTarget/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data:data7};
+  if(vErrors === null){
+  vErrors = [err22];
+  }
+  else {
+  vErrors.push(err22);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+  if(vErrors === null){
+  vErrors = [err23];
+  }
+  else {
+  vErrors.push(err23);
+  }
+  errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+  }
+
+  const schema21 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"inputSchema":{"description":"JSON Schema of the arguments; its root must be type: object. Defaults to {type: object}.","type":["object","boolean"]},"outputSchema":{"description":"JSON Schema of structuredContent; its root must be type: object.","type":["object","boolean"]},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"execution":{"$ref":"#/definitions/ToolExecution"},"ui":{"$ref":"#/definitions/ToolUi"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"policy":{"$ref":"#/definitions/ToolPolicy"},"examples":{"type":"object","description":"Sample calls and their answers, by name: validate checks each input against inputSchema and each output against outputSchema; the generated contract tests (test/contract.gen.test.ts) call the handler with the input and compare; mock mode (--mock) answers with the output.","additionalProperties":{"$ref":"#/definitions/ToolExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema22 = {"type":"object","additionalProperties":true,"description":"ToolAnnotations of the MCP spec: hints about the tool's behaviour. The spec leaves it open: other keys (a vendor's own hints) are published as written, and lint warns about them in case of a typo.","properties":{"title":{"type":"string"},"readOnlyHint":{"type":"boolean"},"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"}}};
+  const schema23 = {"type":"object","additionalProperties":true,"description":"How the tool may be called: the MCP ToolExecution (2025-11-25; the 2026-07-28 revision has no such field and it is not sent there). taskSupport optional or required: the call may run as a task the client polls (tasks/get) instead of waiting for the answer; required: clients that cannot take a task are refused. Open like the spec: other keys are published as written, with a lint warning.","properties":{"taskSupport":{"enum":["forbidden","optional","required"],"description":"Whether the tool may be called as a task (tasks/*): forbidden (the default), optional or required."}}};
+  const schema24 = {"type":"object","additionalProperties":false,"description":"The MCP Apps view this tool opens, and who may call it; published as _meta.ui {resourceUri, visibility}.","properties":{"app":{"type":"string","minLength":1,"description":"Name of the view under apps: that hosts render the tool's result in."},"visibility":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["model","app"]},"default":["model","app"],"description":"Who may call the tool: model (listed to the model) and app (called by views through the host). [app] hides it from the model."}}};
+  const schema26 = {"type":"object","additionalProperties":false,"description":"Enforced by the generated server before the handler runs. Refusals are JSON-RPC errors: -32002 missing scopes, -32003 rate limit or concurrency limit, -32004 timeout.","properties":{"scopes":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Scopes the caller's credential must hold (needs auth)."},"timeoutMs":{"type":"integer","minimum":1,"maximum":86400000,"description":"Longest run; past it the handler's ctx.signal is aborted and the client gets -32004."},"rateLimit":{"type":"object","additionalProperties":false,"required":["requests","windowMs"],"description":"At most `requests` calls per principal in any `windowMs` milliseconds. A principal is the user (`sub`) of an OAuth client, else the client or credential, else the token itself.","properties":{"requests":{"type":"integer","minimum":1},"windowMs":{"type":"integer","minimum":1,"maximum":86400000}}},"maxConcurrency":{"type":"integer","minimum":1,"description":"Calls of this tool running at once, over all callers; one more is refused with -32003."},"maxConcurrencyPerPrincipal":{"type":"integer","minimum":1,"description":"Calls of this tool running at once for one principal (the user of an OAuth client, or the credential); one more is refused with -32003."},"hideWithoutScopes":{"type":"boolean","description":"tools/list shows this tool only to callers whose credential holds its scopes (default: auth.hideWithoutScopes). Calls without the scopes are refused with -32002 either way."}}};
+  const func0 = require("ajv/dist/runtime/equal").default;
+  const schema27 = {"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"input":{"type":"object","description":"The tool's arguments, checked against inputSchema. Default {}."},"output":{"type":"object","additionalProperties":false,"description":"The expected CallToolResult: structuredContent (checked against outputSchema), content blocks, or isError: true with a messagePattern. Compared structurally: every field given must match, fields not given are not compared. Without output, the call must merely succeed.","properties":{"structuredContent":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/definitions/ExampleContentBlock"}},"isError":{"type":"boolean"},"messagePattern":{"type":"string","minLength":1,"description":"With isError: true, a regular expression the text of the error content must match."}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema28 = {"type":"object","required":["type"],"description":"A ContentBlock of the MCP spec: {type: text, text}, {type: image | audio, data, mimeType}, {type: resource, resource: {uri, text | blob}} or {type: resource_link, uri, name}.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]}}};
+  const schema29 = {"type":"array","items":{"type":"string","minLength":1},"description":"Volatile fields the contract test does not compare (it only checks they are present), as paths into output: 'structuredContent.generatedAt', 'content[0].text', 'structuredContent.days[*].date'."};
+
+  function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -8400,7 +8725,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data0};
+  const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -8413,7 +8738,7 @@ export function manifestValidatorFactory() {
   if(data.input !== undefined){
   let data1 = data.input;
   if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.input.type,parentSchema:schema22.properties.input,data:data1};
+  const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.input.type,parentSchema:schema27.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -8428,7 +8753,7 @@ export function manifestValidatorFactory() {
   if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
   for(const key1 in data2){
   if(!((((key1 === "structuredContent") || (key1 === "content")) || (key1 === "isError")) || (key1 === "messagePattern"))){
-  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.output,data:data2};
+  const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -8441,7 +8766,7 @@ export function manifestValidatorFactory() {
   if(data2.structuredContent !== undefined){
   let data3 = data2.structuredContent;
   if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.output.properties.structuredContent.type,parentSchema:schema22.properties.output.properties.structuredContent,data:data3};
+  const err4 = {instancePath:instancePath+"/output/structuredContent",schemaPath:"#/properties/output/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.output.properties.structuredContent.type,parentSchema:schema27.properties.output.properties.structuredContent,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -8459,7 +8784,7 @@ export function manifestValidatorFactory() {
   let data5 = data4[i0];
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.type === undefined){
-  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data:data5};
+  const err5 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema28.required,parentSchema:schema28,data:data5};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -8471,7 +8796,7 @@ export function manifestValidatorFactory() {
   if(data5.type !== undefined){
   let data6 = data5.type;
   if(!(((((data6 === "text") || (data6 === "image")) || (data6 === "audio")) || (data6 === "resource")) || (data6 === "resource_link"))){
-  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.type.enum,parentSchema:schema23.properties.type,data:data6};
+  const err6 = {instancePath:instancePath+"/output/content/" + i0+"/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema28.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.type.enum,parentSchema:schema28.properties.type,data:data6};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -8483,7 +8808,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data:data5};
+  const err7 = {instancePath:instancePath+"/output/content/" + i0,schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -8495,7 +8820,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.output.properties.content.type,parentSchema:schema22.properties.output.properties.content,data:data4};
+  const err8 = {instancePath:instancePath+"/output/content",schemaPath:"#/properties/output/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.output.properties.content.type,parentSchema:schema27.properties.output.properties.content,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -8508,7 +8833,7 @@ export function manifestValidatorFactory() {
   if(data2.isError !== undefined){
   let data7 = data2.isError;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.output.properties.isError.type,parentSchema:schema22.properties.output.properties.isError,data:data7};
+  const err9 = {instancePath:instancePath+"/output/isError",schemaPath:"#/properties/output/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.output.properties.isError.type,parentSchema:schema27.properties.output.properties.isError,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -8522,7 +8847,7 @@ export function manifestValidatorFactory() {
   let data8 = data2.messagePattern;
   if(typeof data8 === "string"){
   if(func4(data8) < 1){
-  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.output.properties.messagePattern,data:data8};
+  const err10 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -8533,7 +8858,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.output.properties.messagePattern.type,parentSchema:schema22.properties.output.properties.messagePattern,data:data8};
+  const err11 = {instancePath:instancePath+"/output/messagePattern",schemaPath:"#/properties/output/properties/messagePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.output.properties.messagePattern.type,parentSchema:schema27.properties.output.properties.messagePattern,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8545,7 +8870,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.output.type,parentSchema:schema22.properties.output,data:data2};
+  const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.output.type,parentSchema:schema27.properties.output,data:data2};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -8563,7 +8888,7 @@ export function manifestValidatorFactory() {
   let data10 = data9[i1];
   if(typeof data10 === "string"){
   if(func4(data10) < 1){
-  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data10};
+  const err13 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.items,data:data10};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8574,7 +8899,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data10};
+  const err14 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.items.type,parentSchema:schema29.items,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8586,7 +8911,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data9};
+  const err15 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.type,parentSchema:schema29,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8598,7 +8923,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+  const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8607,18 +8932,18 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate12.errors = vErrors;
+  validate14.errors = vErrors;
   return errors === 0;
   }
 
 
-  function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
-  if(!(func2.call(schema16.properties, key0))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+  if(!(func2.call(schema21.properties, key0))){
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -8631,7 +8956,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data0 = data.title;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.title.type,parentSchema:schema16.properties.title,data:data0};
+  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -8644,7 +8969,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data1 = data.description;
   if(typeof data1 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.description.type,parentSchema:schema16.properties.description,data:data1};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.description.type,parentSchema:schema21.properties.description,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -8657,7 +8982,7 @@ export function manifestValidatorFactory() {
   if(data.inputSchema !== undefined){
   let data2 = data.inputSchema;
   if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (typeof data2 !== "boolean")){
-  const err3 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: schema16.properties.inputSchema.type},message:"must be object,boolean",schema:schema16.properties.inputSchema.type,parentSchema:schema16.properties.inputSchema,data:data2};
+  const err3 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: schema21.properties.inputSchema.type},message:"must be object,boolean",schema:schema21.properties.inputSchema.type,parentSchema:schema21.properties.inputSchema,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -8670,7 +8995,7 @@ export function manifestValidatorFactory() {
   if(data.outputSchema !== undefined){
   let data3 = data.outputSchema;
   if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (typeof data3 !== "boolean")){
-  const err4 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: schema16.properties.outputSchema.type},message:"must be object,boolean",schema:schema16.properties.outputSchema.type,parentSchema:schema16.properties.outputSchema,data:data3};
+  const err4 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: schema21.properties.outputSchema.type},message:"must be object,boolean",schema:schema21.properties.outputSchema.type,parentSchema:schema21.properties.outputSchema,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -8686,7 +9011,7 @@ export function manifestValidatorFactory() {
   if(data4.title !== undefined){
   let data5 = data4.title;
   if(typeof data5 !== "string"){
-  const err5 = {instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.title.type,parentSchema:schema17.properties.title,data:data5};
+  const err5 = {instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.title.type,parentSchema:schema22.properties.title,data:data5};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -8699,7 +9024,7 @@ export function manifestValidatorFactory() {
   if(data4.readOnlyHint !== undefined){
   let data6 = data4.readOnlyHint;
   if(typeof data6 !== "boolean"){
-  const err6 = {instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.readOnlyHint.type,parentSchema:schema17.properties.readOnlyHint,data:data6};
+  const err6 = {instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.readOnlyHint.type,parentSchema:schema22.properties.readOnlyHint,data:data6};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -8712,7 +9037,7 @@ export function manifestValidatorFactory() {
   if(data4.destructiveHint !== undefined){
   let data7 = data4.destructiveHint;
   if(typeof data7 !== "boolean"){
-  const err7 = {instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.destructiveHint.type,parentSchema:schema17.properties.destructiveHint,data:data7};
+  const err7 = {instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.destructiveHint.type,parentSchema:schema22.properties.destructiveHint,data:data7};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -8725,7 +9050,7 @@ export function manifestValidatorFactory() {
   if(data4.idempotentHint !== undefined){
   let data8 = data4.idempotentHint;
   if(typeof data8 !== "boolean"){
-  const err8 = {instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.idempotentHint.type,parentSchema:schema17.properties.idempotentHint,data:data8};
+  const err8 = {instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.idempotentHint.type,parentSchema:schema22.properties.idempotentHint,data:data8};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -8738,7 +9063,7 @@ export function manifestValidatorFactory() {
   if(data4.openWorldHint !== undefined){
   let data9 = data4.openWorldHint;
   if(typeof data9 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.openWorldHint.type,parentSchema:schema17.properties.openWorldHint,data:data9};
+  const err9 = {instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.openWorldHint.type,parentSchema:schema22.properties.openWorldHint,data:data9};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -8750,7 +9075,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data:data4};
+  const err10 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data:data4};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -8766,7 +9091,7 @@ export function manifestValidatorFactory() {
   if(data10.taskSupport !== undefined){
   let data11 = data10.taskSupport;
   if(!(((data11 === "forbidden") || (data11 === "optional")) || (data11 === "required"))){
-  const err11 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/definitions/ToolExecution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema18.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.taskSupport.enum,parentSchema:schema18.properties.taskSupport,data:data11};
+  const err11 = {instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/definitions/ToolExecution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema23.properties.taskSupport.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.taskSupport.enum,parentSchema:schema23.properties.taskSupport,data:data11};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -8778,7 +9103,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/execution",schemaPath:"#/definitions/ToolExecution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data10};
+  const err12 = {instancePath:instancePath+"/execution",schemaPath:"#/definitions/ToolExecution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data:data10};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -8793,7 +9118,7 @@ export function manifestValidatorFactory() {
   if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
   for(const key1 in data12){
   if(!((key1 === "app") || (key1 === "visibility"))){
-  const err13 = {instancePath:instancePath+"/ui",schemaPath:"#/definitions/ToolUi/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data:data12};
+  const err13 = {instancePath:instancePath+"/ui",schemaPath:"#/definitions/ToolUi/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data:data12};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -8807,7 +9132,7 @@ export function manifestValidatorFactory() {
   let data13 = data12.app;
   if(typeof data13 === "string"){
   if(func4(data13) < 1){
-  const err14 = {instancePath:instancePath+"/ui/app",schemaPath:"#/definitions/ToolUi/properties/app/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.app,data:data13};
+  const err14 = {instancePath:instancePath+"/ui/app",schemaPath:"#/definitions/ToolUi/properties/app/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.app,data:data13};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -8818,7 +9143,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/ui/app",schemaPath:"#/definitions/ToolUi/properties/app/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.app.type,parentSchema:schema19.properties.app,data:data13};
+  const err15 = {instancePath:instancePath+"/ui/app",schemaPath:"#/definitions/ToolUi/properties/app/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.app.type,parentSchema:schema24.properties.app,data:data13};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -8832,7 +9157,7 @@ export function manifestValidatorFactory() {
   let data14 = data12.visibility;
   if(Array.isArray(data14)){
   if(data14.length < 1){
-  const err16 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.visibility,data:data14};
+  const err16 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.visibility,data:data14};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -8845,7 +9170,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data15 = data14[i0];
   if(!((data15 === "model") || (data15 === "app"))){
-  const err17 = {instancePath:instancePath+"/ui/visibility/" + i0,schemaPath:"#/definitions/ToolUi/properties/visibility/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.visibility.items.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.visibility.items.enum,parentSchema:schema19.properties.visibility.items,data:data15};
+  const err17 = {instancePath:instancePath+"/ui/visibility/" + i0,schemaPath:"#/definitions/ToolUi/properties/visibility/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.visibility.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.visibility.items.enum,parentSchema:schema24.properties.visibility.items,data:data15};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -8862,7 +9187,7 @@ export function manifestValidatorFactory() {
   for(;i1--;){
   for(j0 = i1; j0--;){
   if(func0(data14[i1], data14[j0])){
-  const err18 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema19.properties.visibility,data:data14};
+  const err18 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema24.properties.visibility,data:data14};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -8877,7 +9202,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.visibility.type,parentSchema:schema19.properties.visibility,data:data14};
+  const err19 = {instancePath:instancePath+"/ui/visibility",schemaPath:"#/definitions/ToolUi/properties/visibility/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.visibility.type,parentSchema:schema24.properties.visibility,data:data14};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -8889,7 +9214,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/ui",schemaPath:"#/definitions/ToolUi/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data:data12};
+  const err20 = {instancePath:instancePath+"/ui",schemaPath:"#/definitions/ToolUi/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -8998,7 +9323,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.icons.type,parentSchema:schema16.properties.icons,data:data16};
+  const err28 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.icons.type,parentSchema:schema21.properties.icons,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -9011,7 +9336,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data23 = data._meta;
   if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
-  const err29 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties._meta.type,parentSchema:schema16.properties._meta,data:data23};
+  const err29 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties._meta.type,parentSchema:schema21.properties._meta,data:data23};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -9026,7 +9351,7 @@ export function manifestValidatorFactory() {
   if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
   for(const key2 in data24){
   if(!((((((key2 === "scopes") || (key2 === "timeoutMs")) || (key2 === "rateLimit")) || (key2 === "maxConcurrency")) || (key2 === "maxConcurrencyPerPrincipal")) || (key2 === "hideWithoutScopes"))){
-  const err30 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data:data24};
+  const err30 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data:data24};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -9044,7 +9369,7 @@ export function manifestValidatorFactory() {
   let data26 = data25[i4];
   if(typeof data26 === "string"){
   if(func4(data26) < 1){
-  const err31 = {instancePath:instancePath+"/policy/scopes/" + i4,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.scopes.items,data:data26};
+  const err31 = {instancePath:instancePath+"/policy/scopes/" + i4,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.scopes.items,data:data26};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -9055,7 +9380,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err32 = {instancePath:instancePath+"/policy/scopes/" + i4,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.scopes.items.type,parentSchema:schema21.properties.scopes.items,data:data26};
+  const err32 = {instancePath:instancePath+"/policy/scopes/" + i4,schemaPath:"#/definitions/ToolPolicy/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.scopes.items.type,parentSchema:schema26.properties.scopes.items,data:data26};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -9076,7 +9401,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof indices0[item0] == "number"){
   j1 = indices0[item0];
-  const err33 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)",schema:true,parentSchema:schema21.properties.scopes,data:data25};
+  const err33 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)",schema:true,parentSchema:schema26.properties.scopes,data:data25};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -9091,7 +9416,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err34 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.scopes.type,parentSchema:schema21.properties.scopes,data:data25};
+  const err34 = {instancePath:instancePath+"/policy/scopes",schemaPath:"#/definitions/ToolPolicy/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.scopes.type,parentSchema:schema26.properties.scopes,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -9104,7 +9429,7 @@ export function manifestValidatorFactory() {
   if(data24.timeoutMs !== undefined){
   let data27 = data24.timeoutMs;
   if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-  const err35 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.timeoutMs.type,parentSchema:schema21.properties.timeoutMs,data:data27};
+  const err35 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.timeoutMs.type,parentSchema:schema26.properties.timeoutMs,data:data27};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -9115,7 +9440,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data27 == "number"){
   if(data27 > 86400000 || isNaN(data27)){
-  const err36 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema21.properties.timeoutMs,data:data27};
+  const err36 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema26.properties.timeoutMs,data:data27};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -9125,7 +9450,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data27 < 1 || isNaN(data27)){
-  const err37 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.timeoutMs,data:data27};
+  const err37 = {instancePath:instancePath+"/policy/timeoutMs",schemaPath:"#/definitions/ToolPolicy/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.timeoutMs,data:data27};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -9140,7 +9465,7 @@ export function manifestValidatorFactory() {
   let data28 = data24.rateLimit;
   if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
   if(data28.requests === undefined){
-  const err38 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema21.properties.rateLimit.required,parentSchema:schema21.properties.rateLimit,data:data28};
+  const err38 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'",schema:schema26.properties.rateLimit.required,parentSchema:schema26.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -9150,7 +9475,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data28.windowMs === undefined){
-  const err39 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema21.properties.rateLimit.required,parentSchema:schema21.properties.rateLimit,data:data28};
+  const err39 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/required",keyword:"required",params:{missingProperty: "windowMs"},message:"must have required property '"+"windowMs"+"'",schema:schema26.properties.rateLimit.required,parentSchema:schema26.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -9161,7 +9486,7 @@ export function manifestValidatorFactory() {
   }
   for(const key3 in data28){
   if(!((key3 === "requests") || (key3 === "windowMs"))){
-  const err40 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.rateLimit,data:data28};
+  const err40 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -9174,7 +9499,7 @@ export function manifestValidatorFactory() {
   if(data28.requests !== undefined){
   let data29 = data28.requests;
   if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-  const err41 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.rateLimit.properties.requests.type,parentSchema:schema21.properties.rateLimit.properties.requests,data:data29};
+  const err41 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.rateLimit.properties.requests.type,parentSchema:schema26.properties.rateLimit.properties.requests,data:data29};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -9185,7 +9510,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data29 == "number"){
   if(data29 < 1 || isNaN(data29)){
-  const err42 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.rateLimit.properties.requests,data:data29};
+  const err42 = {instancePath:instancePath+"/policy/rateLimit/requests",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/requests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.rateLimit.properties.requests,data:data29};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -9199,7 +9524,7 @@ export function manifestValidatorFactory() {
   if(data28.windowMs !== undefined){
   let data30 = data28.windowMs;
   if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-  const err43 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.rateLimit.properties.windowMs.type,parentSchema:schema21.properties.rateLimit.properties.windowMs,data:data30};
+  const err43 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.rateLimit.properties.windowMs.type,parentSchema:schema26.properties.rateLimit.properties.windowMs,data:data30};
   if(vErrors === null){
   vErrors = [err43];
   }
@@ -9210,7 +9535,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data30 == "number"){
   if(data30 > 86400000 || isNaN(data30)){
-  const err44 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema21.properties.rateLimit.properties.windowMs,data:data30};
+  const err44 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000",schema:86400000,parentSchema:schema26.properties.rateLimit.properties.windowMs,data:data30};
   if(vErrors === null){
   vErrors = [err44];
   }
@@ -9220,7 +9545,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data30 < 1 || isNaN(data30)){
-  const err45 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.rateLimit.properties.windowMs,data:data30};
+  const err45 = {instancePath:instancePath+"/policy/rateLimit/windowMs",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/properties/windowMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.rateLimit.properties.windowMs,data:data30};
   if(vErrors === null){
   vErrors = [err45];
   }
@@ -9233,7 +9558,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err46 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.rateLimit.type,parentSchema:schema21.properties.rateLimit,data:data28};
+  const err46 = {instancePath:instancePath+"/policy/rateLimit",schemaPath:"#/definitions/ToolPolicy/properties/rateLimit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.rateLimit.type,parentSchema:schema26.properties.rateLimit,data:data28};
   if(vErrors === null){
   vErrors = [err46];
   }
@@ -9246,7 +9571,7 @@ export function manifestValidatorFactory() {
   if(data24.maxConcurrency !== undefined){
   let data31 = data24.maxConcurrency;
   if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
-  const err47 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.maxConcurrency.type,parentSchema:schema21.properties.maxConcurrency,data:data31};
+  const err47 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.maxConcurrency.type,parentSchema:schema26.properties.maxConcurrency,data:data31};
   if(vErrors === null){
   vErrors = [err47];
   }
@@ -9257,7 +9582,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data31 == "number"){
   if(data31 < 1 || isNaN(data31)){
-  const err48 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.maxConcurrency,data:data31};
+  const err48 = {instancePath:instancePath+"/policy/maxConcurrency",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.maxConcurrency,data:data31};
   if(vErrors === null){
   vErrors = [err48];
   }
@@ -9271,7 +9596,7 @@ export function manifestValidatorFactory() {
   if(data24.maxConcurrencyPerPrincipal !== undefined){
   let data32 = data24.maxConcurrencyPerPrincipal;
   if(!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))){
-  const err49 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema21.properties.maxConcurrencyPerPrincipal,data:data32};
+  const err49 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.maxConcurrencyPerPrincipal.type,parentSchema:schema26.properties.maxConcurrencyPerPrincipal,data:data32};
   if(vErrors === null){
   vErrors = [err49];
   }
@@ -9282,7 +9607,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data32 == "number"){
   if(data32 < 1 || isNaN(data32)){
-  const err50 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.maxConcurrencyPerPrincipal,data:data32};
+  const err50 = {instancePath:instancePath+"/policy/maxConcurrencyPerPrincipal",schemaPath:"#/definitions/ToolPolicy/properties/maxConcurrencyPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.maxConcurrencyPerPrincipal,data:data32};
   if(vErrors === null){
   vErrors = [err50];
   }
@@ -9296,7 +9621,7 @@ export function manifestValidatorFactory() {
   if(data24.hideWithoutScopes !== undefined){
   let data33 = data24.hideWithoutScopes;
   if(typeof data33 !== "boolean"){
-  const err51 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.hideWithoutScopes.type,parentSchema:schema21.properties.hideWithoutScopes,data:data33};
+  const err51 = {instancePath:instancePath+"/policy/hideWithoutScopes",schemaPath:"#/definitions/ToolPolicy/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.hideWithoutScopes.type,parentSchema:schema26.properties.hideWithoutScopes,data:data33};
   if(vErrors === null){
   vErrors = [err51];
   }
@@ -9308,7 +9633,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err52 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data:data24};
+  const err52 = {instancePath:instancePath+"/policy",schemaPath:"#/definitions/ToolPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data24};
   if(vErrors === null){
   vErrors = [err52];
   }
@@ -9322,14 +9647,14 @@ export function manifestValidatorFactory() {
   let data34 = data.examples;
   if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
   for(const key4 in data34){
-  if(!(validate12(data34[key4], {instancePath:instancePath+"/examples/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data34,parentDataProperty:key4,rootData}))){
-  vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+  if(!(validate14(data34[key4], {instancePath:instancePath+"/examples/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data34,parentDataProperty:key4,rootData}))){
+  vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err53 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.examples.type,parentSchema:schema16.properties.examples,data:data34};
+  const err53 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.examples.type,parentSchema:schema21.properties.examples,data:data34};
   if(vErrors === null){
   vErrors = [err53];
   }
@@ -9343,7 +9668,7 @@ export function manifestValidatorFactory() {
   let data36 = data.renamedFrom;
   if(typeof data36 === "string"){
   if(func4(data36) < 1){
-  const err54 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.renamedFrom,data:data36};
+  const err54 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.renamedFrom,data:data36};
   if(vErrors === null){
   vErrors = [err54];
   }
@@ -9354,7 +9679,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err55 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.renamedFrom.type,parentSchema:schema16.properties.renamedFrom,data:data36};
+  const err55 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.renamedFrom.type,parentSchema:schema21.properties.renamedFrom,data:data36};
   if(vErrors === null){
   vErrors = [err55];
   }
@@ -9366,7 +9691,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+  const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
   if(vErrors === null){
   vErrors = [err56];
   }
@@ -9375,23 +9700,23 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate11.errors = vErrors;
+  validate13.errors = vErrors;
   return errors === 0;
   }
 
-  const schema25 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema26 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
-  const pattern4 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-  const schema28 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
-  const schema29 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
-  const schema30 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
+  const schema30 = {"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string","description":"Absolute URI (RFC 3986)."},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"size":{"type":"integer","minimum":0},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"text":{"type":"string","description":"Inline content: resources/read returns it, and no handler is generated."},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Inline binary content, base64: resources/read returns it as a blob, and no handler is generated."},"file":{"type":"string","minLength":1,"description":"A file, relative to the manifest, embedded at generation: text when mimeType is textual (or absent and the file is UTF-8), else a blob. No handler is generated."},"examples":{"type":"object","description":"Sample reads and their contents, by name: contract tests read the resource through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema31 = {"type":"object","additionalProperties":true,"description":"Annotations of the MCP spec, for resources, resource templates and content. The spec leaves them open: other keys are published as written, with a lint warning.","properties":{"audience":{"type":"array","items":{"enum":["user","assistant"]}},"priority":{"type":"number","minimum":0,"maximum":1},"lastModified":{"type":"string"}}};
+  const pattern6 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+  const schema33 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema34 = {"type":"object","additionalProperties":false,"required":["contents"],"description":"The expected ReadResourceResult.","properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/ExampleResourceContents"}}}};
+  const schema35 = {"type":"object","additionalProperties":false,"description":"One item of a resources/read result; uri defaults to the URI read, mimeType to the entry's.","properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"_meta":{"type":"object"}}};
 
-  function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.contents === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema29.required,parentSchema:schema29,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'",schema:schema34.required,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9402,7 +9727,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(key0 === "contents")){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9416,7 +9741,7 @@ export function manifestValidatorFactory() {
   let data0 = data.contents;
   if(Array.isArray(data0)){
   if(data0.length < 1){
-  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.contents,data:data0};
+  const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9431,7 +9756,7 @@ export function manifestValidatorFactory() {
   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
   for(const key1 in data1){
   if(!(((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "_meta"))){
-  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data1};
+  const err3 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9444,7 +9769,7 @@ export function manifestValidatorFactory() {
   if(data1.uri !== undefined){
   let data2 = data1.uri;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.uri.type,parentSchema:schema30.properties.uri,data:data2};
+  const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/ExampleResourceContents/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.uri.type,parentSchema:schema35.properties.uri,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9457,7 +9782,7 @@ export function manifestValidatorFactory() {
   if(data1.mimeType !== undefined){
   let data3 = data1.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.mimeType.type,parentSchema:schema30.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/ExampleResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.mimeType.type,parentSchema:schema35.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9470,7 +9795,7 @@ export function manifestValidatorFactory() {
   if(data1.text !== undefined){
   let data4 = data1.text;
   if(typeof data4 !== "string"){
-  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.text.type,parentSchema:schema30.properties.text,data:data4};
+  const err6 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/ExampleResourceContents/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.text.type,parentSchema:schema35.properties.text,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9483,8 +9808,8 @@ export function manifestValidatorFactory() {
   if(data1.blob !== undefined){
   let data5 = data1.blob;
   if(typeof data5 === "string"){
-  if(!pattern4.test(data5)){
-  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema30.properties.blob,data:data5};
+  if(!pattern6.test(data5)){
+  const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema35.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9495,7 +9820,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.blob.type,parentSchema:schema30.properties.blob,data:data5};
+  const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/ExampleResourceContents/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.blob.type,parentSchema:schema35.properties.blob,data:data5};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9508,7 +9833,7 @@ export function manifestValidatorFactory() {
   if(data1._meta !== undefined){
   let data6 = data1._meta;
   if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties._meta.type,parentSchema:schema30.properties._meta,data:data6};
+  const err9 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/ExampleResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties._meta.type,parentSchema:schema35.properties._meta,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9520,7 +9845,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data1};
+  const err10 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/ExampleResourceContents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data1};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9532,7 +9857,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.contents.type,parentSchema:schema29.properties.contents,data:data0};
+  const err11 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.contents.type,parentSchema:schema34.properties.contents,data:data0};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9544,7 +9869,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+  const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9553,17 +9878,17 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate17.errors = vErrors;
+  validate19.errors = vErrors;
   return errors === 0;
   }
 
 
-  function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema28.required,parentSchema:schema28,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema33.required,parentSchema:schema33,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9574,7 +9899,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!(((key0 === "description") || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9587,7 +9912,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.description.type,parentSchema:schema28.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.description.type,parentSchema:schema33.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9598,8 +9923,8 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.output !== undefined){
-  if(!(validate17(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
-  vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+  if(!(validate19(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+  vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
   errors = vErrors.length;
   }
   }
@@ -9611,7 +9936,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(typeof data3 === "string"){
   if(func4(data3) < 1){
-  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data3};
+  const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9622,7 +9947,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data3};
+  const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.items.type,parentSchema:schema29.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9634,7 +9959,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data2};
+  const err5 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.type,parentSchema:schema29,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9646,7 +9971,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+  const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9655,17 +9980,17 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate16.errors = vErrors;
+  validate18.errors = vErrors;
   return errors === 0;
   }
 
 
-  function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema25.required,parentSchema:schema25,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema30.required,parentSchema:schema30,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -9675,8 +10000,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema25.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+  if(!(func2.call(schema30.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -9689,7 +10014,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data0 = data.uri;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.uri.type,parentSchema:schema25.properties.uri,data:data0};
+  const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.uri.type,parentSchema:schema30.properties.uri,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -9702,7 +10027,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data1 = data.title;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.title.type,parentSchema:schema25.properties.title,data:data1};
+  const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.title.type,parentSchema:schema30.properties.title,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -9715,7 +10040,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data2 = data.description;
   if(typeof data2 !== "string"){
-  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data2};
+  const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -9728,7 +10053,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data3 = data.mimeType;
   if(typeof data3 !== "string"){
-  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.mimeType.type,parentSchema:schema25.properties.mimeType,data:data3};
+  const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.mimeType.type,parentSchema:schema30.properties.mimeType,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -9741,7 +10066,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data4 = data.size;
   if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.size.type,parentSchema:schema25.properties.size,data:data4};
+  const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.size.type,parentSchema:schema30.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -9752,7 +10077,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data4 == "number"){
   if(data4 < 0 || isNaN(data4)){
-  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.size,data:data4};
+  const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.size,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -9773,7 +10098,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data7 = data6[i0];
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.audience.items.enum,parentSchema:schema26.properties.audience.items,data:data7};
+  const err8 = {instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.audience.items.enum,parentSchema:schema31.properties.audience.items,data:data7};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -9785,7 +10110,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.audience.type,parentSchema:schema26.properties.audience,data:data6};
+  const err9 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.audience.type,parentSchema:schema31.properties.audience,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -9799,7 +10124,7 @@ export function manifestValidatorFactory() {
   let data8 = data5.priority;
   if(typeof data8 == "number"){
   if(data8 > 1 || isNaN(data8)){
-  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema26.properties.priority,data:data8};
+  const err10 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -9809,7 +10134,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data8 < 0 || isNaN(data8)){
-  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.priority,data:data8};
+  const err11 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -9820,7 +10145,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data8};
+  const err12 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.priority.type,parentSchema:schema31.properties.priority,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -9833,7 +10158,7 @@ export function manifestValidatorFactory() {
   if(data5.lastModified !== undefined){
   let data9 = data5.lastModified;
   if(typeof data9 !== "string"){
-  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.lastModified.type,parentSchema:schema26.properties.lastModified,data:data9};
+  const err13 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.lastModified.type,parentSchema:schema31.properties.lastModified,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -9845,7 +10170,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data5};
+  const err14 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data5};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -9954,7 +10279,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.icons.type,parentSchema:schema25.properties.icons,data:data10};
+  const err22 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.icons.type,parentSchema:schema30.properties.icons,data:data10};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -9967,7 +10292,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data17 = data._meta;
   if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties._meta.type,parentSchema:schema25.properties._meta,data:data17};
+  const err23 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties._meta.type,parentSchema:schema30.properties._meta,data:data17};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -9980,7 +10305,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data18 = data.text;
   if(typeof data18 !== "string"){
-  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.text.type,parentSchema:schema25.properties.text,data:data18};
+  const err24 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.text.type,parentSchema:schema30.properties.text,data:data18};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -9993,8 +10318,8 @@ export function manifestValidatorFactory() {
   if(data.blob !== undefined){
   let data19 = data.blob;
   if(typeof data19 === "string"){
-  if(!pattern4.test(data19)){
-  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema25.properties.blob,data:data19};
+  if(!pattern6.test(data19)){
+  const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema30.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -10005,7 +10330,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.blob.type,parentSchema:schema25.properties.blob,data:data19};
+  const err26 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.blob.type,parentSchema:schema30.properties.blob,data:data19};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -10019,7 +10344,7 @@ export function manifestValidatorFactory() {
   let data20 = data.file;
   if(typeof data20 === "string"){
   if(func4(data20) < 1){
-  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.file,data:data20};
+  const err27 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -10030,7 +10355,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.file.type,parentSchema:schema25.properties.file,data:data20};
+  const err28 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.file.type,parentSchema:schema30.properties.file,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -10044,14 +10369,14 @@ export function manifestValidatorFactory() {
   let data21 = data.examples;
   if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
   for(const key1 in data21){
-  if(!(validate16(data21[key1], {instancePath:instancePath+"/examples/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key1,rootData}))){
-  vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+  if(!(validate18(data21[key1], {instancePath:instancePath+"/examples/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key1,rootData}))){
+  vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.examples.type,parentSchema:schema25.properties.examples,data:data21};
+  const err29 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.examples.type,parentSchema:schema30.properties.examples,data:data21};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -10065,7 +10390,7 @@ export function manifestValidatorFactory() {
   let data23 = data.renamedFrom;
   if(typeof data23 === "string"){
   if(func4(data23) < 1){
-  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.renamedFrom,data:data23};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -10076,7 +10401,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.renamedFrom.type,parentSchema:schema25.properties.renamedFrom,data:data23};
+  const err31 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.renamedFrom.type,parentSchema:schema30.properties.renamedFrom,data:data23};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10088,7 +10413,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+  const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -10097,20 +10422,20 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate15.errors = vErrors;
+  validate17.errors = vErrors;
   return errors === 0;
   }
 
-  const schema32 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema33 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
-  const schema36 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema37 = {"type":"object","additionalProperties":false,"required":["uriTemplate"],"properties":{"uriTemplate":{"type":"string","description":"RFC 6570 URI template; its variables become the handler's typed parameters."},"complete":{"type":"object","description":"Completions per template variable (completion/complete with ref/resource).","additionalProperties":{"$ref":"#/definitions/Completion"}},"title":{"type":"string"},"description":{"type":"string"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/definitions/Annotations"},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample reads (a URI matching uriTemplate) and their contents, by name: contract tests read through the handler and compare; mock mode answers with the contents.","additionalProperties":{"$ref":"#/definitions/ResourceTemplateExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema38 = {"description":"Completions for this value (completion/complete): a list of values, offered when they start with what was typed, or true for a completion handler.","oneOf":[{"type":"array","items":{"type":"string"},"maxItems":100},{"const":true}]};
+  const schema41 = {"type":"object","additionalProperties":false,"required":["uri","output"],"properties":{"description":{"type":"string"},"uri":{"type":"string","minLength":1,"description":"The URI read; it must match uriTemplate."},"output":{"$ref":"#/definitions/ExampleReadResult"},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
-  function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uri === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema36.required,parentSchema:schema36,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema41.required,parentSchema:schema41,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10120,7 +10445,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data.output === undefined){
-  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema36.required,parentSchema:schema36,data};
+  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema41.required,parentSchema:schema41,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10131,7 +10456,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "uri")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
+  const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10144,7 +10469,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.description.type,parentSchema:schema36.properties.description,data:data0};
+  const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.description.type,parentSchema:schema41.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10158,7 +10483,7 @@ export function manifestValidatorFactory() {
   let data1 = data.uri;
   if(typeof data1 === "string"){
   if(func4(data1) < 1){
-  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.uri,data:data1};
+  const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10169,7 +10494,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.uri.type,parentSchema:schema36.properties.uri,data:data1};
+  const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.uri.type,parentSchema:schema41.properties.uri,data:data1};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10180,8 +10505,8 @@ export function manifestValidatorFactory() {
   }
   }
   if(data.output !== undefined){
-  if(!(validate17(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
-  vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+  if(!(validate19(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+  vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
   errors = vErrors.length;
   }
   }
@@ -10193,7 +10518,7 @@ export function manifestValidatorFactory() {
   let data4 = data3[i0];
   if(typeof data4 === "string"){
   if(func4(data4) < 1){
-  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data4};
+  const err6 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.items,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10204,7 +10529,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data4};
+  const err7 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.items.type,parentSchema:schema29.items,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10216,7 +10541,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data3};
+  const err8 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.type,parentSchema:schema29,data:data3};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10228,7 +10553,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+  const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10237,17 +10562,17 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate22.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
   }
 
 
-  function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.uriTemplate === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema32.required,parentSchema:schema32,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'",schema:schema37.required,parentSchema:schema37,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10257,8 +10582,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema32.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+  if(!(func2.call(schema37.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10271,7 +10596,7 @@ export function manifestValidatorFactory() {
   if(data.uriTemplate !== undefined){
   let data0 = data.uriTemplate;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.uriTemplate.type,parentSchema:schema32.properties.uriTemplate,data:data0};
+  const err2 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.uriTemplate.type,parentSchema:schema37.properties.uriTemplate,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10292,7 +10617,7 @@ export function manifestValidatorFactory() {
   const _errs10 = errors;
   if(Array.isArray(data2)){
   if(data2.length > 100){
-  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema33.oneOf[0],data:data2};
+  const err3 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema38.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10305,7 +10630,7 @@ export function manifestValidatorFactory() {
   for(let i0=0; i0<len0; i0++){
   let data3 = data2[i0];
   if(typeof data3 !== "string"){
-  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.oneOf[0].items.type,parentSchema:schema33.oneOf[0].items,data:data3};
+  const err4 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.oneOf[0].items.type,parentSchema:schema38.oneOf[0].items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10317,7 +10642,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.oneOf[0].type,parentSchema:schema33.oneOf[0],data:data2};
+  const err5 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.oneOf[0].type,parentSchema:schema38.oneOf[0],data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10333,7 +10658,7 @@ export function manifestValidatorFactory() {
   }
   const _errs14 = errors;
   if(true !== data2){
-  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema33.oneOf[1],data:data2};
+  const err6 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema38.oneOf[1],data:data2};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10354,7 +10679,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid3){
-  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema33.oneOf,parentSchema:schema33,data:data2};
+  const err7 = {instancePath:instancePath+"/complete/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema38.oneOf,parentSchema:schema38,data:data2};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10377,7 +10702,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.complete.type,parentSchema:schema32.properties.complete,data:data1};
+  const err8 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.complete.type,parentSchema:schema37.properties.complete,data:data1};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10390,7 +10715,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data4 = data.title;
   if(typeof data4 !== "string"){
-  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.title.type,parentSchema:schema32.properties.title,data:data4};
+  const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.title.type,parentSchema:schema37.properties.title,data:data4};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10403,7 +10728,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data5 = data.description;
   if(typeof data5 !== "string"){
-  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.description.type,parentSchema:schema32.properties.description,data:data5};
+  const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.description.type,parentSchema:schema37.properties.description,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10416,7 +10741,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data6 = data.mimeType;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.mimeType.type,parentSchema:schema32.properties.mimeType,data:data6};
+  const err11 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.mimeType.type,parentSchema:schema37.properties.mimeType,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10436,7 +10761,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(!((data9 === "user") || (data9 === "assistant"))){
-  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.audience.items.enum,parentSchema:schema26.properties.audience.items,data:data9};
+  const err12 = {instancePath:instancePath+"/annotations/audience/" + i1,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.audience.items.enum,parentSchema:schema31.properties.audience.items,data:data9};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10448,7 +10773,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.audience.type,parentSchema:schema26.properties.audience,data:data8};
+  const err13 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.audience.type,parentSchema:schema31.properties.audience,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10462,7 +10787,7 @@ export function manifestValidatorFactory() {
   let data10 = data7.priority;
   if(typeof data10 == "number"){
   if(data10 > 1 || isNaN(data10)){
-  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema26.properties.priority,data:data10};
+  const err14 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10472,7 +10797,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data10 < 0 || isNaN(data10)){
-  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.priority,data:data10};
+  const err15 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10483,7 +10808,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data10};
+  const err16 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.priority.type,parentSchema:schema31.properties.priority,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10496,7 +10821,7 @@ export function manifestValidatorFactory() {
   if(data7.lastModified !== undefined){
   let data11 = data7.lastModified;
   if(typeof data11 !== "string"){
-  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.lastModified.type,parentSchema:schema26.properties.lastModified,data:data11};
+  const err17 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.lastModified.type,parentSchema:schema31.properties.lastModified,data:data11};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10508,7 +10833,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data7};
+  const err18 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data7};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10617,7 +10942,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.icons.type,parentSchema:schema32.properties.icons,data:data12};
+  const err26 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.icons.type,parentSchema:schema37.properties.icons,data:data12};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -10630,7 +10955,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data19 = data._meta;
   if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties._meta.type,parentSchema:schema32.properties._meta,data:data19};
+  const err27 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties._meta.type,parentSchema:schema37.properties._meta,data:data19};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -10644,14 +10969,14 @@ export function manifestValidatorFactory() {
   let data20 = data.examples;
   if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
   for(const key2 in data20){
-  if(!(validate22(data20[key2], {instancePath:instancePath+"/examples/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key2,rootData}))){
-  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+  if(!(validate24(data20[key2], {instancePath:instancePath+"/examples/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key2,rootData}))){
+  vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.examples.type,parentSchema:schema32.properties.examples,data:data20};
+  const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.examples.type,parentSchema:schema37.properties.examples,data:data20};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -10665,7 +10990,7 @@ export function manifestValidatorFactory() {
   let data22 = data.renamedFrom;
   if(typeof data22 === "string"){
   if(func4(data22) < 1){
-  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.renamedFrom,data:data22};
+  const err29 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -10676,7 +11001,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.renamedFrom.type,parentSchema:schema32.properties.renamedFrom,data:data22};
+  const err30 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.renamedFrom.type,parentSchema:schema37.properties.renamedFrom,data:data22};
   if(vErrors === null){
   vErrors = [err30];
   }
@@ -10688,7 +11013,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+  const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -10697,19 +11022,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate21.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
   }
 
-  const schema38 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
-  const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
+  const schema43 = {"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"arguments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"title":{"type":"string","description":"Display name for the argument, published in prompts/list."},"description":{"type":"string"},"required":{"type":"boolean","description":"Published as written: leave it out and prompts/list has no required field (clients read that as false)."},"complete":{"$ref":"#/definitions/Completion"}}}},"messages":{"type":"array","minItems":1,"description":"When given, prompts/get renders these and no handler is generated. {{name}} inserts an argument.","items":{"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"enum":["user","assistant"]},"text":{"type":"string","description":"Shorthand for content: {type: text, text: ...}."},"content":{"$ref":"#/definitions/PromptContent"}}}},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"Icons a client may show."},"_meta":{"type":"object","description":"`_meta`, published as is."},"examples":{"type":"object","description":"Sample prompts/get calls and their messages, by name: contract tests call the handler and compare; mock mode answers with the messages.","additionalProperties":{"$ref":"#/definitions/PromptExample"}},"renamedFrom":{"type":"string","minLength":1,"description":"The entry's previous name: generate renames its handler file and export instead of creating a new stub, and diff reports a rename rather than a removal."}}};
+  const schema45 = {"type":"object","additionalProperties":false,"required":["type"],"description":"A ContentBlock of the MCP spec. In image and audio content, and in an embedded resource, file: (relative to the manifest) may stand for the base64 data or blob; {{name}} inserts an argument into text and uri.","properties":{"type":{"enum":["text","image","audio","resource","resource_link"]},"text":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"mimeType":{"type":"string"},"resource":{"type":"object","additionalProperties":false,"required":["uri"],"properties":{"uri":{"type":"string"},"mimeType":{"type":"string"},"text":{"type":"string"},"blob":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"file":{"type":"string","minLength":1},"_meta":{"type":"object"}}},"uri":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"size":{"type":"integer","minimum":0},"icons":{"type":"array","items":{"$ref":"#/definitions/Icon"},"description":"resource_link: icons a client may show."},"annotations":{"$ref":"#/definitions/Annotations"},"_meta":{"type":"object"}}};
 
-  function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema40.required,parentSchema:schema40,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -10719,8 +11044,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema40.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+  if(!(func2.call(schema45.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -10733,7 +11058,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((((data0 === "text") || (data0 === "image")) || (data0 === "audio")) || (data0 === "resource")) || (data0 === "resource_link"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.type.enum,parentSchema:schema40.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -10746,7 +11071,7 @@ export function manifestValidatorFactory() {
   if(data.text !== undefined){
   let data1 = data.text;
   if(typeof data1 !== "string"){
-  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.text.type,parentSchema:schema40.properties.text,data:data1};
+  const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.text.type,parentSchema:schema45.properties.text,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -10759,8 +11084,8 @@ export function manifestValidatorFactory() {
   if(data.data !== undefined){
   let data2 = data.data;
   if(typeof data2 === "string"){
-  if(!pattern4.test(data2)){
-  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema40.properties.data,data:data2};
+  if(!pattern6.test(data2)){
+  const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema45.properties.data,data:data2};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -10771,7 +11096,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.data.type,parentSchema:schema40.properties.data,data:data2};
+  const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.data.type,parentSchema:schema45.properties.data,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -10785,7 +11110,7 @@ export function manifestValidatorFactory() {
   let data3 = data.file;
   if(typeof data3 === "string"){
   if(func4(data3) < 1){
-  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.file,data:data3};
+  const err6 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -10796,7 +11121,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.file.type,parentSchema:schema40.properties.file,data:data3};
+  const err7 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.file.type,parentSchema:schema45.properties.file,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -10809,7 +11134,7 @@ export function manifestValidatorFactory() {
   if(data.mimeType !== undefined){
   let data4 = data.mimeType;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.mimeType.type,parentSchema:schema40.properties.mimeType,data:data4};
+  const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.mimeType.type,parentSchema:schema45.properties.mimeType,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -10823,7 +11148,7 @@ export function manifestValidatorFactory() {
   let data5 = data.resource;
   if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
   if(data5.uri === undefined){
-  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema40.properties.resource.required,parentSchema:schema40.properties.resource,data:data5};
+  const err9 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema45.properties.resource.required,parentSchema:schema45.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -10834,7 +11159,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data5){
   if(!((((((key1 === "uri") || (key1 === "mimeType")) || (key1 === "text")) || (key1 === "blob")) || (key1 === "file")) || (key1 === "_meta"))){
-  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema40.properties.resource,data:data5};
+  const err10 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema45.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -10847,7 +11172,7 @@ export function manifestValidatorFactory() {
   if(data5.uri !== undefined){
   let data6 = data5.uri;
   if(typeof data6 !== "string"){
-  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.uri.type,parentSchema:schema40.properties.resource.properties.uri,data:data6};
+  const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/properties/resource/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.properties.uri.type,parentSchema:schema45.properties.resource.properties.uri,data:data6};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -10860,7 +11185,7 @@ export function manifestValidatorFactory() {
   if(data5.mimeType !== undefined){
   let data7 = data5.mimeType;
   if(typeof data7 !== "string"){
-  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.mimeType.type,parentSchema:schema40.properties.resource.properties.mimeType,data:data7};
+  const err12 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/properties/resource/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.properties.mimeType.type,parentSchema:schema45.properties.resource.properties.mimeType,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -10873,7 +11198,7 @@ export function manifestValidatorFactory() {
   if(data5.text !== undefined){
   let data8 = data5.text;
   if(typeof data8 !== "string"){
-  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.text.type,parentSchema:schema40.properties.resource.properties.text,data:data8};
+  const err13 = {instancePath:instancePath+"/resource/text",schemaPath:"#/properties/resource/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.properties.text.type,parentSchema:schema45.properties.resource.properties.text,data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -10886,8 +11211,8 @@ export function manifestValidatorFactory() {
   if(data5.blob !== undefined){
   let data9 = data5.blob;
   if(typeof data9 === "string"){
-  if(!pattern4.test(data9)){
-  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema40.properties.resource.properties.blob,data:data9};
+  if(!pattern6.test(data9)){
+  const err14 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"",schema:"^[A-Za-z0-9+/]*={0,2}$",parentSchema:schema45.properties.resource.properties.blob,data:data9};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -10898,7 +11223,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.blob.type,parentSchema:schema40.properties.resource.properties.blob,data:data9};
+  const err15 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/properties/resource/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.properties.blob.type,parentSchema:schema45.properties.resource.properties.blob,data:data9};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -10912,7 +11237,7 @@ export function manifestValidatorFactory() {
   let data10 = data5.file;
   if(typeof data10 === "string"){
   if(func4(data10) < 1){
-  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.resource.properties.file,data:data10};
+  const err16 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -10923,7 +11248,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.resource.properties.file.type,parentSchema:schema40.properties.resource.properties.file,data:data10};
+  const err17 = {instancePath:instancePath+"/resource/file",schemaPath:"#/properties/resource/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.resource.properties.file.type,parentSchema:schema45.properties.resource.properties.file,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -10936,7 +11261,7 @@ export function manifestValidatorFactory() {
   if(data5._meta !== undefined){
   let data11 = data5._meta;
   if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.resource.properties._meta.type,parentSchema:schema40.properties.resource.properties._meta,data:data11};
+  const err18 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/properties/resource/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.resource.properties._meta.type,parentSchema:schema45.properties.resource.properties._meta,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -10948,7 +11273,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.resource.type,parentSchema:schema40.properties.resource,data:data5};
+  const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.resource.type,parentSchema:schema45.properties.resource,data:data5};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -10961,7 +11286,7 @@ export function manifestValidatorFactory() {
   if(data.uri !== undefined){
   let data12 = data.uri;
   if(typeof data12 !== "string"){
-  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.uri.type,parentSchema:schema40.properties.uri,data:data12};
+  const err20 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.uri.type,parentSchema:schema45.properties.uri,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -10974,7 +11299,7 @@ export function manifestValidatorFactory() {
   if(data.name !== undefined){
   let data13 = data.name;
   if(typeof data13 !== "string"){
-  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.name.type,parentSchema:schema40.properties.name,data:data13};
+  const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.name.type,parentSchema:schema45.properties.name,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -10987,7 +11312,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data14 = data.title;
   if(typeof data14 !== "string"){
-  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.title.type,parentSchema:schema40.properties.title,data:data14};
+  const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.title.type,parentSchema:schema45.properties.title,data:data14};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -11000,7 +11325,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data15 = data.description;
   if(typeof data15 !== "string"){
-  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.description.type,parentSchema:schema40.properties.description,data:data15};
+  const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.description.type,parentSchema:schema45.properties.description,data:data15};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -11013,7 +11338,7 @@ export function manifestValidatorFactory() {
   if(data.size !== undefined){
   let data16 = data.size;
   if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.size.type,parentSchema:schema40.properties.size,data:data16};
+  const err24 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.properties.size.type,parentSchema:schema45.properties.size,data:data16};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -11024,7 +11349,7 @@ export function manifestValidatorFactory() {
   }
   if(typeof data16 == "number"){
   if(data16 < 0 || isNaN(data16)){
-  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.size,data:data16};
+  const err25 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.properties.size,data:data16};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -11134,7 +11459,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.icons.type,parentSchema:schema40.properties.icons,data:data17};
+  const err33 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.icons.type,parentSchema:schema45.properties.icons,data:data17};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -11154,7 +11479,7 @@ export function manifestValidatorFactory() {
   for(let i2=0; i2<len2; i2++){
   let data26 = data25[i2];
   if(!((data26 === "user") || (data26 === "assistant"))){
-  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.audience.items.enum,parentSchema:schema26.properties.audience.items,data:data26};
+  const err34 = {instancePath:instancePath+"/annotations/audience/" + i2,schemaPath:"#/definitions/Annotations/properties/audience/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.audience.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.audience.items.enum,parentSchema:schema31.properties.audience.items,data:data26};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -11166,7 +11491,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.audience.type,parentSchema:schema26.properties.audience,data:data25};
+  const err35 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/definitions/Annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.audience.type,parentSchema:schema31.properties.audience,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -11180,7 +11505,7 @@ export function manifestValidatorFactory() {
   let data27 = data24.priority;
   if(typeof data27 == "number"){
   if(data27 > 1 || isNaN(data27)){
-  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema26.properties.priority,data:data27};
+  const err36 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -11190,7 +11515,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data27 < 0 || isNaN(data27)){
-  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.priority,data:data27};
+  const err37 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err37];
   }
@@ -11201,7 +11526,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data27};
+  const err38 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/definitions/Annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.priority.type,parentSchema:schema31.properties.priority,data:data27};
   if(vErrors === null){
   vErrors = [err38];
   }
@@ -11214,7 +11539,7 @@ export function manifestValidatorFactory() {
   if(data24.lastModified !== undefined){
   let data28 = data24.lastModified;
   if(typeof data28 !== "string"){
-  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.lastModified.type,parentSchema:schema26.properties.lastModified,data:data28};
+  const err39 = {instancePath:instancePath+"/annotations/lastModified",schemaPath:"#/definitions/Annotations/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.lastModified.type,parentSchema:schema31.properties.lastModified,data:data28};
   if(vErrors === null){
   vErrors = [err39];
   }
@@ -11226,7 +11551,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data:data24};
+  const err40 = {instancePath:instancePath+"/annotations",schemaPath:"#/definitions/Annotations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data24};
   if(vErrors === null){
   vErrors = [err40];
   }
@@ -11239,7 +11564,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data29 = data._meta;
   if(!(data29 && typeof data29 == "object" && !Array.isArray(data29))){
-  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties._meta.type,parentSchema:schema40.properties._meta,data:data29};
+  const err41 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties._meta.type,parentSchema:schema45.properties._meta,data:data29};
   if(vErrors === null){
   vErrors = [err41];
   }
@@ -11251,7 +11576,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+  const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
   if(vErrors === null){
   vErrors = [err42];
   }
@@ -11260,18 +11585,18 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate27.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
   }
 
-  const schema44 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
+  const schema49 = {"type":"object","additionalProperties":false,"required":["output"],"properties":{"description":{"type":"string"},"input":{"type":"object","additionalProperties":{"type":"string"},"description":"The prompt's arguments (strings), checked against its arguments list. Default {}."},"output":{"type":"object","additionalProperties":false,"required":["messages"],"description":"The expected GetPromptResult.","properties":{"description":{"type":"string"},"messages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"$ref":"#/definitions/ExampleContentBlock"}}}}}},"ignore":{"$ref":"#/definitions/ExampleIgnore"}}};
 
-  function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.output === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema44.required,parentSchema:schema44,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema49.required,parentSchema:schema49,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11282,7 +11607,7 @@ export function manifestValidatorFactory() {
   }
   for(const key0 in data){
   if(!((((key0 === "description") || (key0 === "input")) || (key0 === "output")) || (key0 === "ignore"))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11295,7 +11620,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data0 = data.description;
   if(typeof data0 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.description.type,parentSchema:schema44.properties.description,data:data0};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.description.type,parentSchema:schema49.properties.description,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11311,7 +11636,7 @@ export function manifestValidatorFactory() {
   for(const key1 in data1){
   let data2 = data1[key1];
   if(typeof data2 !== "string"){
-  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.input.additionalProperties.type,parentSchema:schema44.properties.input.additionalProperties,data:data2};
+  const err3 = {instancePath:instancePath+"/input/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/input/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.input.additionalProperties.type,parentSchema:schema49.properties.input.additionalProperties,data:data2};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11323,7 +11648,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.properties.input.type,parentSchema:schema44.properties.input,data:data1};
+  const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.input.type,parentSchema:schema49.properties.input,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11337,7 +11662,7 @@ export function manifestValidatorFactory() {
   let data3 = data.output;
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.messages === undefined){
-  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema44.properties.output.required,parentSchema:schema44.properties.output,data:data3};
+  const err5 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema49.properties.output.required,parentSchema:schema49.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11348,7 +11673,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data3){
   if(!((key2 === "description") || (key2 === "messages"))){
-  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema44.properties.output,data:data3};
+  const err6 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema49.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11361,7 +11686,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data4 = data3.description;
   if(typeof data4 !== "string"){
-  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.output.properties.description.type,parentSchema:schema44.properties.output.properties.description,data:data4};
+  const err7 = {instancePath:instancePath+"/output/description",schemaPath:"#/properties/output/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.output.properties.description.type,parentSchema:schema49.properties.output.properties.description,data:data4};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11379,7 +11704,7 @@ export function manifestValidatorFactory() {
   let data6 = data5[i0];
   if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
   if(data6.role === undefined){
-  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema44.properties.output.properties.messages.items.required,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
+  const err8 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema49.properties.output.properties.messages.items.required,parentSchema:schema49.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11389,7 +11714,7 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(data6.content === undefined){
-  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema44.properties.output.properties.messages.items.required,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
+  const err9 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema49.properties.output.properties.messages.items.required,parentSchema:schema49.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11400,7 +11725,7 @@ export function manifestValidatorFactory() {
   }
   for(const key3 in data6){
   if(!((key3 === "role") || (key3 === "content"))){
-  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
+  const err10 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema49.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11413,7 +11738,7 @@ export function manifestValidatorFactory() {
   if(data6.role !== undefined){
   let data7 = data6.role;
   if(!((data7 === "user") || (data7 === "assistant"))){
-  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema44.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema44.properties.output.properties.messages.items.properties.role,data:data7};
+  const err11 = {instancePath:instancePath+"/output/messages/" + i0+"/role",schemaPath:"#/properties/output/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema49.properties.output.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.output.properties.messages.items.properties.role.enum,parentSchema:schema49.properties.output.properties.messages.items.properties.role,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11427,7 +11752,7 @@ export function manifestValidatorFactory() {
   let data8 = data6.content;
   if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
   if(data8.type === undefined){
-  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data:data8};
+  const err12 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema28.required,parentSchema:schema28,data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11439,7 +11764,7 @@ export function manifestValidatorFactory() {
   if(data8.type !== undefined){
   let data9 = data8.type;
   if(!(((((data9 === "text") || (data9 === "image")) || (data9 === "audio")) || (data9 === "resource")) || (data9 === "resource_link"))){
-  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.type.enum,parentSchema:schema23.properties.type,data:data9};
+  const err13 = {instancePath:instancePath+"/output/messages/" + i0+"/content/type",schemaPath:"#/definitions/ExampleContentBlock/properties/type/enum",keyword:"enum",params:{allowedValues: schema28.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.type.enum,parentSchema:schema28.properties.type,data:data9};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11451,7 +11776,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data:data8};
+  const err14 = {instancePath:instancePath+"/output/messages/" + i0+"/content",schemaPath:"#/definitions/ExampleContentBlock/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11463,7 +11788,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.properties.output.properties.messages.items.type,parentSchema:schema44.properties.output.properties.messages.items,data:data6};
+  const err15 = {instancePath:instancePath+"/output/messages/" + i0,schemaPath:"#/properties/output/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.output.properties.messages.items.type,parentSchema:schema49.properties.output.properties.messages.items,data:data6};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11475,7 +11800,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.output.properties.messages.type,parentSchema:schema44.properties.output.properties.messages,data:data5};
+  const err16 = {instancePath:instancePath+"/output/messages",schemaPath:"#/properties/output/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.output.properties.messages.type,parentSchema:schema49.properties.output.properties.messages,data:data5};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11487,7 +11812,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.properties.output.type,parentSchema:schema44.properties.output,data:data3};
+  const err17 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.output.type,parentSchema:schema49.properties.output,data:data3};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11505,7 +11830,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i1];
   if(typeof data11 === "string"){
   if(func4(data11) < 1){
-  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.items,data:data11};
+  const err18 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11516,7 +11841,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.items.type,parentSchema:schema24.items,data:data11};
+  const err19 = {instancePath:instancePath+"/ignore/" + i1,schemaPath:"#/definitions/ExampleIgnore/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.items.type,parentSchema:schema29.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11528,7 +11853,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.type,parentSchema:schema24,data:data10};
+  const err20 = {instancePath:instancePath+"/ignore",schemaPath:"#/definitions/ExampleIgnore/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.type,parentSchema:schema29,data:data10};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11540,7 +11865,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+  const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11549,18 +11874,18 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate29.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
   }
 
 
-  function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   for(const key0 in data){
   if(!((((((((key0 === "title") || (key0 === "description")) || (key0 === "arguments")) || (key0 === "messages")) || (key0 === "icons")) || (key0 === "_meta")) || (key0 === "examples")) || (key0 === "renamedFrom"))){
-  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+  const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -11573,7 +11898,7 @@ export function manifestValidatorFactory() {
   if(data.title !== undefined){
   let data0 = data.title;
   if(typeof data0 !== "string"){
-  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.title.type,parentSchema:schema38.properties.title,data:data0};
+  const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.title.type,parentSchema:schema43.properties.title,data:data0};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -11586,7 +11911,7 @@ export function manifestValidatorFactory() {
   if(data.description !== undefined){
   let data1 = data.description;
   if(typeof data1 !== "string"){
-  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.description.type,parentSchema:schema38.properties.description,data:data1};
+  const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.description.type,parentSchema:schema43.properties.description,data:data1};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -11604,7 +11929,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.name === undefined){
-  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.properties.arguments.items.required,parentSchema:schema38.properties.arguments.items,data:data3};
+  const err3 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema43.properties.arguments.items.required,parentSchema:schema43.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -11615,7 +11940,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((key1 === "name") || (key1 === "title")) || (key1 === "description")) || (key1 === "required")) || (key1 === "complete"))){
-  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.arguments.items,data:data3};
+  const err4 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -11629,7 +11954,7 @@ export function manifestValidatorFactory() {
   let data4 = data3.name;
   if(typeof data4 === "string"){
   if(func4(data4) < 1){
-  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.arguments.items.properties.name,data:data4};
+  const err5 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -11640,7 +11965,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.items.properties.name.type,parentSchema:schema38.properties.arguments.items.properties.name,data:data4};
+  const err6 = {instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/properties/arguments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.arguments.items.properties.name.type,parentSchema:schema43.properties.arguments.items.properties.name,data:data4};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -11653,7 +11978,7 @@ export function manifestValidatorFactory() {
   if(data3.title !== undefined){
   let data5 = data3.title;
   if(typeof data5 !== "string"){
-  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.items.properties.title.type,parentSchema:schema38.properties.arguments.items.properties.title,data:data5};
+  const err7 = {instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/properties/arguments/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.arguments.items.properties.title.type,parentSchema:schema43.properties.arguments.items.properties.title,data:data5};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -11666,7 +11991,7 @@ export function manifestValidatorFactory() {
   if(data3.description !== undefined){
   let data6 = data3.description;
   if(typeof data6 !== "string"){
-  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.arguments.items.properties.description.type,parentSchema:schema38.properties.arguments.items.properties.description,data:data6};
+  const err8 = {instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/properties/arguments/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.arguments.items.properties.description.type,parentSchema:schema43.properties.arguments.items.properties.description,data:data6};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -11679,7 +12004,7 @@ export function manifestValidatorFactory() {
   if(data3.required !== undefined){
   let data7 = data3.required;
   if(typeof data7 !== "boolean"){
-  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.arguments.items.properties.required.type,parentSchema:schema38.properties.arguments.items.properties.required,data:data7};
+  const err9 = {instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/properties/arguments/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema43.properties.arguments.items.properties.required.type,parentSchema:schema43.properties.arguments.items.properties.required,data:data7};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -11697,7 +12022,7 @@ export function manifestValidatorFactory() {
   const _errs22 = errors;
   if(Array.isArray(data8)){
   if(data8.length > 100){
-  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema33.oneOf[0],data:data8};
+  const err10 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema38.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -11710,7 +12035,7 @@ export function manifestValidatorFactory() {
   for(let i1=0; i1<len1; i1++){
   let data9 = data8[i1];
   if(typeof data9 !== "string"){
-  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.oneOf[0].items.type,parentSchema:schema33.oneOf[0].items,data:data9};
+  const err11 = {instancePath:instancePath+"/arguments/" + i0+"/complete/" + i1,schemaPath:"#/definitions/Completion/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.oneOf[0].items.type,parentSchema:schema38.oneOf[0].items,data:data9};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -11722,7 +12047,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.oneOf[0].type,parentSchema:schema33.oneOf[0],data:data8};
+  const err12 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.oneOf[0].type,parentSchema:schema38.oneOf[0],data:data8};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -11738,7 +12063,7 @@ export function manifestValidatorFactory() {
   }
   const _errs26 = errors;
   if(true !== data8){
-  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema33.oneOf[1],data:data8};
+  const err13 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf/1/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema38.oneOf[1],data:data8};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -11759,7 +12084,7 @@ export function manifestValidatorFactory() {
   }
   }
   if(!valid5){
-  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema33.oneOf,parentSchema:schema33,data:data8};
+  const err14 = {instancePath:instancePath+"/arguments/" + i0+"/complete",schemaPath:"#/definitions/Completion/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema38.oneOf,parentSchema:schema38,data:data8};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -11782,7 +12107,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.arguments.items.type,parentSchema:schema38.properties.arguments.items,data:data3};
+  const err15 = {instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/properties/arguments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.arguments.items.type,parentSchema:schema43.properties.arguments.items,data:data3};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -11794,7 +12119,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.arguments.type,parentSchema:schema38.properties.arguments,data:data2};
+  const err16 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.arguments.type,parentSchema:schema43.properties.arguments,data:data2};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -11808,7 +12133,7 @@ export function manifestValidatorFactory() {
   let data10 = data.messages;
   if(Array.isArray(data10)){
   if(data10.length < 1){
-  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.messages,data:data10};
+  const err17 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema43.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -11822,7 +12147,7 @@ export function manifestValidatorFactory() {
   let data11 = data10[i2];
   if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
   if(data11.role === undefined){
-  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema38.properties.messages.items.required,parentSchema:schema38.properties.messages.items,data:data11};
+  const err18 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema43.properties.messages.items.required,parentSchema:schema43.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -11833,7 +12158,7 @@ export function manifestValidatorFactory() {
   }
   for(const key2 in data11){
   if(!(((key2 === "role") || (key2 === "text")) || (key2 === "content"))){
-  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema38.properties.messages.items,data:data11};
+  const err19 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -11846,7 +12171,7 @@ export function manifestValidatorFactory() {
   if(data11.role !== undefined){
   let data12 = data11.role;
   if(!((data12 === "user") || (data12 === "assistant"))){
-  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema38.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.messages.items.properties.role.enum,parentSchema:schema38.properties.messages.items.properties.role,data:data12};
+  const err20 = {instancePath:instancePath+"/messages/" + i2+"/role",schemaPath:"#/properties/messages/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema43.properties.messages.items.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.messages.items.properties.role.enum,parentSchema:schema43.properties.messages.items.properties.role,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -11859,7 +12184,7 @@ export function manifestValidatorFactory() {
   if(data11.text !== undefined){
   let data13 = data11.text;
   if(typeof data13 !== "string"){
-  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.messages.items.properties.text.type,parentSchema:schema38.properties.messages.items.properties.text,data:data13};
+  const err21 = {instancePath:instancePath+"/messages/" + i2+"/text",schemaPath:"#/properties/messages/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.messages.items.properties.text.type,parentSchema:schema43.properties.messages.items.properties.text,data:data13};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -11870,14 +12195,14 @@ export function manifestValidatorFactory() {
   }
   }
   if(data11.content !== undefined){
-  if(!(validate27(data11.content, {instancePath:instancePath+"/messages/" + i2+"/content",parentData:data11,parentDataProperty:"content",rootData}))){
-  vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+  if(!(validate29(data11.content, {instancePath:instancePath+"/messages/" + i2+"/content",parentData:data11,parentDataProperty:"content",rootData}))){
+  vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.messages.items.type,parentSchema:schema38.properties.messages.items,data:data11};
+  const err22 = {instancePath:instancePath+"/messages/" + i2,schemaPath:"#/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.messages.items.type,parentSchema:schema43.properties.messages.items,data:data11};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -11889,7 +12214,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.messages.type,parentSchema:schema38.properties.messages,data:data10};
+  const err23 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.messages.type,parentSchema:schema43.properties.messages,data:data10};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -11998,7 +12323,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.icons.type,parentSchema:schema38.properties.icons,data:data15};
+  const err31 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.icons.type,parentSchema:schema43.properties.icons,data:data15};
   if(vErrors === null){
   vErrors = [err31];
   }
@@ -12011,7 +12336,7 @@ export function manifestValidatorFactory() {
   if(data._meta !== undefined){
   let data22 = data._meta;
   if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties._meta.type,parentSchema:schema38.properties._meta,data:data22};
+  const err32 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties._meta.type,parentSchema:schema43.properties._meta,data:data22};
   if(vErrors === null){
   vErrors = [err32];
   }
@@ -12025,14 +12350,14 @@ export function manifestValidatorFactory() {
   let data23 = data.examples;
   if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
   for(const key3 in data23){
-  if(!(validate29(data23[key3], {instancePath:instancePath+"/examples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key3,rootData}))){
-  vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+  if(!(validate31(data23[key3], {instancePath:instancePath+"/examples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key3,rootData}))){
+  vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
   errors = vErrors.length;
   }
   }
   }
   else {
-  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.examples.type,parentSchema:schema38.properties.examples,data:data23};
+  const err33 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.examples.type,parentSchema:schema43.properties.examples,data:data23};
   if(vErrors === null){
   vErrors = [err33];
   }
@@ -12046,7 +12371,7 @@ export function manifestValidatorFactory() {
   let data25 = data.renamedFrom;
   if(typeof data25 === "string"){
   if(func4(data25) < 1){
-  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.renamedFrom,data:data25};
+  const err34 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err34];
   }
@@ -12057,7 +12382,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.renamedFrom.type,parentSchema:schema38.properties.renamedFrom,data:data25};
+  const err35 = {instancePath:instancePath+"/renamedFrom",schemaPath:"#/properties/renamedFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.renamedFrom.type,parentSchema:schema43.properties.renamedFrom,data:data25};
   if(vErrors === null){
   vErrors = [err35];
   }
@@ -12069,7 +12394,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+  const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
   if(vErrors === null){
   vErrors = [err36];
   }
@@ -12078,19 +12403,19 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate26.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
   }
 
-  const schema48 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
-  const schema49 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
+  const schema53 = {"type":"object","additionalProperties":false,"required":["type"],"description":"Authentication of Streamable HTTP clients. bearer: Authorization: Bearer <token>; apiKey: a key in a request header; oauth: the server is an OAuth 2.1 resource server (protected resource metadata, tokens verified against a JWKS URL or by verifyAccessToken exported from src/lifecycle.ts). Secrets come only from environment variables named here.","properties":{"type":{"enum":["bearer","apiKey","oauth"]},"header":{"type":"string","minLength":1,"default":"X-API-Key","description":"apiKey: the request header that carries the key."},"credentials":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/Credential"},"description":"bearer and apiKey: the accepted tokens or keys, each read from an environment variable at start-up, with the principal and scopes it stands for."},"resource":{"type":"string","description":"oauth: this server's public URL, its RFC 8707 resource identifier. Tokens must be issued for it (aud), and the protected resource metadata names it."},"authorizationServer":{"type":"string","description":"oauth: issuer URL of the authorization server; published in the protected resource metadata and required as the token's iss."},"jwksUrl":{"type":"string","description":"oauth: where the authorization server publishes its signing keys (JWKS). Without it, tokens are verified by verifyAccessToken exported from src/lifecycle.ts."},"scopesSupported":{"type":"array","items":{"type":"string","minLength":1},"description":"oauth: scopes_supported in the protected resource metadata. Defaults to every scope a tool policy names."},"algorithms":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["RS256","RS384","RS512","PS256","PS384","PS512","ES256","ES384","ES512","EdDSA"]},"description":"oauth with jwksUrl: the JWT algorithms accepted (asymmetric only). Defaults to all of these."},"tokenType":{"type":"string","minLength":1,"description":"oauth with jwksUrl: the typ header every token must carry, e.g. at+jwt (RFC 9068). Unchecked when unset."},"token":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"secret":{"description":"Not allowed: secrets never go in the manifest. Name an environment variable in credentials[].env instead."},"clientSecret":{"description":"Not allowed: secrets never go in the manifest. A resource server needs no client secret."},"hideWithoutScopes":{"type":"boolean","default":false,"description":"Server-wide default of policy.hideWithoutScopes: tools/list shows each caller only the tools its credential's scopes allow."}}};
+  const schema54 = {"type":"object","additionalProperties":false,"required":["env"],"properties":{"env":{"type":"string","description":"Name of the environment variable holding the token or key (letters, digits and _)."},"principal":{"type":"string","minLength":1,"description":"Who presents this credential: the clientId handlers see in ctx.auth and the key of per-principal rate limits. Defaults to the variable name."},"scopes":{"type":"array","items":{"type":"string","minLength":1},"description":"Scopes this credential grants (checked against tool policies)."},"token":{"description":"Not allowed: secrets never go in the manifest. Put the token in the environment variable named by env."},"key":{"description":"Not allowed: secrets never go in the manifest. Put the key in the environment variable named by env."},"secret":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."},"value":{"description":"Not allowed: secrets never go in the manifest. Put it in the environment variable named by env."}}};
 
-  function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
   let vErrors = null;
   let errors = 0;
   if(data && typeof data == "object" && !Array.isArray(data)){
   if(data.type === undefined){
-  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema48.required,parentSchema:schema48,data};
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema53.required,parentSchema:schema53,data};
   if(vErrors === null){
   vErrors = [err0];
   }
@@ -12100,8 +12425,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   for(const key0 in data){
-  if(!(func2.call(schema48.properties, key0))){
-  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data};
+  if(!(func2.call(schema53.properties, key0))){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
   if(vErrors === null){
   vErrors = [err1];
   }
@@ -12114,7 +12439,7 @@ export function manifestValidatorFactory() {
   if(data.type !== undefined){
   let data0 = data.type;
   if(!(((data0 === "bearer") || (data0 === "apiKey")) || (data0 === "oauth"))){
-  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema48.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.type.enum,parentSchema:schema48.properties.type,data:data0};
+  const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema53.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema53.properties.type.enum,parentSchema:schema53.properties.type,data:data0};
   if(vErrors === null){
   vErrors = [err2];
   }
@@ -12128,7 +12453,7 @@ export function manifestValidatorFactory() {
   let data1 = data.header;
   if(typeof data1 === "string"){
   if(func4(data1) < 1){
-  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.header,data:data1};
+  const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema53.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err3];
   }
@@ -12139,7 +12464,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.header.type,parentSchema:schema48.properties.header,data:data1};
+  const err4 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.header.type,parentSchema:schema53.properties.header,data:data1};
   if(vErrors === null){
   vErrors = [err4];
   }
@@ -12153,7 +12478,7 @@ export function manifestValidatorFactory() {
   let data2 = data.credentials;
   if(Array.isArray(data2)){
   if(data2.length < 1){
-  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema48.properties.credentials,data:data2};
+  const err5 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema53.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err5];
   }
@@ -12167,7 +12492,7 @@ export function manifestValidatorFactory() {
   let data3 = data2[i0];
   if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
   if(data3.env === undefined){
-  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema49.required,parentSchema:schema49,data:data3};
+  const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/required",keyword:"required",params:{missingProperty: "env"},message:"must have required property '"+"env"+"'",schema:schema54.required,parentSchema:schema54,data:data3};
   if(vErrors === null){
   vErrors = [err6];
   }
@@ -12178,7 +12503,7 @@ export function manifestValidatorFactory() {
   }
   for(const key1 in data3){
   if(!(((((((key1 === "env") || (key1 === "principal")) || (key1 === "scopes")) || (key1 === "token")) || (key1 === "key")) || (key1 === "secret")) || (key1 === "value"))){
-  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data3};
+  const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data:data3};
   if(vErrors === null){
   vErrors = [err7];
   }
@@ -12191,7 +12516,7 @@ export function manifestValidatorFactory() {
   if(data3.env !== undefined){
   let data4 = data3.env;
   if(typeof data4 !== "string"){
-  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.env.type,parentSchema:schema49.properties.env,data:data4};
+  const err8 = {instancePath:instancePath+"/credentials/" + i0+"/env",schemaPath:"#/definitions/Credential/properties/env/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.env.type,parentSchema:schema54.properties.env,data:data4};
   if(vErrors === null){
   vErrors = [err8];
   }
@@ -12205,7 +12530,7 @@ export function manifestValidatorFactory() {
   let data5 = data3.principal;
   if(typeof data5 === "string"){
   if(func4(data5) < 1){
-  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.principal,data:data5};
+  const err9 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err9];
   }
@@ -12216,7 +12541,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.principal.type,parentSchema:schema49.properties.principal,data:data5};
+  const err10 = {instancePath:instancePath+"/credentials/" + i0+"/principal",schemaPath:"#/definitions/Credential/properties/principal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.principal.type,parentSchema:schema54.properties.principal,data:data5};
   if(vErrors === null){
   vErrors = [err10];
   }
@@ -12234,7 +12559,7 @@ export function manifestValidatorFactory() {
   let data7 = data6[i1];
   if(typeof data7 === "string"){
   if(func4(data7) < 1){
-  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.scopes.items,data:data7};
+  const err11 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err11];
   }
@@ -12245,7 +12570,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.scopes.items.type,parentSchema:schema49.properties.scopes.items,data:data7};
+  const err12 = {instancePath:instancePath+"/credentials/" + i0+"/scopes/" + i1,schemaPath:"#/definitions/Credential/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.scopes.items.type,parentSchema:schema54.properties.scopes.items,data:data7};
   if(vErrors === null){
   vErrors = [err12];
   }
@@ -12257,7 +12582,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.scopes.type,parentSchema:schema49.properties.scopes,data:data6};
+  const err13 = {instancePath:instancePath+"/credentials/" + i0+"/scopes",schemaPath:"#/definitions/Credential/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.scopes.type,parentSchema:schema54.properties.scopes,data:data6};
   if(vErrors === null){
   vErrors = [err13];
   }
@@ -12269,7 +12594,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data:data3};
+  const err14 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/definitions/Credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data3};
   if(vErrors === null){
   vErrors = [err14];
   }
@@ -12281,7 +12606,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.credentials.type,parentSchema:schema48.properties.credentials,data:data2};
+  const err15 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.credentials.type,parentSchema:schema53.properties.credentials,data:data2};
   if(vErrors === null){
   vErrors = [err15];
   }
@@ -12294,7 +12619,7 @@ export function manifestValidatorFactory() {
   if(data.resource !== undefined){
   let data8 = data.resource;
   if(typeof data8 !== "string"){
-  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.resource.type,parentSchema:schema48.properties.resource,data:data8};
+  const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.resource.type,parentSchema:schema53.properties.resource,data:data8};
   if(vErrors === null){
   vErrors = [err16];
   }
@@ -12307,7 +12632,7 @@ export function manifestValidatorFactory() {
   if(data.authorizationServer !== undefined){
   let data9 = data.authorizationServer;
   if(typeof data9 !== "string"){
-  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.authorizationServer.type,parentSchema:schema48.properties.authorizationServer,data:data9};
+  const err17 = {instancePath:instancePath+"/authorizationServer",schemaPath:"#/properties/authorizationServer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.authorizationServer.type,parentSchema:schema53.properties.authorizationServer,data:data9};
   if(vErrors === null){
   vErrors = [err17];
   }
@@ -12320,7 +12645,7 @@ export function manifestValidatorFactory() {
   if(data.jwksUrl !== undefined){
   let data10 = data.jwksUrl;
   if(typeof data10 !== "string"){
-  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.jwksUrl.type,parentSchema:schema48.properties.jwksUrl,data:data10};
+  const err18 = {instancePath:instancePath+"/jwksUrl",schemaPath:"#/properties/jwksUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.jwksUrl.type,parentSchema:schema53.properties.jwksUrl,data:data10};
   if(vErrors === null){
   vErrors = [err18];
   }
@@ -12338,7 +12663,7 @@ export function manifestValidatorFactory() {
   let data12 = data11[i2];
   if(typeof data12 === "string"){
   if(func4(data12) < 1){
-  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.scopesSupported.items,data:data12};
+  const err19 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema53.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err19];
   }
@@ -12349,7 +12674,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.scopesSupported.items.type,parentSchema:schema48.properties.scopesSupported.items,data:data12};
+  const err20 = {instancePath:instancePath+"/scopesSupported/" + i2,schemaPath:"#/properties/scopesSupported/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.scopesSupported.items.type,parentSchema:schema53.properties.scopesSupported.items,data:data12};
   if(vErrors === null){
   vErrors = [err20];
   }
@@ -12361,7 +12686,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.scopesSupported.type,parentSchema:schema48.properties.scopesSupported,data:data11};
+  const err21 = {instancePath:instancePath+"/scopesSupported",schemaPath:"#/properties/scopesSupported/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.scopesSupported.type,parentSchema:schema53.properties.scopesSupported,data:data11};
   if(vErrors === null){
   vErrors = [err21];
   }
@@ -12375,7 +12700,7 @@ export function manifestValidatorFactory() {
   let data13 = data.algorithms;
   if(Array.isArray(data13)){
   if(data13.length < 1){
-  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema48.properties.algorithms,data:data13};
+  const err22 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema53.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err22];
   }
@@ -12388,7 +12713,7 @@ export function manifestValidatorFactory() {
   for(let i3=0; i3<len3; i3++){
   let data14 = data13[i3];
   if(!((((((((((data14 === "RS256") || (data14 === "RS384")) || (data14 === "RS512")) || (data14 === "PS256")) || (data14 === "PS384")) || (data14 === "PS512")) || (data14 === "ES256")) || (data14 === "ES384")) || (data14 === "ES512")) || (data14 === "EdDSA"))){
-  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema48.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.algorithms.items.enum,parentSchema:schema48.properties.algorithms.items,data:data14};
+  const err23 = {instancePath:instancePath+"/algorithms/" + i3,schemaPath:"#/properties/algorithms/items/enum",keyword:"enum",params:{allowedValues: schema53.properties.algorithms.items.enum},message:"must be equal to one of the allowed values",schema:schema53.properties.algorithms.items.enum,parentSchema:schema53.properties.algorithms.items,data:data14};
   if(vErrors === null){
   vErrors = [err23];
   }
@@ -12405,7 +12730,7 @@ export function manifestValidatorFactory() {
   for(;i4--;){
   for(j0 = i4; j0--;){
   if(func0(data13[i4], data13[j0])){
-  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema48.properties.algorithms,data:data13};
+  const err24 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)",schema:true,parentSchema:schema53.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err24];
   }
@@ -12420,7 +12745,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema48.properties.algorithms.type,parentSchema:schema48.properties.algorithms,data:data13};
+  const err25 = {instancePath:instancePath+"/algorithms",schemaPath:"#/properties/algorithms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.algorithms.type,parentSchema:schema53.properties.algorithms,data:data13};
   if(vErrors === null){
   vErrors = [err25];
   }
@@ -12434,7 +12759,7 @@ export function manifestValidatorFactory() {
   let data15 = data.tokenType;
   if(typeof data15 === "string"){
   if(func4(data15) < 1){
-  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.tokenType,data:data15};
+  const err26 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema53.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err26];
   }
@@ -12445,7 +12770,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.tokenType.type,parentSchema:schema48.properties.tokenType,data:data15};
+  const err27 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.tokenType.type,parentSchema:schema53.properties.tokenType,data:data15};
   if(vErrors === null){
   vErrors = [err27];
   }
@@ -12458,7 +12783,7 @@ export function manifestValidatorFactory() {
   if(data.hideWithoutScopes !== undefined){
   let data16 = data.hideWithoutScopes;
   if(typeof data16 !== "boolean"){
-  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.hideWithoutScopes.type,parentSchema:schema48.properties.hideWithoutScopes,data:data16};
+  const err28 = {instancePath:instancePath+"/hideWithoutScopes",schemaPath:"#/properties/hideWithoutScopes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema53.properties.hideWithoutScopes.type,parentSchema:schema53.properties.hideWithoutScopes,data:data16};
   if(vErrors === null){
   vErrors = [err28];
   }
@@ -12470,7 +12795,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data};
+  const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
   if(vErrors === null){
   vErrors = [err29];
   }
@@ -12479,7 +12804,7 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  validate32.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
   }
 
@@ -13889,12 +14214,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.capabilities !== undefined){
-  let data57 = data.capabilities;
-  if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-  for(const key8 in data57){
-  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
-  const err104 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data57};
+  if(data.targets !== undefined){
+  let data57 = data.targets;
+  if(Array.isArray(data57)){
+  if(data57.length < 1){
+  const err104 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.targets,data:data57};
   if(vErrors === null){
   vErrors = [err104];
   }
@@ -13903,13 +14227,15 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data57.resources !== undefined){
-  let data58 = data57.resources;
-  if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-  for(const key9 in data58){
-  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
-  const err105 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data58};
+  const len5 = data57.length;
+  for(let i5=0; i5<len5; i5++){
+  let data58 = data57[i5];
+  const _errs140 = errors;
+  let valid28 = false;
+  let passing3 = null;
+  const _errs141 = errors;
+  if(typeof data58 !== "string"){
+  const err105 = {instancePath:instancePath+"/targets/" + i5,schemaPath:"#/definitions/Target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data58};
   if(vErrors === null){
   vErrors = [err105];
   }
@@ -13918,11 +14244,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data58.subscribe !== undefined){
-  let data59 = data58.subscribe;
-  if(typeof data59 !== "boolean"){
-  const err106 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data59};
+  if(!((((((data58 === "node") || (data58 === "deno")) || (data58 === "bun")) || (data58 === "workers")) || (data58 === "vercel")) || (data58 === "lambda"))){
+  const err106 = {instancePath:instancePath+"/targets/" + i5,schemaPath:"#/definitions/Target/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values",schema:schema16.enum,parentSchema:schema16,data:data58};
   if(vErrors === null){
   vErrors = [err106];
   }
@@ -13931,11 +14254,29 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  var _valid3 = _errs141 === errors;
+  if(_valid3){
+  valid28 = true;
+  passing3 = 0;
   }
-  if(data58.listChanged !== undefined){
-  let data60 = data58.listChanged;
-  if(typeof data60 !== "boolean"){
-  const err107 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data60};
+  const _errs144 = errors;
+  if(!(validate11(data58, {instancePath:instancePath+"/targets/" + i5,parentData:data57,parentDataProperty:i5,rootData}))){
+  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+  errors = vErrors.length;
+  }
+  var _valid3 = _errs144 === errors;
+  if(_valid3 && valid28){
+  valid28 = false;
+  passing3 = [passing3, 1];
+  }
+  else {
+  if(_valid3){
+  valid28 = true;
+  passing3 = 1;
+  }
+  }
+  if(!valid28){
+  const err107 = {instancePath:instancePath+"/targets/" + i5,schemaPath:"#/properties/targets/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema11.properties.targets.items.oneOf,parentSchema:schema11.properties.targets.items,data:data58};
   if(vErrors === null){
   vErrors = [err107];
   }
@@ -13944,10 +14285,21 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
+  else {
+  errors = _errs140;
+  if(vErrors !== null){
+  if(_errs140){
+  vErrors.length = _errs140;
+  }
+  else {
+  vErrors = null;
+  }
+  }
+  }
   }
   }
   else {
-  const err108 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data58};
+  const err108 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.targets.type,parentSchema:schema11.properties.targets,data:data57};
   if(vErrors === null){
   vErrors = [err108];
   }
@@ -13957,12 +14309,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data57.tools !== undefined){
-  let data61 = data57.tools;
-  if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-  for(const key10 in data61){
-  if(!(key10 === "listChanged")){
-  const err109 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data61};
+  if(data.capabilities !== undefined){
+  let data59 = data.capabilities;
+  if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+  for(const key8 in data59){
+  if(!((((key8 === "resources") || (key8 === "tools")) || (key8 === "prompts")) || (key8 === "experimental"))){
+  const err109 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities,data:data59};
   if(vErrors === null){
   vErrors = [err109];
   }
@@ -13972,10 +14324,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data61.listChanged !== undefined){
-  let data62 = data61.listChanged;
-  if(typeof data62 !== "boolean"){
-  const err110 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data62};
+  if(data59.resources !== undefined){
+  let data60 = data59.resources;
+  if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+  for(const key9 in data60){
+  if(!((key9 === "subscribe") || (key9 === "listChanged"))){
+  const err110 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.resources,data:data60};
   if(vErrors === null){
   vErrors = [err110];
   }
@@ -13985,9 +14339,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err111 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data61};
+  if(data60.subscribe !== undefined){
+  let data61 = data60.subscribe;
+  if(typeof data61 !== "boolean"){
+  const err111 = {instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/properties/capabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.subscribe.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.subscribe,data:data61};
   if(vErrors === null){
   vErrors = [err111];
   }
@@ -13997,12 +14352,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data57.prompts !== undefined){
-  let data63 = data57.prompts;
-  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-  for(const key11 in data63){
-  if(!(key11 === "listChanged")){
-  const err112 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data63};
+  if(data60.listChanged !== undefined){
+  let data62 = data60.listChanged;
+  if(typeof data62 !== "boolean"){
+  const err112 = {instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/properties/capabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.resources.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.resources.properties.listChanged,data:data62};
   if(vErrors === null){
   vErrors = [err112];
   }
@@ -14012,10 +14365,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data63.listChanged !== undefined){
-  let data64 = data63.listChanged;
-  if(typeof data64 !== "boolean"){
-  const err113 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data64};
+  }
+  else {
+  const err113 = {instancePath:instancePath+"/capabilities/resources",schemaPath:"#/properties/capabilities/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.resources.type,parentSchema:schema11.properties.capabilities.properties.resources,data:data60};
   if(vErrors === null){
   vErrors = [err113];
   }
@@ -14025,9 +14377,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err114 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data63};
+  if(data59.tools !== undefined){
+  let data63 = data59.tools;
+  if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+  for(const key10 in data63){
+  if(!(key10 === "listChanged")){
+  const err114 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.tools,data:data63};
   if(vErrors === null){
   vErrors = [err114];
   }
@@ -14037,10 +14392,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data57.experimental !== undefined){
-  let data65 = data57.experimental;
-  if(!(data65 && typeof data65 == "object" && !Array.isArray(data65))){
-  const err115 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data65};
+  if(data63.listChanged !== undefined){
+  let data64 = data63.listChanged;
+  if(typeof data64 !== "boolean"){
+  const err115 = {instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/properties/capabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.tools.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.tools.properties.listChanged,data:data64};
   if(vErrors === null){
   vErrors = [err115];
   }
@@ -14052,7 +14407,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err116 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data57};
+  const err116 = {instancePath:instancePath+"/capabilities/tools",schemaPath:"#/properties/capabilities/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.tools.type,parentSchema:schema11.properties.capabilities.properties.tools,data:data63};
   if(vErrors === null){
   vErrors = [err116];
   }
@@ -14062,10 +14417,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.schemaFiles !== undefined){
-  let data66 = data.schemaFiles;
-  if(typeof data66 !== "boolean"){
-  const err117 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data66};
+  if(data59.prompts !== undefined){
+  let data65 = data59.prompts;
+  if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+  for(const key11 in data65){
+  if(!(key11 === "listChanged")){
+  const err117 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.capabilities.properties.prompts,data:data65};
   if(vErrors === null){
   vErrors = [err117];
   }
@@ -14075,13 +14432,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.definitions !== undefined){
-  let data67 = data.definitions;
-  if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-  for(const key12 in data67){
-  let data68 = data67[key12];
-  if((!(data68 && typeof data68 == "object" && !Array.isArray(data68))) && (typeof data68 !== "boolean")){
-  const err118 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data68};
+  if(data65.listChanged !== undefined){
+  let data66 = data65.listChanged;
+  if(typeof data66 !== "boolean"){
+  const err118 = {instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/properties/capabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.capabilities.properties.prompts.properties.listChanged.type,parentSchema:schema11.properties.capabilities.properties.prompts.properties.listChanged,data:data66};
   if(vErrors === null){
   vErrors = [err118];
   }
@@ -14093,7 +14447,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err119 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data67};
+  const err119 = {instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/properties/capabilities/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.prompts.type,parentSchema:schema11.properties.capabilities.properties.prompts,data:data65};
   if(vErrors === null){
   vErrors = [err119];
   }
@@ -14103,18 +14457,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.tools !== undefined){
-  let data69 = data.tools;
-  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-  for(const key13 in data69){
-  if(!(validate11(data69[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data69,parentDataProperty:key13,rootData}))){
-  vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err120 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data69};
+  if(data59.experimental !== undefined){
+  let data67 = data59.experimental;
+  if(!(data67 && typeof data67 == "object" && !Array.isArray(data67))){
+  const err120 = {instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/properties/capabilities/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.properties.experimental.type,parentSchema:schema11.properties.capabilities.properties.experimental,data:data67};
   if(vErrors === null){
   vErrors = [err120];
   }
@@ -14124,18 +14470,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resources !== undefined){
-  let data71 = data.resources;
-  if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-  for(const key14 in data71){
-  if(!(validate15(data71[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data71,parentDataProperty:key14,rootData}))){
-  vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-  errors = vErrors.length;
-  }
-  }
   }
   else {
-  const err121 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data71};
+  const err121 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.capabilities.type,parentSchema:schema11.properties.capabilities,data:data59};
   if(vErrors === null){
   vErrors = [err121];
   }
@@ -14145,18 +14482,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.resourceTemplates !== undefined){
-  let data73 = data.resourceTemplates;
-  if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-  for(const key15 in data73){
-  if(!(validate21(data73[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data73,parentDataProperty:key15,rootData}))){
-  vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err122 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data73};
+  if(data.schemaFiles !== undefined){
+  let data68 = data.schemaFiles;
+  if(typeof data68 !== "boolean"){
+  const err122 = {instancePath:instancePath+"/schemaFiles",schemaPath:"#/properties/schemaFiles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.schemaFiles.type,parentSchema:schema11.properties.schemaFiles,data:data68};
   if(vErrors === null){
   vErrors = [err122];
   }
@@ -14166,18 +14495,13 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.prompts !== undefined){
-  let data75 = data.prompts;
-  if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-  for(const key16 in data75){
-  if(!(validate26(data75[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data75,parentDataProperty:key16,rootData}))){
-  vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-  errors = vErrors.length;
-  }
-  }
-  }
-  else {
-  const err123 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data75};
+  if(data.definitions !== undefined){
+  let data69 = data.definitions;
+  if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+  for(const key12 in data69){
+  let data70 = data69[key12];
+  if((!(data70 && typeof data70 == "object" && !Array.isArray(data70))) && (typeof data70 !== "boolean")){
+  const err123 = {instancePath:instancePath+"/definitions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/definitions/additionalProperties/type",keyword:"type",params:{type: schema11.properties.definitions.additionalProperties.type},message:"must be object,boolean",schema:schema11.properties.definitions.additionalProperties.type,parentSchema:schema11.properties.definitions.additionalProperties,data:data70};
   if(vErrors === null){
   vErrors = [err123];
   }
@@ -14187,15 +14511,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.apps !== undefined){
-  let data77 = data.apps;
-  if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-  for(const key17 in data77){
-  let data78 = data77[key17];
-  if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-  for(const key18 in data78){
-  if(!(func2.call(schema47.properties, key18))){
-  const err124 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/App/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data78};
+  }
+  else {
+  const err124 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.definitions.type,parentSchema:schema11.properties.definitions,data:data69};
   if(vErrors === null){
   vErrors = [err124];
   }
@@ -14205,10 +14523,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.title !== undefined){
-  let data79 = data78.title;
-  if(typeof data79 !== "string"){
-  const err125 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/definitions/App/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.title.type,parentSchema:schema47.properties.title,data:data79};
+  if(data.tools !== undefined){
+  let data71 = data.tools;
+  if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+  for(const key13 in data71){
+  if(!(validate13(data71[key13], {instancePath:instancePath+"/tools/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data71,parentDataProperty:key13,rootData}))){
+  vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err125 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.tools.type,parentSchema:schema11.properties.tools,data:data71};
   if(vErrors === null){
   vErrors = [err125];
   }
@@ -14218,10 +14544,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.description !== undefined){
-  let data80 = data78.description;
-  if(typeof data80 !== "string"){
-  const err126 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/App/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.description.type,parentSchema:schema47.properties.description,data:data80};
+  if(data.resources !== undefined){
+  let data73 = data.resources;
+  if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+  for(const key14 in data73){
+  if(!(validate17(data73[key14], {instancePath:instancePath+"/resources/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data73,parentDataProperty:key14,rootData}))){
+  vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err126 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resources.type,parentSchema:schema11.properties.resources,data:data73};
   if(vErrors === null){
   vErrors = [err126];
   }
@@ -14231,10 +14565,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.uri !== undefined){
-  let data81 = data78.uri;
-  if(typeof data81 !== "string"){
-  const err127 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/uri",schemaPath:"#/definitions/App/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.uri.type,parentSchema:schema47.properties.uri,data:data81};
+  if(data.resourceTemplates !== undefined){
+  let data75 = data.resourceTemplates;
+  if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+  for(const key15 in data75){
+  if(!(validate23(data75[key15], {instancePath:instancePath+"/resourceTemplates/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data75,parentDataProperty:key15,rootData}))){
+  vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err127 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resourceTemplates.type,parentSchema:schema11.properties.resourceTemplates,data:data75};
   if(vErrors === null){
   vErrors = [err127];
   }
@@ -14244,11 +14586,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.source !== undefined){
-  let data82 = data78.source;
-  if(typeof data82 === "string"){
-  if(func4(data82) < 1){
-  const err128 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/App/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.source,data:data82};
+  if(data.prompts !== undefined){
+  let data77 = data.prompts;
+  if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+  for(const key16 in data77){
+  if(!(validate28(data77[key16], {instancePath:instancePath+"/prompts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data77,parentDataProperty:key16,rootData}))){
+  vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+  errors = vErrors.length;
+  }
+  }
+  }
+  else {
+  const err128 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.prompts.type,parentSchema:schema11.properties.prompts,data:data77};
   if(vErrors === null){
   vErrors = [err128];
   }
@@ -14258,8 +14607,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err129 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/App/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.source.type,parentSchema:schema47.properties.source,data:data82};
+  if(data.apps !== undefined){
+  let data79 = data.apps;
+  if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+  for(const key17 in data79){
+  let data80 = data79[key17];
+  if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+  for(const key18 in data80){
+  if(!(func2.call(schema52.properties, key18))){
+  const err129 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/App/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data:data80};
   if(vErrors === null){
   vErrors = [err129];
   }
@@ -14269,12 +14625,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.csp !== undefined){
-  let data83 = data78.csp;
-  if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-  for(const key19 in data83){
-  if(!((((key19 === "connectDomains") || (key19 === "resourceDomains")) || (key19 === "frameDomains")) || (key19 === "baseUriDomains"))){
-  const err130 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp",schemaPath:"#/definitions/App/properties/csp/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.csp,data:data83};
+  if(data80.title !== undefined){
+  let data81 = data80.title;
+  if(typeof data81 !== "string"){
+  const err130 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/definitions/App/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.title.type,parentSchema:schema52.properties.title,data:data81};
   if(vErrors === null){
   vErrors = [err130];
   }
@@ -14284,15 +14638,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data83.connectDomains !== undefined){
-  let data84 = data83.connectDomains;
-  if(Array.isArray(data84)){
-  const len5 = data84.length;
-  for(let i5=0; i5<len5; i5++){
-  let data85 = data84[i5];
-  if(typeof data85 === "string"){
-  if(func4(data85) < 1){
-  const err131 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains/" + i5,schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.connectDomains.items,data:data85};
+  if(data80.description !== undefined){
+  let data82 = data80.description;
+  if(typeof data82 !== "string"){
+  const err131 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/App/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.description.type,parentSchema:schema52.properties.description,data:data82};
   if(vErrors === null){
   vErrors = [err131];
   }
@@ -14302,8 +14651,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err132 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains/" + i5,schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.connectDomains.items.type,parentSchema:schema47.properties.csp.properties.connectDomains.items,data:data85};
+  if(data80.uri !== undefined){
+  let data83 = data80.uri;
+  if(typeof data83 !== "string"){
+  const err132 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/uri",schemaPath:"#/definitions/App/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.uri.type,parentSchema:schema52.properties.uri,data:data83};
   if(vErrors === null){
   vErrors = [err132];
   }
@@ -14313,18 +14664,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i6 = data84.length;
-  let j0;
-  if(i6 > 1){
-  const indices0 = {};
-  for(;i6--;){
-  let item0 = data84[i6];
-  if(typeof item0 !== "string"){
-  continue;
-  }
-  if(typeof indices0[item0] == "number"){
-  j0 = indices0[item0];
-  const err133 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains",schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i6+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.connectDomains,data:data84};
+  if(data80.source !== undefined){
+  let data84 = data80.source;
+  if(typeof data84 === "string"){
+  if(func4(data84) < 1){
+  const err133 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/App/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.source,data:data84};
   if(vErrors === null){
   vErrors = [err133];
   }
@@ -14332,14 +14676,10 @@ export function manifestValidatorFactory() {
   vErrors.push(err133);
   }
   errors++;
-  break;
-  }
-  indices0[item0] = i6;
-  }
   }
   }
   else {
-  const err134 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains",schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.connectDomains.type,parentSchema:schema47.properties.csp.properties.connectDomains,data:data84};
+  const err134 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/App/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.source.type,parentSchema:schema52.properties.source,data:data84};
   if(vErrors === null){
   vErrors = [err134];
   }
@@ -14349,15 +14689,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data83.resourceDomains !== undefined){
-  let data86 = data83.resourceDomains;
-  if(Array.isArray(data86)){
-  const len6 = data86.length;
-  for(let i7=0; i7<len6; i7++){
-  let data87 = data86[i7];
-  if(typeof data87 === "string"){
-  if(func4(data87) < 1){
-  const err135 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains/" + i7,schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.resourceDomains.items,data:data87};
+  if(data80.csp !== undefined){
+  let data85 = data80.csp;
+  if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+  for(const key19 in data85){
+  if(!((((key19 === "connectDomains") || (key19 === "resourceDomains")) || (key19 === "frameDomains")) || (key19 === "baseUriDomains"))){
+  const err135 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp",schemaPath:"#/definitions/App/properties/csp/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema52.properties.csp,data:data85};
   if(vErrors === null){
   vErrors = [err135];
   }
@@ -14367,8 +14704,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err136 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains/" + i7,schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.resourceDomains.items.type,parentSchema:schema47.properties.csp.properties.resourceDomains.items,data:data87};
+  if(data85.connectDomains !== undefined){
+  let data86 = data85.connectDomains;
+  if(Array.isArray(data86)){
+  const len6 = data86.length;
+  for(let i6=0; i6<len6; i6++){
+  let data87 = data86[i6];
+  if(typeof data87 === "string"){
+  if(func4(data87) < 1){
+  const err136 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains/" + i6,schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.csp.properties.connectDomains.items,data:data87};
   if(vErrors === null){
   vErrors = [err136];
   }
@@ -14378,18 +14722,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i8 = data86.length;
-  let j1;
-  if(i8 > 1){
-  const indices1 = {};
-  for(;i8--;){
-  let item1 = data86[i8];
-  if(typeof item1 !== "string"){
-  continue;
-  }
-  if(typeof indices1[item1] == "number"){
-  j1 = indices1[item1];
-  const err137 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains",schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i8+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.resourceDomains,data:data86};
+  else {
+  const err137 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains/" + i6,schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.csp.properties.connectDomains.items.type,parentSchema:schema52.properties.csp.properties.connectDomains.items,data:data87};
   if(vErrors === null){
   vErrors = [err137];
   }
@@ -14397,14 +14731,20 @@ export function manifestValidatorFactory() {
   vErrors.push(err137);
   }
   errors++;
-  break;
-  }
-  indices1[item1] = i8;
   }
   }
+  let i7 = data86.length;
+  let j0;
+  if(i7 > 1){
+  const indices0 = {};
+  for(;i7--;){
+  let item0 = data86[i7];
+  if(typeof item0 !== "string"){
+  continue;
   }
-  else {
-  const err138 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains",schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.resourceDomains.type,parentSchema:schema47.properties.csp.properties.resourceDomains,data:data86};
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err138 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains",schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i7+" are identical)",schema:true,parentSchema:schema52.properties.csp.properties.connectDomains,data:data86};
   if(vErrors === null){
   vErrors = [err138];
   }
@@ -14412,17 +14752,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err138);
   }
   errors++;
+  break;
+  }
+  indices0[item0] = i7;
   }
   }
-  if(data83.frameDomains !== undefined){
-  let data88 = data83.frameDomains;
-  if(Array.isArray(data88)){
-  const len7 = data88.length;
-  for(let i9=0; i9<len7; i9++){
-  let data89 = data88[i9];
-  if(typeof data89 === "string"){
-  if(func4(data89) < 1){
-  const err139 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains/" + i9,schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.frameDomains.items,data:data89};
+  }
+  else {
+  const err139 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/connectDomains",schemaPath:"#/definitions/App/properties/csp/properties/connectDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.csp.properties.connectDomains.type,parentSchema:schema52.properties.csp.properties.connectDomains,data:data86};
   if(vErrors === null){
   vErrors = [err139];
   }
@@ -14432,8 +14769,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err140 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains/" + i9,schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.frameDomains.items.type,parentSchema:schema47.properties.csp.properties.frameDomains.items,data:data89};
+  if(data85.resourceDomains !== undefined){
+  let data88 = data85.resourceDomains;
+  if(Array.isArray(data88)){
+  const len7 = data88.length;
+  for(let i8=0; i8<len7; i8++){
+  let data89 = data88[i8];
+  if(typeof data89 === "string"){
+  if(func4(data89) < 1){
+  const err140 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains/" + i8,schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.csp.properties.resourceDomains.items,data:data89};
   if(vErrors === null){
   vErrors = [err140];
   }
@@ -14443,18 +14787,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i10 = data88.length;
-  let j2;
-  if(i10 > 1){
-  const indices2 = {};
-  for(;i10--;){
-  let item2 = data88[i10];
-  if(typeof item2 !== "string"){
-  continue;
-  }
-  if(typeof indices2[item2] == "number"){
-  j2 = indices2[item2];
-  const err141 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains",schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i10+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.frameDomains,data:data88};
+  else {
+  const err141 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains/" + i8,schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.csp.properties.resourceDomains.items.type,parentSchema:schema52.properties.csp.properties.resourceDomains.items,data:data89};
   if(vErrors === null){
   vErrors = [err141];
   }
@@ -14462,14 +14796,20 @@ export function manifestValidatorFactory() {
   vErrors.push(err141);
   }
   errors++;
-  break;
-  }
-  indices2[item2] = i10;
   }
   }
+  let i9 = data88.length;
+  let j1;
+  if(i9 > 1){
+  const indices1 = {};
+  for(;i9--;){
+  let item1 = data88[i9];
+  if(typeof item1 !== "string"){
+  continue;
   }
-  else {
-  const err142 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains",schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.frameDomains.type,parentSchema:schema47.properties.csp.properties.frameDomains,data:data88};
+  if(typeof indices1[item1] == "number"){
+  j1 = indices1[item1];
+  const err142 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains",schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/uniqueItems",keyword:"uniqueItems",params:{i: i9, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i9+" are identical)",schema:true,parentSchema:schema52.properties.csp.properties.resourceDomains,data:data88};
   if(vErrors === null){
   vErrors = [err142];
   }
@@ -14477,17 +14817,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err142);
   }
   errors++;
+  break;
+  }
+  indices1[item1] = i9;
   }
   }
-  if(data83.baseUriDomains !== undefined){
-  let data90 = data83.baseUriDomains;
-  if(Array.isArray(data90)){
-  const len8 = data90.length;
-  for(let i11=0; i11<len8; i11++){
-  let data91 = data90[i11];
-  if(typeof data91 === "string"){
-  if(func4(data91) < 1){
-  const err143 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains/" + i11,schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.csp.properties.baseUriDomains.items,data:data91};
+  }
+  else {
+  const err143 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/resourceDomains",schemaPath:"#/definitions/App/properties/csp/properties/resourceDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.csp.properties.resourceDomains.type,parentSchema:schema52.properties.csp.properties.resourceDomains,data:data88};
   if(vErrors === null){
   vErrors = [err143];
   }
@@ -14497,8 +14834,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err144 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains/" + i11,schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.csp.properties.baseUriDomains.items.type,parentSchema:schema47.properties.csp.properties.baseUriDomains.items,data:data91};
+  if(data85.frameDomains !== undefined){
+  let data90 = data85.frameDomains;
+  if(Array.isArray(data90)){
+  const len8 = data90.length;
+  for(let i10=0; i10<len8; i10++){
+  let data91 = data90[i10];
+  if(typeof data91 === "string"){
+  if(func4(data91) < 1){
+  const err144 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains/" + i10,schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.csp.properties.frameDomains.items,data:data91};
   if(vErrors === null){
   vErrors = [err144];
   }
@@ -14508,18 +14852,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i12 = data90.length;
-  let j3;
-  if(i12 > 1){
-  const indices3 = {};
-  for(;i12--;){
-  let item3 = data90[i12];
-  if(typeof item3 !== "string"){
-  continue;
-  }
-  if(typeof indices3[item3] == "number"){
-  j3 = indices3[item3];
-  const err145 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains",schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i12+" are identical)",schema:true,parentSchema:schema47.properties.csp.properties.baseUriDomains,data:data90};
+  else {
+  const err145 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains/" + i10,schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.csp.properties.frameDomains.items.type,parentSchema:schema52.properties.csp.properties.frameDomains.items,data:data91};
   if(vErrors === null){
   vErrors = [err145];
   }
@@ -14527,14 +14861,20 @@ export function manifestValidatorFactory() {
   vErrors.push(err145);
   }
   errors++;
-  break;
-  }
-  indices3[item3] = i12;
   }
   }
+  let i11 = data90.length;
+  let j2;
+  if(i11 > 1){
+  const indices2 = {};
+  for(;i11--;){
+  let item2 = data90[i11];
+  if(typeof item2 !== "string"){
+  continue;
   }
-  else {
-  const err146 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains",schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.csp.properties.baseUriDomains.type,parentSchema:schema47.properties.csp.properties.baseUriDomains,data:data90};
+  if(typeof indices2[item2] == "number"){
+  j2 = indices2[item2];
+  const err146 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains",schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/uniqueItems",keyword:"uniqueItems",params:{i: i11, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i11+" are identical)",schema:true,parentSchema:schema52.properties.csp.properties.frameDomains,data:data90};
   if(vErrors === null){
   vErrors = [err146];
   }
@@ -14542,11 +14882,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err146);
   }
   errors++;
+  break;
+  }
+  indices2[item2] = i11;
   }
   }
   }
   else {
-  const err147 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp",schemaPath:"#/definitions/App/properties/csp/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.csp.type,parentSchema:schema47.properties.csp,data:data83};
+  const err147 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/frameDomains",schemaPath:"#/definitions/App/properties/csp/properties/frameDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.csp.properties.frameDomains.type,parentSchema:schema52.properties.csp.properties.frameDomains,data:data90};
   if(vErrors === null){
   vErrors = [err147];
   }
@@ -14556,12 +14899,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.permissions !== undefined){
-  let data92 = data78.permissions;
-  if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-  for(const key20 in data92){
-  if(!((((key20 === "camera") || (key20 === "microphone")) || (key20 === "geolocation")) || (key20 === "clipboardWrite"))){
-  const err148 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions",schemaPath:"#/definitions/App/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.permissions,data:data92};
+  if(data85.baseUriDomains !== undefined){
+  let data92 = data85.baseUriDomains;
+  if(Array.isArray(data92)){
+  const len9 = data92.length;
+  for(let i12=0; i12<len9; i12++){
+  let data93 = data92[i12];
+  if(typeof data93 === "string"){
+  if(func4(data93) < 1){
+  const err148 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains/" + i12,schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.csp.properties.baseUriDomains.items,data:data93};
   if(vErrors === null){
   vErrors = [err148];
   }
@@ -14571,10 +14917,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data92.camera !== undefined){
-  let data93 = data92.camera;
-  if(typeof data93 !== "boolean"){
-  const err149 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/camera",schemaPath:"#/definitions/App/properties/permissions/properties/camera/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.camera.type,parentSchema:schema47.properties.permissions.properties.camera,data:data93};
+  else {
+  const err149 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains/" + i12,schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.csp.properties.baseUriDomains.items.type,parentSchema:schema52.properties.csp.properties.baseUriDomains.items,data:data93};
   if(vErrors === null){
   vErrors = [err149];
   }
@@ -14584,10 +14928,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data92.microphone !== undefined){
-  let data94 = data92.microphone;
-  if(typeof data94 !== "boolean"){
-  const err150 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/microphone",schemaPath:"#/definitions/App/properties/permissions/properties/microphone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.microphone.type,parentSchema:schema47.properties.permissions.properties.microphone,data:data94};
+  let i13 = data92.length;
+  let j3;
+  if(i13 > 1){
+  const indices3 = {};
+  for(;i13--;){
+  let item3 = data92[i13];
+  if(typeof item3 !== "string"){
+  continue;
+  }
+  if(typeof indices3[item3] == "number"){
+  j3 = indices3[item3];
+  const err150 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains",schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/uniqueItems",keyword:"uniqueItems",params:{i: i13, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i13+" are identical)",schema:true,parentSchema:schema52.properties.csp.properties.baseUriDomains,data:data92};
   if(vErrors === null){
   vErrors = [err150];
   }
@@ -14595,12 +14947,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err150);
   }
   errors++;
+  break;
+  }
+  indices3[item3] = i13;
   }
   }
-  if(data92.geolocation !== undefined){
-  let data95 = data92.geolocation;
-  if(typeof data95 !== "boolean"){
-  const err151 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/geolocation",schemaPath:"#/definitions/App/properties/permissions/properties/geolocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.geolocation.type,parentSchema:schema47.properties.permissions.properties.geolocation,data:data95};
+  }
+  else {
+  const err151 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp/baseUriDomains",schemaPath:"#/definitions/App/properties/csp/properties/baseUriDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.csp.properties.baseUriDomains.type,parentSchema:schema52.properties.csp.properties.baseUriDomains,data:data92};
   if(vErrors === null){
   vErrors = [err151];
   }
@@ -14610,10 +14964,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data92.clipboardWrite !== undefined){
-  let data96 = data92.clipboardWrite;
-  if(typeof data96 !== "boolean"){
-  const err152 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/clipboardWrite",schemaPath:"#/definitions/App/properties/permissions/properties/clipboardWrite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.permissions.properties.clipboardWrite.type,parentSchema:schema47.properties.permissions.properties.clipboardWrite,data:data96};
+  }
+  else {
+  const err152 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/csp",schemaPath:"#/definitions/App/properties/csp/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties.csp.type,parentSchema:schema52.properties.csp,data:data85};
   if(vErrors === null){
   vErrors = [err152];
   }
@@ -14623,9 +14976,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err153 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions",schemaPath:"#/definitions/App/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.permissions.type,parentSchema:schema47.properties.permissions,data:data92};
+  if(data80.permissions !== undefined){
+  let data94 = data80.permissions;
+  if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+  for(const key20 in data94){
+  if(!((((key20 === "camera") || (key20 === "microphone")) || (key20 === "geolocation")) || (key20 === "clipboardWrite"))){
+  const err153 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions",schemaPath:"#/definitions/App/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema52.properties.permissions,data:data94};
   if(vErrors === null){
   vErrors = [err153];
   }
@@ -14635,11 +14991,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.domain !== undefined){
-  let data97 = data78.domain;
-  if(typeof data97 === "string"){
-  if(func4(data97) < 1){
-  const err154 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"#/definitions/App/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.domain,data:data97};
+  if(data94.camera !== undefined){
+  let data95 = data94.camera;
+  if(typeof data95 !== "boolean"){
+  const err154 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/camera",schemaPath:"#/definitions/App/properties/permissions/properties/camera/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema52.properties.permissions.properties.camera.type,parentSchema:schema52.properties.permissions.properties.camera,data:data95};
   if(vErrors === null){
   vErrors = [err154];
   }
@@ -14649,8 +15004,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err155 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"#/definitions/App/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.domain.type,parentSchema:schema47.properties.domain,data:data97};
+  if(data94.microphone !== undefined){
+  let data96 = data94.microphone;
+  if(typeof data96 !== "boolean"){
+  const err155 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/microphone",schemaPath:"#/definitions/App/properties/permissions/properties/microphone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema52.properties.permissions.properties.microphone.type,parentSchema:schema52.properties.permissions.properties.microphone,data:data96};
   if(vErrors === null){
   vErrors = [err155];
   }
@@ -14660,10 +15017,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78.prefersBorder !== undefined){
-  let data98 = data78.prefersBorder;
-  if(typeof data98 !== "boolean"){
-  const err156 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/prefersBorder",schemaPath:"#/definitions/App/properties/prefersBorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.prefersBorder.type,parentSchema:schema47.properties.prefersBorder,data:data98};
+  if(data94.geolocation !== undefined){
+  let data97 = data94.geolocation;
+  if(typeof data97 !== "boolean"){
+  const err156 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/geolocation",schemaPath:"#/definitions/App/properties/permissions/properties/geolocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema52.properties.permissions.properties.geolocation.type,parentSchema:schema52.properties.permissions.properties.geolocation,data:data97};
   if(vErrors === null){
   vErrors = [err156];
   }
@@ -14673,10 +15030,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data78._meta !== undefined){
-  let data99 = data78._meta;
-  if(!(data99 && typeof data99 == "object" && !Array.isArray(data99))){
-  const err157 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/_meta",schemaPath:"#/definitions/App/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties._meta.type,parentSchema:schema47.properties._meta,data:data99};
+  if(data94.clipboardWrite !== undefined){
+  let data98 = data94.clipboardWrite;
+  if(typeof data98 !== "boolean"){
+  const err157 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions/clipboardWrite",schemaPath:"#/definitions/App/properties/permissions/properties/clipboardWrite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema52.properties.permissions.properties.clipboardWrite.type,parentSchema:schema52.properties.permissions.properties.clipboardWrite,data:data98};
   if(vErrors === null){
   vErrors = [err157];
   }
@@ -14688,7 +15045,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err158 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/App/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data78};
+  const err158 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/permissions",schemaPath:"#/definitions/App/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties.permissions.type,parentSchema:schema52.properties.permissions,data:data94};
   if(vErrors === null){
   vErrors = [err158];
   }
@@ -14698,9 +15055,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err159 = {instancePath:instancePath+"/apps",schemaPath:"#/properties/apps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.apps.type,parentSchema:schema11.properties.apps,data:data77};
+  if(data80.domain !== undefined){
+  let data99 = data80.domain;
+  if(typeof data99 === "string"){
+  if(func4(data99) < 1){
+  const err159 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"#/definitions/App/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.domain,data:data99};
   if(vErrors === null){
   vErrors = [err159];
   }
@@ -14710,18 +15069,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.auth !== undefined){
-  if(!(validate32(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
-  vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-  errors = vErrors.length;
-  }
-  }
-  if(data.telemetry !== undefined){
-  let data101 = data.telemetry;
-  if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-  for(const key21 in data101){
-  if(!((key21 === "otel") || (key21 === "trustClientSampling"))){
-  const err160 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data101};
+  else {
+  const err160 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"#/definitions/App/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.domain.type,parentSchema:schema52.properties.domain,data:data99};
   if(vErrors === null){
   vErrors = [err160];
   }
@@ -14731,10 +15080,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data101.otel !== undefined){
-  let data102 = data101.otel;
-  if(typeof data102 !== "boolean"){
-  const err161 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data102};
+  if(data80.prefersBorder !== undefined){
+  let data100 = data80.prefersBorder;
+  if(typeof data100 !== "boolean"){
+  const err161 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/prefersBorder",schemaPath:"#/definitions/App/properties/prefersBorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema52.properties.prefersBorder.type,parentSchema:schema52.properties.prefersBorder,data:data100};
   if(vErrors === null){
   vErrors = [err161];
   }
@@ -14744,10 +15093,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data101.trustClientSampling !== undefined){
-  let data103 = data101.trustClientSampling;
-  if(typeof data103 !== "boolean"){
-  const err162 = {instancePath:instancePath+"/telemetry/trustClientSampling",schemaPath:"#/properties/telemetry/properties/trustClientSampling/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.trustClientSampling.type,parentSchema:schema11.properties.telemetry.properties.trustClientSampling,data:data103};
+  if(data80._meta !== undefined){
+  let data101 = data80._meta;
+  if(!(data101 && typeof data101 == "object" && !Array.isArray(data101))){
+  const err162 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/_meta",schemaPath:"#/definitions/App/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties._meta.type,parentSchema:schema52.properties._meta,data:data101};
   if(vErrors === null){
   vErrors = [err162];
   }
@@ -14759,7 +15108,7 @@ export function manifestValidatorFactory() {
   }
   }
   else {
-  const err163 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data101};
+  const err163 = {instancePath:instancePath+"/apps/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/App/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data:data80};
   if(vErrors === null){
   vErrors = [err163];
   }
@@ -14769,12 +15118,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.lint !== undefined){
-  let data104 = data.lint;
-  if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-  for(const key22 in data104){
-  if(!((key22 === "rules") || (key22 === "toolsListTokenBudget"))){
-  const err164 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data104};
+  }
+  else {
+  const err164 = {instancePath:instancePath+"/apps",schemaPath:"#/properties/apps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.apps.type,parentSchema:schema11.properties.apps,data:data79};
   if(vErrors === null){
   vErrors = [err164];
   }
@@ -14784,12 +15130,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104.rules !== undefined){
-  let data105 = data104.rules;
-  if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-  for(const key23 in data105){
-  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key23))){
-  const err165 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data105};
+  if(data.auth !== undefined){
+  if(!(validate34(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData}))){
+  vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+  errors = vErrors.length;
+  }
+  }
+  if(data.telemetry !== undefined){
+  let data103 = data.telemetry;
+  if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+  for(const key21 in data103){
+  if(!((key21 === "otel") || (key21 === "trustClientSampling"))){
+  const err165 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.telemetry,data:data103};
   if(vErrors === null){
   vErrors = [err165];
   }
@@ -14799,10 +15151,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["description-missing"] !== undefined){
-  let data106 = data105["description-missing"];
-  if(!(((data106 === "off") || (data106 === "warn")) || (data106 === "error"))){
-  const err166 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data106};
+  if(data103.otel !== undefined){
+  let data104 = data103.otel;
+  if(typeof data104 !== "boolean"){
+  const err166 = {instancePath:instancePath+"/telemetry/otel",schemaPath:"#/properties/telemetry/properties/otel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.otel.type,parentSchema:schema11.properties.telemetry.properties.otel,data:data104};
   if(vErrors === null){
   vErrors = [err166];
   }
@@ -14812,10 +15164,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["description-short"] !== undefined){
-  let data107 = data105["description-short"];
-  if(!(((data107 === "off") || (data107 === "warn")) || (data107 === "error"))){
-  const err167 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data107};
+  if(data103.trustClientSampling !== undefined){
+  let data105 = data103.trustClientSampling;
+  if(typeof data105 !== "boolean"){
+  const err167 = {instancePath:instancePath+"/telemetry/trustClientSampling",schemaPath:"#/properties/telemetry/properties/trustClientSampling/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.telemetry.properties.trustClientSampling.type,parentSchema:schema11.properties.telemetry.properties.trustClientSampling,data:data105};
   if(vErrors === null){
   vErrors = [err167];
   }
@@ -14825,10 +15177,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["prompt-optional-placeholder"] !== undefined){
-  let data108 = data105["prompt-optional-placeholder"];
-  if(!(((data108 === "off") || (data108 === "warn")) || (data108 === "error"))){
-  const err168 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data108};
+  }
+  else {
+  const err168 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.telemetry.type,parentSchema:schema11.properties.telemetry,data:data103};
   if(vErrors === null){
   vErrors = [err168];
   }
@@ -14838,10 +15189,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["parameter-description-missing"] !== undefined){
-  let data109 = data105["parameter-description-missing"];
-  if(!(((data109 === "off") || (data109 === "warn")) || (data109 === "error"))){
-  const err169 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data109};
+  if(data.lint !== undefined){
+  let data106 = data.lint;
+  if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+  for(const key22 in data106){
+  if(!((key22 === "rules") || (key22 === "toolsListTokenBudget"))){
+  const err169 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data106};
   if(vErrors === null){
   vErrors = [err169];
   }
@@ -14851,10 +15204,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["write-without-annotations"] !== undefined){
-  let data110 = data105["write-without-annotations"];
-  if(!(((data110 === "off") || (data110 === "warn")) || (data110 === "error"))){
-  const err170 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data110};
+  if(data106.rules !== undefined){
+  let data107 = data106.rules;
+  if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+  for(const key23 in data107){
+  if(!(func2.call(schema11.properties.lint.properties.rules.properties, key23))){
+  const err170 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint.properties.rules,data:data107};
   if(vErrors === null){
   vErrors = [err170];
   }
@@ -14864,10 +15219,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["destructive-without-idempotent"] !== undefined){
-  let data111 = data105["destructive-without-idempotent"];
-  if(!(((data111 === "off") || (data111 === "warn")) || (data111 === "error"))){
-  const err171 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data111};
+  if(data107["description-missing"] !== undefined){
+  let data108 = data107["description-missing"];
+  if(!(((data108 === "off") || (data108 === "warn")) || (data108 === "error"))){
+  const err171 = {instancePath:instancePath+"/lint/rules/description-missing",schemaPath:"#/properties/lint/properties/rules/properties/description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-missing"],data:data108};
   if(vErrors === null){
   vErrors = [err171];
   }
@@ -14877,10 +15232,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["name-convention"] !== undefined){
-  let data112 = data105["name-convention"];
-  if(!(((data112 === "off") || (data112 === "warn")) || (data112 === "error"))){
-  const err172 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data112};
+  if(data107["description-short"] !== undefined){
+  let data109 = data107["description-short"];
+  if(!(((data109 === "off") || (data109 === "warn")) || (data109 === "error"))){
+  const err172 = {instancePath:instancePath+"/lint/rules/description-short",schemaPath:"#/properties/lint/properties/rules/properties/description-short/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["description-short"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["description-short"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["description-short"],data:data109};
   if(vErrors === null){
   vErrors = [err172];
   }
@@ -14890,10 +15245,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["tool-name-length"] !== undefined){
-  let data113 = data105["tool-name-length"];
-  if(!(((data113 === "off") || (data113 === "warn")) || (data113 === "error"))){
-  const err173 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data113};
+  if(data107["prompt-optional-placeholder"] !== undefined){
+  let data110 = data107["prompt-optional-placeholder"];
+  if(!(((data110 === "off") || (data110 === "warn")) || (data110 === "error"))){
+  const err173 = {instancePath:instancePath+"/lint/rules/prompt-optional-placeholder",schemaPath:"#/properties/lint/properties/rules/properties/prompt-optional-placeholder/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["prompt-optional-placeholder"],data:data110};
   if(vErrors === null){
   vErrors = [err173];
   }
@@ -14903,10 +15258,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["input-schema-ref"] !== undefined){
-  let data114 = data105["input-schema-ref"];
-  if(!(((data114 === "off") || (data114 === "warn")) || (data114 === "error"))){
-  const err174 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data114};
+  if(data107["parameter-description-missing"] !== undefined){
+  let data111 = data107["parameter-description-missing"];
+  if(!(((data111 === "off") || (data111 === "warn")) || (data111 === "error"))){
+  const err174 = {instancePath:instancePath+"/lint/rules/parameter-description-missing",schemaPath:"#/properties/lint/properties/rules/properties/parameter-description-missing/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["parameter-description-missing"],data:data111};
   if(vErrors === null){
   vErrors = [err174];
   }
@@ -14916,10 +15271,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["openapi-keyword"] !== undefined){
-  let data115 = data105["openapi-keyword"];
-  if(!(((data115 === "off") || (data115 === "warn")) || (data115 === "error"))){
-  const err175 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data115};
+  if(data107["write-without-annotations"] !== undefined){
+  let data112 = data107["write-without-annotations"];
+  if(!(((data112 === "off") || (data112 === "warn")) || (data112 === "error"))){
+  const err175 = {instancePath:instancePath+"/lint/rules/write-without-annotations",schemaPath:"#/properties/lint/properties/rules/properties/write-without-annotations/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["write-without-annotations"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["write-without-annotations"],data:data112};
   if(vErrors === null){
   vErrors = [err175];
   }
@@ -14929,10 +15284,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["schema-keyword-misspelled"] !== undefined){
-  let data116 = data105["schema-keyword-misspelled"];
-  if(!(((data116 === "off") || (data116 === "warn")) || (data116 === "error"))){
-  const err176 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data116};
+  if(data107["destructive-without-idempotent"] !== undefined){
+  let data113 = data107["destructive-without-idempotent"];
+  if(!(((data113 === "off") || (data113 === "warn")) || (data113 === "error"))){
+  const err176 = {instancePath:instancePath+"/lint/rules/destructive-without-idempotent",schemaPath:"#/properties/lint/properties/rules/properties/destructive-without-idempotent/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["destructive-without-idempotent"],data:data113};
   if(vErrors === null){
   vErrors = [err176];
   }
@@ -14942,10 +15297,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["schema-value-rejected"] !== undefined){
-  let data117 = data105["schema-value-rejected"];
-  if(!(((data117 === "off") || (data117 === "warn")) || (data117 === "error"))){
-  const err177 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data117};
+  if(data107["name-convention"] !== undefined){
+  let data114 = data107["name-convention"];
+  if(!(((data114 === "off") || (data114 === "warn")) || (data114 === "error"))){
+  const err177 = {instancePath:instancePath+"/lint/rules/name-convention",schemaPath:"#/properties/lint/properties/rules/properties/name-convention/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["name-convention"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["name-convention"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["name-convention"],data:data114};
   if(vErrors === null){
   vErrors = [err177];
   }
@@ -14955,10 +15310,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["required-undeclared"] !== undefined){
-  let data118 = data105["required-undeclared"];
-  if(!(((data118 === "off") || (data118 === "warn")) || (data118 === "error"))){
-  const err178 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data118};
+  if(data107["tool-name-length"] !== undefined){
+  let data115 = data107["tool-name-length"];
+  if(!(((data115 === "off") || (data115 === "warn")) || (data115 === "error"))){
+  const err178 = {instancePath:instancePath+"/lint/rules/tool-name-length",schemaPath:"#/properties/lint/properties/rules/properties/tool-name-length/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tool-name-length"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tool-name-length"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tool-name-length"],data:data115};
   if(vErrors === null){
   vErrors = [err178];
   }
@@ -14968,10 +15323,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["output-schema-not-object"] !== undefined){
-  let data119 = data105["output-schema-not-object"];
-  if(!(((data119 === "off") || (data119 === "warn")) || (data119 === "error"))){
-  const err179 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data119};
+  if(data107["input-schema-ref"] !== undefined){
+  let data116 = data107["input-schema-ref"];
+  if(!(((data116 === "off") || (data116 === "warn")) || (data116 === "error"))){
+  const err179 = {instancePath:instancePath+"/lint/rules/input-schema-ref",schemaPath:"#/properties/lint/properties/rules/properties/input-schema-ref/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["input-schema-ref"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["input-schema-ref"],data:data116};
   if(vErrors === null){
   vErrors = [err179];
   }
@@ -14981,10 +15336,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["unknown-spec-key"] !== undefined){
-  let data120 = data105["unknown-spec-key"];
-  if(!(((data120 === "off") || (data120 === "warn")) || (data120 === "error"))){
-  const err180 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data120};
+  if(data107["openapi-keyword"] !== undefined){
+  let data117 = data107["openapi-keyword"];
+  if(!(((data117 === "off") || (data117 === "warn")) || (data117 === "error"))){
+  const err180 = {instancePath:instancePath+"/lint/rules/openapi-keyword",schemaPath:"#/properties/lint/properties/rules/properties/openapi-keyword/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["openapi-keyword"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["openapi-keyword"],data:data117};
   if(vErrors === null){
   vErrors = [err180];
   }
@@ -14994,10 +15349,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["mime-type-malformed"] !== undefined){
-  let data121 = data105["mime-type-malformed"];
-  if(!(((data121 === "off") || (data121 === "warn")) || (data121 === "error"))){
-  const err181 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data121};
+  if(data107["schema-keyword-misspelled"] !== undefined){
+  let data118 = data107["schema-keyword-misspelled"];
+  if(!(((data118 === "off") || (data118 === "warn")) || (data118 === "error"))){
+  const err181 = {instancePath:instancePath+"/lint/rules/schema-keyword-misspelled",schemaPath:"#/properties/lint/properties/rules/properties/schema-keyword-misspelled/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-keyword-misspelled"],data:data118};
   if(vErrors === null){
   vErrors = [err181];
   }
@@ -15007,10 +15362,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["tools-list-token-budget"] !== undefined){
-  let data122 = data105["tools-list-token-budget"];
-  if(!(((data122 === "off") || (data122 === "warn")) || (data122 === "error"))){
-  const err182 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data122};
+  if(data107["schema-value-rejected"] !== undefined){
+  let data119 = data107["schema-value-rejected"];
+  if(!(((data119 === "off") || (data119 === "warn")) || (data119 === "error"))){
+  const err182 = {instancePath:instancePath+"/lint/rules/schema-value-rejected",schemaPath:"#/properties/lint/properties/rules/properties/schema-value-rejected/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["schema-value-rejected"],data:data119};
   if(vErrors === null){
   vErrors = [err182];
   }
@@ -15020,10 +15375,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["bundle-icon"] !== undefined){
-  let data123 = data105["bundle-icon"];
-  if(!(((data123 === "off") || (data123 === "warn")) || (data123 === "error"))){
-  const err183 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data123};
+  if(data107["required-undeclared"] !== undefined){
+  let data120 = data107["required-undeclared"];
+  if(!(((data120 === "off") || (data120 === "warn")) || (data120 === "error"))){
+  const err183 = {instancePath:instancePath+"/lint/rules/required-undeclared",schemaPath:"#/properties/lint/properties/rules/properties/required-undeclared/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["required-undeclared"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["required-undeclared"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["required-undeclared"],data:data120};
   if(vErrors === null){
   vErrors = [err183];
   }
@@ -15033,10 +15388,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data105["app-without-output-schema"] !== undefined){
-  let data124 = data105["app-without-output-schema"];
-  if(!(((data124 === "off") || (data124 === "warn")) || (data124 === "error"))){
-  const err184 = {instancePath:instancePath+"/lint/rules/app-without-output-schema",schemaPath:"#/properties/lint/properties/rules/properties/app-without-output-schema/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"],data:data124};
+  if(data107["output-schema-not-object"] !== undefined){
+  let data121 = data107["output-schema-not-object"];
+  if(!(((data121 === "off") || (data121 === "warn")) || (data121 === "error"))){
+  const err184 = {instancePath:instancePath+"/lint/rules/output-schema-not-object",schemaPath:"#/properties/lint/properties/rules/properties/output-schema-not-object/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["output-schema-not-object"],data:data121};
   if(vErrors === null){
   vErrors = [err184];
   }
@@ -15046,9 +15401,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err185 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data105};
+  if(data107["unknown-spec-key"] !== undefined){
+  let data122 = data107["unknown-spec-key"];
+  if(!(((data122 === "off") || (data122 === "warn")) || (data122 === "error"))){
+  const err185 = {instancePath:instancePath+"/lint/rules/unknown-spec-key",schemaPath:"#/properties/lint/properties/rules/properties/unknown-spec-key/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["unknown-spec-key"],data:data122};
   if(vErrors === null){
   vErrors = [err185];
   }
@@ -15058,10 +15414,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data104.toolsListTokenBudget !== undefined){
-  let data125 = data104.toolsListTokenBudget;
-  if(!((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125)))){
-  const err186 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data125};
+  if(data107["mime-type-malformed"] !== undefined){
+  let data123 = data107["mime-type-malformed"];
+  if(!(((data123 === "off") || (data123 === "warn")) || (data123 === "error"))){
+  const err186 = {instancePath:instancePath+"/lint/rules/mime-type-malformed",schemaPath:"#/properties/lint/properties/rules/properties/mime-type-malformed/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["mime-type-malformed"],data:data123};
   if(vErrors === null){
   vErrors = [err186];
   }
@@ -15070,9 +15426,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data125 == "number"){
-  if(data125 < 1 || isNaN(data125)){
-  const err187 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data125};
+  }
+  if(data107["tools-list-token-budget"] !== undefined){
+  let data124 = data107["tools-list-token-budget"];
+  if(!(((data124 === "off") || (data124 === "warn")) || (data124 === "error"))){
+  const err187 = {instancePath:instancePath+"/lint/rules/tools-list-token-budget",schemaPath:"#/properties/lint/properties/rules/properties/tools-list-token-budget/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["tools-list-token-budget"],data:data124};
   if(vErrors === null){
   vErrors = [err187];
   }
@@ -15082,10 +15440,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err188 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data104};
+  if(data107["bundle-icon"] !== undefined){
+  let data125 = data107["bundle-icon"];
+  if(!(((data125 === "off") || (data125 === "warn")) || (data125 === "error"))){
+  const err188 = {instancePath:instancePath+"/lint/rules/bundle-icon",schemaPath:"#/properties/lint/properties/rules/properties/bundle-icon/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["bundle-icon"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["bundle-icon"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["bundle-icon"],data:data125};
   if(vErrors === null){
   vErrors = [err188];
   }
@@ -15095,14 +15453,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.toolsets !== undefined){
-  let data126 = data.toolsets;
-  if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
-  for(const key24 in data126){
-  let data127 = data126[key24];
-  if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
-  if(data127.tools === undefined){
-  const err189 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema50.required,parentSchema:schema50,data:data127};
+  if(data107["app-without-output-schema"] !== undefined){
+  let data126 = data107["app-without-output-schema"];
+  if(!(((data126 === "off") || (data126 === "warn")) || (data126 === "error"))){
+  const err189 = {instancePath:instancePath+"/lint/rules/app-without-output-schema",schemaPath:"#/properties/lint/properties/rules/properties/app-without-output-schema/enum",keyword:"enum",params:{allowedValues: schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum},message:"must be equal to one of the allowed values",schema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"].enum,parentSchema:schema11.properties.lint.properties.rules.properties["app-without-output-schema"],data:data126};
   if(vErrors === null){
   vErrors = [err189];
   }
@@ -15111,9 +15465,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key25 in data127){
-  if(!(((key25 === "description") || (key25 === "tools")) || (key25 === "default"))){
-  const err190 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data127};
+  }
+  }
+  else {
+  const err190 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/properties/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.rules.type,parentSchema:schema11.properties.lint.properties.rules,data:data107};
   if(vErrors === null){
   vErrors = [err190];
   }
@@ -15123,10 +15478,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.description !== undefined){
-  let data128 = data127.description;
-  if(typeof data128 !== "string"){
-  const err191 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.description.type,parentSchema:schema50.properties.description,data:data128};
+  if(data106.toolsListTokenBudget !== undefined){
+  let data127 = data106.toolsListTokenBudget;
+  if(!((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127)))){
+  const err191 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.lint.properties.toolsListTokenBudget.type,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data127};
   if(vErrors === null){
   vErrors = [err191];
   }
@@ -15135,16 +15490,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data127.tools !== undefined){
-  let data129 = data127.tools;
-  if(Array.isArray(data129)){
-  const len9 = data129.length;
-  for(let i13=0; i13<len9; i13++){
-  let data130 = data129[i13];
-  if(typeof data130 === "string"){
-  if(func4(data130) < 1){
-  const err192 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.tools.items,data:data130};
+  if(typeof data127 == "number"){
+  if(data127 < 1 || isNaN(data127)){
+  const err192 = {instancePath:instancePath+"/lint/toolsListTokenBudget",schemaPath:"#/properties/lint/properties/toolsListTokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.lint.properties.toolsListTokenBudget,data:data127};
   if(vErrors === null){
   vErrors = [err192];
   }
@@ -15154,8 +15502,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
+  }
   else {
-  const err193 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i13,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.tools.items.type,parentSchema:schema50.properties.tools.items,data:data130};
+  const err193 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data106};
   if(vErrors === null){
   vErrors = [err193];
   }
@@ -15165,18 +15515,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  let i14 = data129.length;
-  let j4;
-  if(i14 > 1){
-  const indices4 = {};
-  for(;i14--;){
-  let item4 = data129[i14];
-  if(typeof item4 !== "string"){
-  continue;
-  }
-  if(typeof indices4[item4] == "number"){
-  j4 = indices4[item4];
-  const err194 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i14+" are identical)",schema:true,parentSchema:schema50.properties.tools,data:data129};
+  if(data.toolsets !== undefined){
+  let data128 = data.toolsets;
+  if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
+  for(const key24 in data128){
+  let data129 = data128[key24];
+  if(data129 && typeof data129 == "object" && !Array.isArray(data129)){
+  if(data129.tools === undefined){
+  const err194 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'",schema:schema55.required,parentSchema:schema55,data:data129};
   if(vErrors === null){
   vErrors = [err194];
   }
@@ -15184,14 +15530,10 @@ export function manifestValidatorFactory() {
   vErrors.push(err194);
   }
   errors++;
-  break;
   }
-  indices4[item4] = i14;
-  }
-  }
-  }
-  else {
-  const err195 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.tools.type,parentSchema:schema50.properties.tools,data:data129};
+  for(const key25 in data129){
+  if(!(((key25 === "description") || (key25 === "tools")) || (key25 === "default"))){
+  const err195 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema55,data:data129};
   if(vErrors === null){
   vErrors = [err195];
   }
@@ -15201,10 +15543,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data127.default !== undefined){
-  let data131 = data127.default;
-  if(typeof data131 !== "boolean"){
-  const err196 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.default.type,parentSchema:schema50.properties.default,data:data131};
+  if(data129.description !== undefined){
+  let data130 = data129.description;
+  if(typeof data130 !== "string"){
+  const err196 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/definitions/Toolset/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.description.type,parentSchema:schema55.properties.description,data:data130};
   if(vErrors === null){
   vErrors = [err196];
   }
@@ -15214,9 +15556,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err197 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data127};
+  if(data129.tools !== undefined){
+  let data131 = data129.tools;
+  if(Array.isArray(data131)){
+  const len10 = data131.length;
+  for(let i14=0; i14<len10; i14++){
+  let data132 = data131[i14];
+  if(typeof data132 === "string"){
+  if(func4(data132) < 1){
+  const err197 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i14,schemaPath:"#/definitions/Toolset/properties/tools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema55.properties.tools.items,data:data132};
   if(vErrors === null){
   vErrors = [err197];
   }
@@ -15226,9 +15574,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err198 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data126};
+  const err198 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools/" + i14,schemaPath:"#/definitions/Toolset/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.tools.items.type,parentSchema:schema55.properties.tools.items,data:data132};
   if(vErrors === null){
   vErrors = [err198];
   }
@@ -15238,12 +15585,18 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.scale !== undefined){
-  let data132 = data.scale;
-  if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
-  for(const key26 in data132){
-  if(!((((key26 === "store") || (key26 === "sessionTtlMs")) || (key26 === "eventRetention")) || (key26 === "maxSessionsPerPrincipal"))){
-  const err199 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data132};
+  let i15 = data131.length;
+  let j4;
+  if(i15 > 1){
+  const indices4 = {};
+  for(;i15--;){
+  let item4 = data131[i15];
+  if(typeof item4 !== "string"){
+  continue;
+  }
+  if(typeof indices4[item4] == "number"){
+  j4 = indices4[item4];
+  const err199 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/uniqueItems",keyword:"uniqueItems",params:{i: i15, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i15+" are identical)",schema:true,parentSchema:schema55.properties.tools,data:data131};
   if(vErrors === null){
   vErrors = [err199];
   }
@@ -15251,12 +15604,14 @@ export function manifestValidatorFactory() {
   vErrors.push(err199);
   }
   errors++;
+  break;
+  }
+  indices4[item4] = i15;
   }
   }
-  if(data132.store !== undefined){
-  let data133 = data132.store;
-  if(!((data133 === "memory") || (data133 === "redis"))){
-  const err200 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data133};
+  }
+  else {
+  const err200 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/tools",schemaPath:"#/definitions/Toolset/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema55.properties.tools.type,parentSchema:schema55.properties.tools,data:data131};
   if(vErrors === null){
   vErrors = [err200];
   }
@@ -15266,10 +15621,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data132.sessionTtlMs !== undefined){
-  let data134 = data132.sessionTtlMs;
-  if(!((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134)))){
-  const err201 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data134};
+  if(data129.default !== undefined){
+  let data133 = data129.default;
+  if(typeof data133 !== "boolean"){
+  const err201 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/definitions/Toolset/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema55.properties.default.type,parentSchema:schema55.properties.default,data:data133};
   if(vErrors === null){
   vErrors = [err201];
   }
@@ -15278,9 +15633,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data134 == "number"){
-  if(data134 < 1000 || isNaN(data134)){
-  const err202 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data134};
+  }
+  }
+  else {
+  const err202 = {instancePath:instancePath+"/toolsets/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Toolset/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data:data129};
   if(vErrors === null){
   vErrors = [err202];
   }
@@ -15291,10 +15647,8 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  if(data132.eventRetention !== undefined){
-  let data135 = data132.eventRetention;
-  if(!((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135)))){
-  const err203 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data135};
+  else {
+  const err203 = {instancePath:instancePath+"/toolsets",schemaPath:"#/properties/toolsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.toolsets.type,parentSchema:schema11.properties.toolsets,data:data128};
   if(vErrors === null){
   vErrors = [err203];
   }
@@ -15303,9 +15657,13 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data135 == "number"){
-  if(data135 > 100000 || isNaN(data135)){
-  const err204 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data135};
+  }
+  if(data.scale !== undefined){
+  let data134 = data.scale;
+  if(data134 && typeof data134 == "object" && !Array.isArray(data134)){
+  for(const key26 in data134){
+  if(!((((key26 === "store") || (key26 === "sessionTtlMs")) || (key26 === "eventRetention")) || (key26 === "maxSessionsPerPrincipal"))){
+  const err204 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.scale,data:data134};
   if(vErrors === null){
   vErrors = [err204];
   }
@@ -15314,8 +15672,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data135 < 1 || isNaN(data135)){
-  const err205 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data135};
+  }
+  if(data134.store !== undefined){
+  let data135 = data134.store;
+  if(!((data135 === "memory") || (data135 === "redis"))){
+  const err205 = {instancePath:instancePath+"/scale/store",schemaPath:"#/properties/scale/properties/store/enum",keyword:"enum",params:{allowedValues: schema11.properties.scale.properties.store.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.scale.properties.store.enum,parentSchema:schema11.properties.scale.properties.store,data:data135};
   if(vErrors === null){
   vErrors = [err205];
   }
@@ -15325,11 +15686,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  if(data132.maxSessionsPerPrincipal !== undefined){
-  let data136 = data132.maxSessionsPerPrincipal;
+  if(data134.sessionTtlMs !== undefined){
+  let data136 = data134.sessionTtlMs;
   if(!((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136)))){
-  const err206 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data136};
+  const err206 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.sessionTtlMs.type,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data136};
   if(vErrors === null){
   vErrors = [err206];
   }
@@ -15339,8 +15699,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   if(typeof data136 == "number"){
-  if(data136 < 1 || isNaN(data136)){
-  const err207 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data136};
+  if(data136 < 1000 || isNaN(data136)){
+  const err207 = {instancePath:instancePath+"/scale/sessionTtlMs",schemaPath:"#/properties/scale/properties/sessionTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000",schema:1000,parentSchema:schema11.properties.scale.properties.sessionTtlMs,data:data136};
   if(vErrors === null){
   vErrors = [err207];
   }
@@ -15351,9 +15711,10 @@ export function manifestValidatorFactory() {
   }
   }
   }
-  }
-  else {
-  const err208 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data132};
+  if(data134.eventRetention !== undefined){
+  let data137 = data134.eventRetention;
+  if(!((typeof data137 == "number") && (!(data137 % 1) && !isNaN(data137)))){
+  const err208 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.eventRetention.type,parentSchema:schema11.properties.scale.properties.eventRetention,data:data137};
   if(vErrors === null){
   vErrors = [err208];
   }
@@ -15362,13 +15723,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data.deploy !== undefined){
-  let data137 = data.deploy;
-  if(data137 && typeof data137 == "object" && !Array.isArray(data137)){
-  for(const key27 in data137){
-  if(!(((key27 === "compose") || (key27 === "kubernetes")) || (key27 === "replicas"))){
-  const err209 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data137};
+  if(typeof data137 == "number"){
+  if(data137 > 100000 || isNaN(data137)){
+  const err209 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema11.properties.scale.properties.eventRetention,data:data137};
   if(vErrors === null){
   vErrors = [err209];
   }
@@ -15377,11 +15734,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data137.compose !== undefined){
-  let data138 = data137.compose;
-  if(typeof data138 !== "boolean"){
-  const err210 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data138};
+  if(data137 < 1 || isNaN(data137)){
+  const err210 = {instancePath:instancePath+"/scale/eventRetention",schemaPath:"#/properties/scale/properties/eventRetention/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.eventRetention,data:data137};
   if(vErrors === null){
   vErrors = [err210];
   }
@@ -15391,10 +15745,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data137.kubernetes !== undefined){
-  let data139 = data137.kubernetes;
-  if(typeof data139 !== "boolean"){
-  const err211 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data139};
+  }
+  if(data134.maxSessionsPerPrincipal !== undefined){
+  let data138 = data134.maxSessionsPerPrincipal;
+  if(!((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138)))){
+  const err211 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.scale.properties.maxSessionsPerPrincipal.type,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data138};
   if(vErrors === null){
   vErrors = [err211];
   }
@@ -15403,11 +15758,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data137.replicas !== undefined){
-  let data140 = data137.replicas;
-  if(!((typeof data140 == "number") && (!(data140 % 1) && !isNaN(data140)))){
-  const err212 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data140};
+  if(typeof data138 == "number"){
+  if(data138 < 1 || isNaN(data138)){
+  const err212 = {instancePath:instancePath+"/scale/maxSessionsPerPrincipal",schemaPath:"#/properties/scale/properties/maxSessionsPerPrincipal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.scale.properties.maxSessionsPerPrincipal,data:data138};
   if(vErrors === null){
   vErrors = [err212];
   }
@@ -15416,9 +15769,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(typeof data140 == "number"){
-  if(data140 > 100 || isNaN(data140)){
-  const err213 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data140};
+  }
+  }
+  }
+  else {
+  const err213 = {instancePath:instancePath+"/scale",schemaPath:"#/properties/scale/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.scale.type,parentSchema:schema11.properties.scale,data:data134};
   if(vErrors === null){
   vErrors = [err213];
   }
@@ -15427,8 +15782,13 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data140 < 1 || isNaN(data140)){
-  const err214 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data140};
+  }
+  if(data.deploy !== undefined){
+  let data139 = data.deploy;
+  if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
+  for(const key27 in data139){
+  if(!(((key27 === "compose") || (key27 === "kubernetes")) || (key27 === "replicas"))){
+  const err214 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.deploy,data:data139};
   if(vErrors === null){
   vErrors = [err214];
   }
@@ -15438,10 +15798,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  }
-  else {
-  const err215 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data137};
+  if(data139.compose !== undefined){
+  let data140 = data139.compose;
+  if(typeof data140 !== "boolean"){
+  const err215 = {instancePath:instancePath+"/deploy/compose",schemaPath:"#/properties/deploy/properties/compose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.compose.type,parentSchema:schema11.properties.deploy.properties.compose,data:data140};
   if(vErrors === null){
   vErrors = [err215];
   }
@@ -15451,12 +15811,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data.bundle !== undefined){
-  let data141 = data.bundle;
-  if(data141 && typeof data141 == "object" && !Array.isArray(data141)){
-  for(const key28 in data141){
-  if(!((((key28 === "icon") || (key28 === "icons")) || (key28 === "author")) || (key28 === "env"))){
-  const err216 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data141};
+  if(data139.kubernetes !== undefined){
+  let data141 = data139.kubernetes;
+  if(typeof data141 !== "boolean"){
+  const err216 = {instancePath:instancePath+"/deploy/kubernetes",schemaPath:"#/properties/deploy/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.deploy.properties.kubernetes.type,parentSchema:schema11.properties.deploy.properties.kubernetes,data:data141};
   if(vErrors === null){
   vErrors = [err216];
   }
@@ -15466,11 +15824,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data141.icon !== undefined){
-  let data142 = data141.icon;
-  if(typeof data142 === "string"){
-  if(func4(data142) < 1){
-  const err217 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data142};
+  if(data139.replicas !== undefined){
+  let data142 = data139.replicas;
+  if(!((typeof data142 == "number") && (!(data142 % 1) && !isNaN(data142)))){
+  const err217 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.deploy.properties.replicas.type,parentSchema:schema11.properties.deploy.properties.replicas,data:data142};
   if(vErrors === null){
   vErrors = [err217];
   }
@@ -15479,9 +15836,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err218 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data142};
+  if(typeof data142 == "number"){
+  if(data142 > 100 || isNaN(data142)){
+  const err218 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.deploy.properties.replicas,data:data142};
   if(vErrors === null){
   vErrors = [err218];
   }
@@ -15490,16 +15847,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data141.icons !== undefined){
-  let data143 = data141.icons;
-  if(Array.isArray(data143)){
-  const len10 = data143.length;
-  for(let i15=0; i15<len10; i15++){
-  let data144 = data143[i15];
-  if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-  if(data144.file === undefined){
-  const err219 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data144};
+  if(data142 < 1 || isNaN(data142)){
+  const err219 = {instancePath:instancePath+"/deploy/replicas",schemaPath:"#/properties/deploy/properties/replicas/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.deploy.properties.replicas,data:data142};
   if(vErrors === null){
   vErrors = [err219];
   }
@@ -15508,9 +15857,11 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key29 in data144){
-  if(!((key29 === "file") || (key29 === "theme"))){
-  const err220 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data144};
+  }
+  }
+  }
+  else {
+  const err220 = {instancePath:instancePath+"/deploy",schemaPath:"#/properties/deploy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.deploy.type,parentSchema:schema11.properties.deploy,data:data139};
   if(vErrors === null){
   vErrors = [err220];
   }
@@ -15520,11 +15871,12 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data144.file !== undefined){
-  let data145 = data144.file;
-  if(typeof data145 === "string"){
-  if(func4(data145) < 1){
-  const err221 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data145};
+  if(data.bundle !== undefined){
+  let data143 = data.bundle;
+  if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
+  for(const key28 in data143){
+  if(!((((key28 === "icon") || (key28 === "icons")) || (key28 === "author")) || (key28 === "env"))){
+  const err221 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle,data:data143};
   if(vErrors === null){
   vErrors = [err221];
   }
@@ -15534,8 +15886,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err222 = {instancePath:instancePath+"/bundle/icons/" + i15+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data145};
+  if(data143.icon !== undefined){
+  let data144 = data143.icon;
+  if(typeof data144 === "string"){
+  if(func4(data144) < 1){
+  const err222 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icon,data:data144};
   if(vErrors === null){
   vErrors = [err222];
   }
@@ -15545,11 +15900,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data144.theme !== undefined){
-  let data146 = data144.theme;
-  if(typeof data146 === "string"){
-  if(func4(data146) < 1){
-  const err223 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data146};
+  else {
+  const err223 = {instancePath:instancePath+"/bundle/icon",schemaPath:"#/properties/bundle/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icon.type,parentSchema:schema11.properties.bundle.properties.icon,data:data144};
   if(vErrors === null){
   vErrors = [err223];
   }
@@ -15559,8 +15911,15 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err224 = {instancePath:instancePath+"/bundle/icons/" + i15+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data146};
+  if(data143.icons !== undefined){
+  let data145 = data143.icons;
+  if(Array.isArray(data145)){
+  const len11 = data145.length;
+  for(let i16=0; i16<len11; i16++){
+  let data146 = data145[i16];
+  if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
+  if(data146.file === undefined){
+  const err224 = {instancePath:instancePath+"/bundle/icons/" + i16,schemaPath:"#/properties/bundle/properties/icons/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema11.properties.bundle.properties.icons.items.required,parentSchema:schema11.properties.bundle.properties.icons.items,data:data146};
   if(vErrors === null){
   vErrors = [err224];
   }
@@ -15569,10 +15928,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  }
-  else {
-  const err225 = {instancePath:instancePath+"/bundle/icons/" + i15,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data144};
+  for(const key29 in data146){
+  if(!((key29 === "file") || (key29 === "theme"))){
+  const err225 = {instancePath:instancePath+"/bundle/icons/" + i16,schemaPath:"#/properties/bundle/properties/icons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.icons.items,data:data146};
   if(vErrors === null){
   vErrors = [err225];
   }
@@ -15582,9 +15940,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err226 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data143};
+  if(data146.file !== undefined){
+  let data147 = data146.file;
+  if(typeof data147 === "string"){
+  if(func4(data147) < 1){
+  const err226 = {instancePath:instancePath+"/bundle/icons/" + i16+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data147};
   if(vErrors === null){
   vErrors = [err226];
   }
@@ -15594,11 +15954,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data141.author !== undefined){
-  let data147 = data141.author;
-  if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
-  if(data147.name === undefined){
-  const err227 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data147};
+  else {
+  const err227 = {instancePath:instancePath+"/bundle/icons/" + i16+"/file",schemaPath:"#/properties/bundle/properties/icons/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.file.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.file,data:data147};
   if(vErrors === null){
   vErrors = [err227];
   }
@@ -15607,9 +15964,12 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key30 in data147){
-  if(!(((key30 === "name") || (key30 === "email")) || (key30 === "url"))){
-  const err228 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data147};
+  }
+  if(data146.theme !== undefined){
+  let data148 = data146.theme;
+  if(typeof data148 === "string"){
+  if(func4(data148) < 1){
+  const err228 = {instancePath:instancePath+"/bundle/icons/" + i16+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data148};
   if(vErrors === null){
   vErrors = [err228];
   }
@@ -15619,11 +15979,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data147.name !== undefined){
-  let data148 = data147.name;
-  if(typeof data148 === "string"){
-  if(func4(data148) < 1){
-  const err229 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data148};
+  else {
+  const err229 = {instancePath:instancePath+"/bundle/icons/" + i16+"/theme",schemaPath:"#/properties/bundle/properties/icons/items/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.icons.items.properties.theme.type,parentSchema:schema11.properties.bundle.properties.icons.items.properties.theme,data:data148};
   if(vErrors === null){
   vErrors = [err229];
   }
@@ -15633,8 +15990,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
+  }
   else {
-  const err230 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data148};
+  const err230 = {instancePath:instancePath+"/bundle/icons/" + i16,schemaPath:"#/properties/bundle/properties/icons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.icons.items.type,parentSchema:schema11.properties.bundle.properties.icons.items,data:data146};
   if(vErrors === null){
   vErrors = [err230];
   }
@@ -15644,11 +16002,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data147.email !== undefined){
-  let data149 = data147.email;
-  if(typeof data149 === "string"){
-  if(!pattern8.test(data149)){
-  const err231 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data149};
+  }
+  else {
+  const err231 = {instancePath:instancePath+"/bundle/icons",schemaPath:"#/properties/bundle/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.bundle.properties.icons.type,parentSchema:schema11.properties.bundle.properties.icons,data:data145};
   if(vErrors === null){
   vErrors = [err231];
   }
@@ -15658,8 +16014,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err232 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data149};
+  if(data143.author !== undefined){
+  let data149 = data143.author;
+  if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
+  if(data149.name === undefined){
+  const err232 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.bundle.properties.author.required,parentSchema:schema11.properties.bundle.properties.author,data:data149};
   if(vErrors === null){
   vErrors = [err232];
   }
@@ -15668,12 +16027,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data147.url !== undefined){
-  let data150 = data147.url;
-  if(typeof data150 === "string"){
-  if(!pattern9.test(data150)){
-  const err233 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data150};
+  for(const key30 in data149){
+  if(!(((key30 === "name") || (key30 === "email")) || (key30 === "url"))){
+  const err233 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.author,data:data149};
   if(vErrors === null){
   vErrors = [err233];
   }
@@ -15683,8 +16039,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err234 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data150};
+  if(data149.name !== undefined){
+  let data150 = data149.name;
+  if(typeof data150 === "string"){
+  if(func4(data150) < 1){
+  const err234 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data150};
   if(vErrors === null){
   vErrors = [err234];
   }
@@ -15694,9 +16053,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err235 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data147};
+  const err235 = {instancePath:instancePath+"/bundle/author/name",schemaPath:"#/properties/bundle/properties/author/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.name.type,parentSchema:schema11.properties.bundle.properties.author.properties.name,data:data150};
   if(vErrors === null){
   vErrors = [err235];
   }
@@ -15706,14 +16064,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data141.env !== undefined){
-  let data151 = data141.env;
-  if(data151 && typeof data151 == "object" && !Array.isArray(data151)){
-  for(const key31 in data151){
-  const _errs327 = errors;
-  if(typeof key31 === "string"){
-  if(!pattern10.test(key31)){
-  const err236 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key31,propertyName:key31};
+  if(data149.email !== undefined){
+  let data151 = data149.email;
+  if(typeof data151 === "string"){
+  if(!pattern10.test(data151)){
+  const err236 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$"+"\"",schema:"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$",parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data151};
   if(vErrors === null){
   vErrors = [err236];
   }
@@ -15723,9 +16078,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  var valid68 = _errs327 === errors;
-  if(!valid68){
-  const err237 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key31},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data151};
+  else {
+  const err237 = {instancePath:instancePath+"/bundle/author/email",schemaPath:"#/properties/bundle/properties/author/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.email.type,parentSchema:schema11.properties.bundle.properties.author.properties.email,data:data151};
   if(vErrors === null){
   vErrors = [err237];
   }
@@ -15735,11 +16089,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  for(const key32 in data151){
-  let data152 = data151[key32];
-  if(data152 && typeof data152 == "object" && !Array.isArray(data152)){
-  if(data152.title === undefined){
-  const err238 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
+  if(data149.url !== undefined){
+  let data152 = data149.url;
+  if(typeof data152 === "string"){
+  if(!pattern11.test(data152)){
+  const err238 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+[^\\s]*$"},message:"must match pattern \""+"^https?://[^\\s/?#]+[^\\s]*$"+"\"",schema:"^https?://[^\\s/?#]+[^\\s]*$",parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data152};
   if(vErrors === null){
   vErrors = [err238];
   }
@@ -15748,8 +16102,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  if(data152.description === undefined){
-  const err239 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
+  }
+  else {
+  const err239 = {instancePath:instancePath+"/bundle/author/url",schemaPath:"#/properties/bundle/properties/author/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.author.properties.url.type,parentSchema:schema11.properties.bundle.properties.author.properties.url,data:data152};
   if(vErrors === null){
   vErrors = [err239];
   }
@@ -15758,9 +16113,10 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  for(const key33 in data152){
-  if(!((((((key33 === "title") || (key33 === "description")) || (key33 === "type")) || (key33 === "sensitive")) || (key33 === "required")) || (key33 === "default"))){
-  const err240 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
+  }
+  }
+  else {
+  const err240 = {instancePath:instancePath+"/bundle/author",schemaPath:"#/properties/bundle/properties/author/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.author.type,parentSchema:schema11.properties.bundle.properties.author,data:data149};
   if(vErrors === null){
   vErrors = [err240];
   }
@@ -15770,11 +16126,14 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data152.title !== undefined){
-  let data153 = data152.title;
-  if(typeof data153 === "string"){
-  if(func4(data153) < 1){
-  const err241 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data153};
+  if(data143.env !== undefined){
+  let data153 = data143.env;
+  if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
+  for(const key31 in data153){
+  const _errs335 = errors;
+  if(typeof key31 === "string"){
+  if(!pattern12.test(key31)){
+  const err241 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema11.properties.bundle.properties.env.propertyNames,data:key31,propertyName:key31};
   if(vErrors === null){
   vErrors = [err241];
   }
@@ -15784,8 +16143,9 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  else {
-  const err242 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data153};
+  var valid72 = _errs335 === errors;
+  if(!valid72){
+  const err242 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key31},message:"property name must be valid",schema:schema11.properties.bundle.properties.env.propertyNames,parentSchema:schema11.properties.bundle.properties.env,data:data153};
   if(vErrors === null){
   vErrors = [err242];
   }
@@ -15795,11 +16155,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data152.description !== undefined){
-  let data154 = data152.description;
-  if(typeof data154 === "string"){
-  if(func4(data154) < 1){
-  const err243 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data154};
+  for(const key32 in data153){
+  let data154 = data153[key32];
+  if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
+  if(data154.title === undefined){
+  const err243 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data154};
   if(vErrors === null){
   vErrors = [err243];
   }
@@ -15808,9 +16168,8 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  else {
-  const err244 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data154};
+  if(data154.description === undefined){
+  const err244 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema11.properties.bundle.properties.env.additionalProperties.required,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data154};
   if(vErrors === null){
   vErrors = [err244];
   }
@@ -15819,11 +16178,9 @@ export function manifestValidatorFactory() {
   }
   errors++;
   }
-  }
-  if(data152.type !== undefined){
-  let data155 = data152.type;
-  if(!(((((data155 === "string") || (data155 === "number")) || (data155 === "boolean")) || (data155 === "directory")) || (data155 === "file"))){
-  const err245 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data155};
+  for(const key33 in data154){
+  if(!((((((key33 === "title") || (key33 === "description")) || (key33 === "type")) || (key33 === "sensitive")) || (key33 === "required")) || (key33 === "default"))){
+  const err245 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data154};
   if(vErrors === null){
   vErrors = [err245];
   }
@@ -15833,10 +16190,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data152.sensitive !== undefined){
-  let data156 = data152.sensitive;
-  if(typeof data156 !== "boolean"){
-  const err246 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data156};
+  if(data154.title !== undefined){
+  let data155 = data154.title;
+  if(typeof data155 === "string"){
+  if(func4(data155) < 1){
+  const err246 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data155};
   if(vErrors === null){
   vErrors = [err246];
   }
@@ -15846,10 +16204,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data152.required !== undefined){
-  let data157 = data152.required;
-  if(typeof data157 !== "boolean"){
-  const err247 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data157};
+  else {
+  const err247 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.title.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.title,data:data155};
   if(vErrors === null){
   vErrors = [err247];
   }
@@ -15859,10 +16215,11 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  if(data152.default !== undefined){
-  let data158 = data152.default;
-  if(((typeof data158 !== "string") && (!(typeof data158 == "number"))) && (typeof data158 !== "boolean")){
-  const err248 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data158};
+  if(data154.description !== undefined){
+  let data156 = data154.description;
+  if(typeof data156 === "string"){
+  if(func4(data156) < 1){
+  const err248 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data156};
   if(vErrors === null){
   vErrors = [err248];
   }
@@ -15872,9 +16229,8 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
   else {
-  const err249 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data152};
+  const err249 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.description.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.description,data:data156};
   if(vErrors === null){
   vErrors = [err249];
   }
@@ -15884,9 +16240,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err250 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data151};
+  if(data154.type !== undefined){
+  let data157 = data154.type;
+  if(!(((((data157 === "string") || (data157 === "number")) || (data157 === "boolean")) || (data157 === "directory")) || (data157 === "file"))){
+  const err250 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.type.enum,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.type,data:data157};
   if(vErrors === null){
   vErrors = [err250];
   }
@@ -15896,9 +16253,10 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err251 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data141};
+  if(data154.sensitive !== undefined){
+  let data158 = data154.sensitive;
+  if(typeof data158 !== "boolean"){
+  const err251 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/sensitive",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.sensitive,data:data158};
   if(vErrors === null){
   vErrors = [err251];
   }
@@ -15908,14 +16266,76 @@ export function manifestValidatorFactory() {
   errors++;
   }
   }
-  }
-  else {
-  const err252 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(data154.required !== undefined){
+  let data159 = data154.required;
+  if(typeof data159 !== "boolean"){
+  const err252 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.required.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.required,data:data159};
   if(vErrors === null){
   vErrors = [err252];
   }
   else {
   vErrors.push(err252);
+  }
+  errors++;
+  }
+  }
+  if(data154.default !== undefined){
+  let data160 = data154.default;
+  if(((typeof data160 !== "string") && (!(typeof data160 == "number"))) && (typeof data160 !== "boolean")){
+  const err253 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/bundle/properties/env/additionalProperties/properties/default/type",keyword:"type",params:{type: schema11.properties.bundle.properties.env.additionalProperties.properties.default.type},message:"must be string,number,boolean",schema:schema11.properties.bundle.properties.env.additionalProperties.properties.default.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties.properties.default,data:data160};
+  if(vErrors === null){
+  vErrors = [err253];
+  }
+  else {
+  vErrors.push(err253);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err254 = {instancePath:instancePath+"/bundle/env/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bundle/properties/env/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.additionalProperties.type,parentSchema:schema11.properties.bundle.properties.env.additionalProperties,data:data154};
+  if(vErrors === null){
+  vErrors = [err254];
+  }
+  else {
+  vErrors.push(err254);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err255 = {instancePath:instancePath+"/bundle/env",schemaPath:"#/properties/bundle/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.properties.env.type,parentSchema:schema11.properties.bundle.properties.env,data:data153};
+  if(vErrors === null){
+  vErrors = [err255];
+  }
+  else {
+  vErrors.push(err255);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err256 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.bundle.type,parentSchema:schema11.properties.bundle,data:data143};
+  if(vErrors === null){
+  vErrors = [err256];
+  }
+  else {
+  vErrors.push(err256);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err257 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err257];
+  }
+  else {
+  vErrors.push(err257);
   }
   errors++;
   }
