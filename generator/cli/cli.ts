@@ -30,9 +30,14 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[dir]', 'folder to create the project in', '.')
     .option('--name <name>', 'server name (default: the folder name)')
     .option('--template <template>', 'starter manifest: minimal or weather', 'weather')
+    .option(
+      '--target <target>',
+      'a platform to deploy to besides node: deno, bun, workers, vercel or lambda (repeatable, or a comma list)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option('-q, --quiet', 'print only problems')
     .option('--json', 'print one JSON object (the generate report) instead of text')
-    .action(async (dir: string, opts: { name?: string; template: string } & OutputFlags) => {
+    .action(async (dir: string, opts: { name?: string; template: string; target?: string[] } & OutputFlags) => {
       code = await (await commands()).runInit(dir, opts);
     });
 

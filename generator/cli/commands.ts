@@ -4,7 +4,7 @@ import { painter, writeInside } from '../core/index.js';
 import { generate, type GenerateResult } from '../generate.js';
 import { hasErrors, type Issue } from '../core/index.js';
 import { formatIssuesJson, formatIssuesText, summarize } from '../core/index.js';
-import { starterManifest, STARTER_TEMPLATES } from './starter-manifest.js';
+import { initTargets, starterManifest, STARTER_TEMPLATES } from './starter-manifest.js';
 import { formatDiffs, formatPlan, formatProblems, summarizePlan } from './print-plan.js';
 import { generateReport } from './json-report.js';
 import { startProgress } from './progress.js';
@@ -99,8 +99,11 @@ export async function runGenerate(opts: GenerateFlags): Promise<number> {
   return code;
 }
 
-export async function runInit(dir: string, opts: { name?: string; template: string } & OutputFlags): Promise<number> {
+export async function runInit(dir: string, opts: { name?: string; template: string; target?: string[] } & OutputFlags): Promise<number> {
+  const started = performance.now();
   if (!STARTER_TEMPLATES.includes(opts.template)) return usageError(`--template must be one of ${STARTER_TEMPLATES.join(', ')}`);
+  const chosen = initTargets(opts.target ?? []);
+  if ('error' in chosen) return usageError(chosen.error);
   const target = resolve(dir);
   const manifestPath = join(target, 'mcp.yaml');
   // A link counts as there, even one that points nowhere: init never writes through it.
@@ -117,8 +120,21 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
       .replace(/[^a-z0-9-]+/g, '-')
       .replace(/^-+|-+$/g, '') ||
       'my-server');
+  const text = starterManifest(opts.template, name, chosen.targets);
+  // A starter that generate would refuse (a target whose entry is not generated yet) is reported before anything is
+  // written: init leaves a whole project or nothing, never a lone mcp.yaml that a second init refuses to replace.
+  const issues = await starterIssues(manifestPath, text);
+  if (hasErrors(issues)) {
+    if (opts.json) {
+      const result: GenerateResult = { issues, outDir: target, conflicts: [] };
+      process.stdout.write(
+        `${JSON.stringify(generateReport(result, { manifest: manifestPath }, Math.round(performance.now() - started), 1), null, 2)}\n`,
+      );
+    } else reportIssues(issues, manifestPath, text);
+    return 1;
+  }
   mkdirSync(target, { recursive: true });
-  writeInside(target, 'mcp.yaml', starterManifest(opts.template, name));
+  writeInside(target, 'mcp.yaml', text);
   // A fresh project has no dependencies installed yet, so there is nothing to type-check handlers against.
   const code = await runGenerate({ manifest: manifestPath, check: false, quiet: opts.quiet, json: opts.json });
   if (code !== 0 || opts.quiet || opts.json) return code;
@@ -130,6 +146,12 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
       `Edit mcp.yaml, then run \`mcp-gen generate\` again: your handlers in src/handlers/ are kept.\n`,
   );
   return 0;
+}
+
+/** What `generate` would say of the starter, read from its text: the same checks, nothing read from disk. */
+async function starterIssues(file: string, text: string): Promise<Issue[]> {
+  const [{ loadManifest }, { validateManifest }] = await Promise.all([import('../load/index.js'), import('../validate/index.js')]);
+  return validateManifest(loadManifest(file, text), { generate: true });
 }
 
 function reportIssues(issues: Issue[], file: string, source: string): void {

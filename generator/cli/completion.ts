@@ -2,6 +2,7 @@
 // subcommand and option the CLI has is completed, and nothing it lacks. Options that take a file complete file
 // names; `--template` and `--format` complete their values.
 import { CommanderError, type Command } from 'commander';
+import { TARGET_NAMES } from '../core/index.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -19,6 +20,7 @@ const FILE_OPTIONS = ['-m', '--manifest', '-o', '--out', '--output'];
 const ARGUMENTS: Record<string, readonly string[]> = { completion: SHELLS };
 const VALUES: Record<string, string[]> = {
   '--template': ['minimal', 'weather'],
+  '--target': [...TARGET_NAMES],
   '--format': ['text', 'json', 'markdown', 'github'],
   '--era': ['auto', 'legacy', 'modern'],
   '--fail-on': ['breaking', 'risky', 'none'],

@@ -7,6 +7,7 @@ import { buildExamplesModel } from './examples-model.js';
 import { inputDefaultsModel } from './input-defaults.js';
 import { appsModel, toolUiModel } from './apps-model.js';
 import { toolsetsModel } from './toolsets-model.js';
+import { targetsModel } from './targets-model.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/index.js';
@@ -17,6 +18,7 @@ import {
   HTTP_DEFAULTS,
   KIND_INFO,
   SSE_DEFAULTS,
+  stdioServed,
   WEBSOCKET_DEFAULTS,
   type EntryKind,
 } from '../core/index.js';
@@ -126,7 +128,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     if (t.outputSchema !== undefined) named.push({ typeName: `${pascalCase(name)}Output`, schema: t.outputSchema });
   }
 
-  const stdio = m.transports?.stdio !== false;
+  const stdio = stdioServed(m);
   const http = m.transports?.http;
   const httpOptions: HttpTransport = isObject(http) ? (http as HttpTransport) : {};
   const subscribe = m.capabilities?.resources?.subscribe === true;
@@ -149,6 +151,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     serverOptions,
     defaultTransport: stdio ? 'stdio' : 'http',
     stdio,
+    targets: targetsModel(m),
     http:
       http === false
         ? null

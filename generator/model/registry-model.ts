@@ -3,7 +3,7 @@
 // ownership claim (io.github.<owner>/ is checked against GitHub, com.example/ against the domain), which mcp-gen
 // cannot guess from the npm name, and a made-up one would publish a false claim.
 import type { Auth, HttpTransport, Json, Manifest } from '../core/index.js';
-import { HTTP_DEFAULTS, isObject, reviewableJson } from '../core/index.js';
+import { HTTP_DEFAULTS, isObject, reviewableJson, stdioServed } from '../core/index.js';
 import { registryIconProblem } from '../validate/index.js';
 import { serverEnv } from './server-env.js';
 
@@ -24,7 +24,7 @@ export function registryModel(m: Manifest, packageName: string, toolsetList = ''
   const name = m.server.registryName;
   if (typeof name !== 'string') return null;
   const http = httpOf(m);
-  const stdio = m.transports?.stdio !== false;
+  const stdio = stdioServed(m);
   const env = serverEnv({ m, stdio, http, toolsetList });
   const transport = stdio
     ? { type: 'stdio' }

@@ -4,6 +4,8 @@
 // the HTTP server, the option of startHttp() the entry passes them as. Nothing outside this table decides what a
 // project ships: add a feature by adding a row (and its files in templates/runtime/).
 
+import type { TargetName } from '../core/index.js';
+
 /** A key of templates/project/sdk-versions.json, dotted for nested ones. */
 export type VersionKey = string;
 
@@ -32,6 +34,8 @@ export interface FeatureInput {
   /** MCP Apps views and tools' `ui:` (ServerModel.apps). */
   apps: object | null;
   scale: { store: string };
+  /** Where the server runs (ServerModel.targets): rows for the platforms' entries and packages will read it. */
+  targets: readonly { name: TargetName }[];
 }
 
 /** templates/project/sdk-versions.json. */

@@ -6,6 +6,7 @@ import type { FeatureSet, PackageLists } from './runtime-features.js';
 
 import type { Json, Visibility } from '../core/index.js';
 import type { RegistryModel } from './registry-model.js';
+import type { TargetModel } from './targets-model.js';
 import type { ToolsetsModel } from './toolsets-model.js';
 export type { Json };
 
@@ -211,7 +212,13 @@ export interface ServerModel {
   serverInfo: Json;
   serverOptions: Json;
   defaultTransport: 'stdio' | 'http';
+  /** The node entry offers stdio: transports.stdio (default on) with node among the targets. */
   stdio: boolean;
+  /**
+   * Where the server runs (manifest `targets`, default node alone), in the manifest's order: how each target serves
+   * the two eras, and its settings. Only the node entry is generated yet (validate refuses the others for generate).
+   */
+  targets: TargetModel[];
   http: HttpModel | null;
   tools: ToolModel[];
   resources: ResourceModel[];

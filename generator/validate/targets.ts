@@ -35,10 +35,15 @@ export function targetsNotGenerated(m: Manifest): Finding[] {
     {
       code: 'targets/not-generated',
       path: ['targets', others[0].index],
-      message: `this mcp-gen checks what ${others.map((t) => t.name).join(', ')} can serve but writes the node entry only`,
+      message: `this mcp-gen checks what ${listed(others.map((t) => t.name))} can serve, but writes the node entry only`,
       hint: 'validate checks every feature against every target (docs/targets.md); to generate the server, list node alone or leave targets out',
     },
   ];
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 function duplicateFindings(m: Manifest): Finding[] {
