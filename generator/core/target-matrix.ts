@@ -23,8 +23,10 @@ export interface FeatureHit {
 }
 
 export interface TargetFeature {
-  /** As messages and docs name it. */
+  /** As docs name it. */
   title: string;
+  /** As messages name it, when not the title: "the WebSocket transport is not served on workers". */
+  subject?: string;
   /** Messages say "are" rather than "is". */
   plural?: boolean;
   /** The manifest fields that turn it on, as docs show them (Markdown). */
@@ -116,7 +118,8 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
     },
   },
   {
-    title: 'the HTTP+SSE transport (2024-11-05)',
+    title: 'HTTP+SSE transport (2024-11-05)',
+    subject: 'the HTTP+SSE transport (2024-11-05)',
     field: '`transports.sse`',
     find: (m) => (on(transports(m).sse) ? [{ path: ['transports', 'sse'], at: 'key' }] : []),
     cells: {
@@ -130,7 +133,8 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
     },
   },
   {
-    title: 'the WebSocket transport',
+    title: 'WebSocket transport',
+    subject: 'the WebSocket transport',
     field: '`transports.websocket`',
     find: (m) => (on(transports(m).websocket) ? [{ path: ['transports', 'websocket'], at: 'key' }] : []),
     cells: {
@@ -144,7 +148,8 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
     },
   },
   {
-    title: 'the shared store (Redis or Valkey)',
+    title: 'shared store (Redis or Valkey)',
+    subject: 'the shared store (Redis or Valkey)',
     field: '`scale.store: redis`',
     find: (m) => (isObject(m.scale) && m.scale.store === 'redis' ? [{ path: ['scale', 'store'] }] : []),
     cells: {
@@ -152,7 +157,7 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
       deno: storeInOneProcess('deno'),
       bun: storeInOneProcess('bun'),
       workers: refused(
-        'the store client (ioredis) needs a TCP connection to the store, which a Worker cannot give it',
+        'the store client (ioredis) cannot open its TCP connection to the store from a Worker',
         'leave scale out and keep to what needs no shared state on workers, or serve on node, vercel or lambda, which reach the store',
       ),
       vercel: served('each instance connects to the store named by MCP_STORE_URL'),
@@ -238,7 +243,7 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
     find: (m) => (isObject(m.auth) ? [{ path: ['auth'], at: 'key' }] : []),
     cells: {
       node: served(),
-      ...notNode(served('jose verifies JWTs (jwksUrl) on every target; verifyAccessToken in src/lifecycle.ts runs on the target too')),
+      ...notNode(served('jose verifies the JWTs of jwksUrl on every target; verifyAccessToken in src/lifecycle.ts runs on the target too')),
     },
   },
   {
@@ -252,7 +257,8 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
     cells: { node: served(), ...notNode(byNode("they run the node entry's container image", 'add node to targets, or leave deploy out')) },
   },
   {
-    title: 'the MCP Bundle (.mcpb)',
+    title: 'MCP Bundle (.mcpb)',
+    subject: 'the MCP Bundle (.mcpb)',
     field: '`bundle`',
     find: (m) => (isObject(m.bundle) ? [{ path: ['bundle'], at: 'key' }] : []),
     cells: {

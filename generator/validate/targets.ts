@@ -127,7 +127,7 @@ function httpFindings(m: Manifest, targets: ListedTarget[]): Finding[] {
 function featureFindings(m: Manifest, feature: TargetFeature, targets: ListedTarget[]): Finding[] {
   const hits = feature.find(m);
   if (hits.length === 0) return [];
-  const subject = feature.title;
+  const subject = feature.subject ?? feature.title;
   const is = feature.plural ? 'are' : 'is';
   const store = isObject(m.scale) && m.scale.store === 'redis';
   const node = targets.some((t) => t.name === 'node');
