@@ -57,4 +57,3 @@ describe('the matrix of docs/targets.md', () => {
     for (const f of TARGET_FEATURES) expect(Object.keys(f.cells).sort()).toEqual([...TARGET_NAMES].sort());
   });
 });
-
