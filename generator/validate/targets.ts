@@ -178,20 +178,14 @@ function timeoutFindings(m: Manifest, targets: ListedTarget[]): Finding[] {
           t,
           seconds: set ?? VERCEL_DEFAULT_MAX_DURATION_S,
           what: set === undefined ? "Vercel's default duration" : 'maxDuration',
-          fix: 'raise maxDuration',
+          fix: 'raise its maxDuration',
         },
       ];
     }
     if (t.name === 'lambda') {
       const set = typeof t.settings.timeout === 'number' ? t.settings.timeout : LAMBDA_DEFAULTS.timeout;
-      return [
-        {
-          t,
-          seconds: set,
-          what: 'its timeout',
-          fix: `raise timeout (an API Gateway HTTP API still ends a request after ${API_GATEWAY_TIMEOUT_S} s; a Function URL waits)`,
-        },
-      ];
+      const fix = `raise its timeout and call it through a Function URL (an API Gateway HTTP API ends a request after ${API_GATEWAY_TIMEOUT_S} s whatever the timeout)`;
+      return [{ t, seconds: set, what: 'its timeout', fix }];
     }
     return [];
   });
@@ -207,7 +201,7 @@ function timeoutFindings(m: Manifest, targets: ListedTarget[]): Finding[] {
         severity: 'warning',
         path: ['tools', name, 'policy', 'timeoutMs'],
         message: `timeoutMs is ${ms} ms, and ${t.name} (targets[${t.index}]) ends a request after ${seconds} s (${what}): the client gets the platform's error, not -32004`,
-        hint: `${fix} on ${t.name}, or lower timeoutMs to ${seconds * 1000} or less`,
+        hint: `lower timeoutMs to ${seconds * 1000} or less, or ${fix}`,
       });
     }
   }

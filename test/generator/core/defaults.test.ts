@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HTTP_DEFAULTS, isLoopbackHost, SSE_DEFAULTS, WEBSOCKET_DEFAULTS } from '../../../generator/core/defaults.js';
+import {
+  HTTP_DEFAULTS,
+  isLoopbackHost,
+  LAMBDA_DEFAULTS,
+  SSE_DEFAULTS,
+  WEBSOCKET_DEFAULTS,
+  WORKERS_DEFAULTS,
+} from '../../../generator/core/defaults.js';
 import { DEFAULT_VISIBILITY } from '../../../generator/core/apps.js';
 import { ROOT } from '../../support/project.js';
 
@@ -15,6 +22,8 @@ describe('defaults', () => {
     expect(stated('SseTransport', Object.keys(SSE_DEFAULTS))).toEqual(SSE_DEFAULTS);
     expect(stated('WebSocketTransport', Object.keys(WEBSOCKET_DEFAULTS))).toEqual(WEBSOCKET_DEFAULTS);
     expect(props('ToolUi').visibility.default).toEqual(DEFAULT_VISIBILITY);
+    expect(stated('WorkersTarget', Object.keys(WORKERS_DEFAULTS))).toEqual(WORKERS_DEFAULTS);
+    expect(stated('LambdaTarget', Object.keys(LAMBDA_DEFAULTS))).toEqual(LAMBDA_DEFAULTS);
   });
 });
 
