@@ -104,6 +104,7 @@ const tool = partial({
   annotations: orJunk(partial({ title: text, readOnlyHint: fc.boolean(), destructiveHint: fc.jsonValue({ maxDepth: 1 }) })),
   _meta: fc.jsonValue({ maxDepth: 2 }),
   policy: orJunk(policy),
+  execution: orJunk(partial({ taskSupport: fc.constantFrom('forbidden', 'optional', 'required', 'maybe') })),
   renamedFrom: text,
 });
 const content = partial({
@@ -156,6 +157,28 @@ const transports = partial({
   websocket: fc.oneof(fc.boolean(), partial({ path: text })),
 });
 
+const targetName = fc.constantFrom('node', 'deno', 'bun', 'workers', 'vercel', 'lambda', 'worker', 'Node');
+const targetItem = fc.oneof(
+  { weight: 4, arbitrary: targetName },
+  {
+    weight: 2,
+    arbitrary: fc.dictionary(
+      targetName,
+      orJunk(
+        partial({
+          name: text,
+          compatibilityDate: fc.oneof(text, fc.constantFrom('2026-07-28', '2026-02-30', '0000-00-00')),
+          customDomains: fc.array(text, { maxLength: 2 }),
+          maxDuration: fc.integer({ min: -1, max: 2000 }),
+          timeout: fc.integer({ min: -1, max: 1000 }),
+        }),
+      ),
+      { maxKeys: 2 },
+    ),
+  },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
+);
+
 const structured = partial({
   version: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }),
   server: orJunk(
@@ -170,6 +193,9 @@ const structured = partial({
     }),
   ),
   transports: orJunk(transports),
+  targets: orJunk(fc.array(targetItem, { maxLength: 4 })),
+  scale: orJunk(partial({ store: fc.constantFrom('memory', 'redis', 'disk') })),
+  telemetry: orJunk(partial({ otel: fc.boolean() })),
   capabilities: orJunk(partial({ resources: partial({ subscribe: fc.boolean() }), experimental: fc.jsonValue({ maxDepth: 2 }) })),
   schemaFiles: orJunk(fc.boolean()),
   definitions: orJunk(fc.dictionary(fc.oneof(fc.constantFrom('A', 'B'), name), schema, { maxKeys: 2 })),
