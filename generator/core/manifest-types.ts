@@ -84,7 +84,7 @@ export interface Manifest {
     websocket?: boolean | WebSocketTransport;
   };
   /**
-   * Where the server runs, each platform once: node (the default), deno, bun, workers (Cloudflare Workers), vercel (Vercel Functions) and lambda (AWS Lambda). Every feature the manifest turns on must be served on every target listed, or validate refuses the manifest (the matrix is in docs/targets.md). A target with settings is a one-key map: - vercel: {maxDuration: 60}.
+   * Where the server runs, each platform once: node (the default), deno, bun, workers (Cloudflare Workers), vercel (Vercel Functions) and lambda (AWS Lambda). Every feature the manifest turns on must be served on every target listed, or validate refuses the manifest, naming the target and what to use instead. A target with settings is a one-key map: - vercel: {maxDuration: 60}.
    *
    * @minItems 1
    */

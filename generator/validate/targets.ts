@@ -36,7 +36,7 @@ export function targetsNotGenerated(m: Manifest): Finding[] {
       code: 'targets/not-generated',
       path: ['targets', others[0].index],
       message: `this mcp-gen checks what ${listed(others.map((t) => t.name))} can serve, but writes the node entry only`,
-      hint: 'validate checks every feature against every target (docs/targets.md); to generate the server, list node alone or leave targets out',
+      hint: 'validate checks every feature against every target; to generate the server, list node alone or leave targets out',
     },
   ];
 }

@@ -352,7 +352,7 @@ describe('targets: generate', () => {
     const yaml = 'targets: [node, workers, deno]\n';
     expect(issues(yaml)).toEqual([]);
     expect(issues(yaml, { generate: true })).toEqual([
-      '3:17 error targets/not-generated targets[1]: this mcp-gen checks what workers and deno can serve, but writes the node entry only (validate checks every feature against every target (docs/targets.md); to generate the server, list node alone or leave targets out)',
+      '3:17 error targets/not-generated targets[1]: this mcp-gen checks what workers and deno can serve, but writes the node entry only (validate checks every feature against every target; to generate the server, list node alone or leave targets out)',
     ]);
     expect(issues('targets:\n  - lambda: {timeout: 20}\n', { generate: true }).map((i) => i.split(': ')[0])).toEqual([
       '4:5 error targets/not-generated targets[0]',
