@@ -13,7 +13,7 @@ export type Condition = 'store' | 'node';
 
 export type Cell =
   | { kind: 'served'; note?: string }
-  | { kind: 'when'; condition: Condition; note?: string; why: string; instead: string }
+  | { kind: 'when'; condition: Condition; why: string; instead: string }
   | { kind: 'refused'; why: string; instead: string };
 
 /** Where a manifest asks for a feature. */

@@ -172,7 +172,7 @@ function featureFindings(m: Manifest, feature: TargetFeature, targets: ListedTar
 function timeoutFindings(m: Manifest, targets: ListedTarget[]): Finding[] {
   const limits = targets.flatMap((t) => {
     if (t.name === 'vercel') {
-      const set = typeof t.settings.maxDuration === 'number' ? t.settings.maxDuration : undefined;
+      const set = seconds(t.settings.maxDuration);
       return [
         {
           t,
@@ -183,7 +183,7 @@ function timeoutFindings(m: Manifest, targets: ListedTarget[]): Finding[] {
       ];
     }
     if (t.name === 'lambda') {
-      const set = typeof t.settings.timeout === 'number' ? t.settings.timeout : LAMBDA_DEFAULTS.timeout;
+      const set = seconds(t.settings.timeout) ?? LAMBDA_DEFAULTS.timeout;
       const fix = `raise its timeout and call it through a Function URL (an API Gateway HTTP API ends a request after ${API_GATEWAY_TIMEOUT_S} s whatever the timeout)`;
       return [{ t, seconds: set, what: 'its timeout', fix }];
     }
@@ -206,4 +206,9 @@ function timeoutFindings(m: Manifest, targets: ListedTarget[]): Finding[] {
     }
   }
   return findings;
+}
+
+/** A setting in seconds as the schema takes it; anything else is the schema's to report, and counts as unset here. */
+function seconds(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 }
