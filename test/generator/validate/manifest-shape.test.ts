@@ -324,6 +324,18 @@ describe('checkManifestShape', () => {
       want: [{ code: 'manifest/invalid-value', path: ['server', 'icons', 0, 'theme'], message: 'must be one of: "light", "dark"' }],
     },
     {
+      name: 'enum value close to an allowed one',
+      given: { ...base, transports: { http: { mode: 'Statefull' } } },
+      want: [
+        {
+          code: 'manifest/invalid-value',
+          path: ['transports', 'http', 'mode'],
+          message: 'must be one of: "stateful", "stateless"',
+          hint: "did you mean 'stateful'?",
+        },
+      ],
+    },
+    {
       name: 'prompt message role enum',
       given: { ...base, prompts: { p: { messages: [{ role: 'system', text: 'x' }] } } },
       want: [
