@@ -52,10 +52,25 @@ const OTEL = [
 ];
 
 const FEATURES = {
-  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
+  // context.gen.ts is the handlers' API; adapters and layers the server's registration; cli and serve the process;
+  // log, observe, notify and limits are used by every transport.
   core: {
     when: () => true,
-    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown'],
+    files: [
+      'adapters',
+      'ask',
+      'cli',
+      'context',
+      'layers',
+      'limits',
+      'listings',
+      'log',
+      'notify',
+      'observe',
+      'results',
+      'serve',
+      'shutdown',
+    ],
     dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
     devDependencies: { 'pino-pretty': 'pinoPretty' },
   },

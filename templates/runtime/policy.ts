@@ -2,11 +2,11 @@ import {
   ProtocolError,
   requireScopes,
   type AuthInfo,
-  type McpServer,
   type ScopeChallengeHandler,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
+import type { Layer } from './layers.gen.js';
 import { principalOf } from './limits.gen.js';
 import { observeRefusal } from './observe.gen.js';
 import {
@@ -31,8 +31,6 @@ export interface ToolPolicy {
   readonly maxConcurrency?: number;
   readonly maxConcurrencyPerPrincipal?: number;
 }
-
-type Handler = (request: { params?: { name?: unknown } }, ctx: ServerContext) => Promise<unknown>;
 
 /** Keys seen within a window are kept; past this many, windows that have run out are swept. */
 const SWEEP_AT = 10_000;
@@ -236,22 +234,17 @@ function scopeError(tool: string, required: readonly string[], missing: string[]
 }
 
 /**
- * Puts the policies in front of the server's tools/call handler. McpServer turns anything a tool throws into an
- * `isError` result, so refusals that must reach the client as JSON-RPC errors are raised around its handler. The
- * SDK offers no public hook for that; the stored handler is replaced in place (not re-registered, which would wrap
- * it a second time), and a changed SDK makes this fail at start-up rather than skip the policies.
+ * The policies' layer (see layers.gen.ts), in front of the server's tools/call handler. McpServer turns anything a
+ * tool throws into an `isError` result, so refusals that must reach the client as JSON-RPC errors are raised around
+ * its handler.
  */
-export function installPolicies(server: McpServer, policies: Policies): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
-  if (!(handlers instanceof Map) || typeof original !== 'function') {
-    throw new Error(
-      'tool policies: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen',
-    );
-  }
-  const guarded: Handler = (request, ctx) => {
-    const name = request.params?.name;
-    return typeof name === 'string' ? policies.run(name, ctx, (c) => original(request, c)) : original(request, ctx);
+export function policyLayer(policies: Policies): Layer {
+  return {
+    around: {
+      'tools/call': (next) => (request, ctx) => {
+        const name = request.params?.name;
+        return typeof name === 'string' ? policies.run(name, ctx, (c) => next(request, c)) : next(request, ctx);
+      },
+    },
   };
-  handlers.set('tools/call', guarded);
 }

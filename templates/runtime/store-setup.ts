@@ -5,7 +5,7 @@ import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { useBus } from './notify.gen.js';
 import { useLimiter } from './policy.gen.js';
 import { storeSessions } from './session-store.gen.js';
-import type { ScaleHooks } from './http.gen.js';
+import type { ScaleHooks, SharedStore } from './serve.gen.js';
 import { StoreBus } from './store-bus.gen.js';
 import { RedisStore } from './store-redis.gen.js';
 
@@ -119,5 +119,13 @@ export async function connectScale(
       for (const undo of unshare) undo();
       await store.close();
     },
+  };
+}
+
+/** The entry's shared store (serve.gen.ts): its settings read from the environment first, then its connection. */
+export function sharedStore(defaults: ScaleDefaults, shares: readonly StoreShare[] = []): SharedStore {
+  return (env) => {
+    const settings = scaleSettings(defaults, env);
+    return (build, limits) => connectScale(build, settings, limits, shares);
   };
 }
