@@ -75,12 +75,17 @@ function serveSettings(model: ServerModel): Record<string, unknown> {
 /** The optional pieces the entry hands to the start-up (runtime/serve.gen.ts's Extras), each loaded when used. */
 function entryExtras(model: ServerModel): string {
   const on = model.features.on;
-  const shares = on.tasksRedis ? "[(await import('./runtime/task-store-redis.gen.js')).shareTasks]" : '';
+  const shares = [
+    ...(on.scaleRedis && on.policy ? ["(await import('./runtime/policy.gen.js')).sharePolicies"] : []),
+    ...(on.tasksRedis ? ["(await import('./runtime/task-store-redis.gen.js')).shareTasks"] : []),
+  ];
   return [
     ...(model.toolsets?.names.length ? ['toolsets'] : []),
     ...(on.telemetry ? ["telemetry: () => import('./runtime/telemetry.gen.js')"] : []),
     ...(on.scaleRedis
-      ? [`scale: async () => (await import('./runtime/store-setup.gen.js')).sharedStore(settings.scale${shares ? `, ${shares}` : ''})`]
+      ? [
+          `scale: async () => (await import('./runtime/store-setup.gen.js')).sharedStore(settings.scale${shares.length ? `, [${shares.join(', ')}]` : ''})`,
+        ]
       : []),
   ].join(', ');
 }

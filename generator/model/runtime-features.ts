@@ -103,7 +103,7 @@ const FEATURES = {
     dependencies: { jose: 'jose' },
     httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }],
   },
-  policy: { when: (m) => m.policies, files: ['policy', 'store', 'concurrency'] },
+  policy: { when: (m) => m.policies, files: ['policy', 'concurrency'] },
   sse: {
     when: (m) => !!m.http?.sse,
     files: ['sse'],
@@ -143,12 +143,12 @@ const FEATURES = {
       'store-redis',
       'store-scripts',
       'store-setup',
-      'policy',
       'concurrency',
     ],
     dependencies: { ioredis: 'ioredis' },
   },
-  // With both, tasks live in the store like sessions: any replica answers them. The entry hands it to connectScale.
+  // With both, tasks live in the store like sessions: any replica answers them. The entry hands them to connectScale,
+  // as it hands over the tool policies' counters (policy.gen.ts's sharePolicies) when the manifest has both.
   tasksRedis: {
     when: (m) => m.tasks && m.scale.store === 'redis' && m.http !== null,
     files: ['task-store-redis'],

@@ -5,17 +5,16 @@ import {
   type ScopeChallengeHandler,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { ConcurrencyLimiter } from './concurrency.gen.js';
-import type { Layer } from './layers.gen.js';
-import { principalOf } from './limits.gen.js';
-import { observeRefusal } from './observe.gen.js';
 import {
+  ConcurrencyLimiter,
   STORE_UNAVAILABLE,
   StoreUnavailableError,
   type Admission,
   type LimitRequest,
-  type Store,
-} from './store.gen.js';
+} from './concurrency.gen.js';
+import type { Layer } from './layers.gen.js';
+import { principalOf } from './limits.gen.js';
+import { observeRefusal } from './observe.gen.js';
 
 /**
  * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
@@ -195,15 +194,24 @@ type LocalAdmission = Exclude<Admission, { ok: true }> | { ok: true; release: ()
  */
 const LEASE_MS = 30_000;
 
-/** Set by useLimiter (scale.store redis): rate limits and concurrency count across every replica. */
-let limiter: Pick<Store, 'admit'> | undefined;
+/** Where limits are counted across replicas: the shared store's admission (scale.store redis). */
+type SharedLimiter = { admit(request: LimitRequest): Promise<Admission> };
 
-export function useLimiter(shared: Pick<Store, 'admit'> | undefined): void {
+/** Set by useLimiter (scale.store redis): rate limits and concurrency count across every replica. */
+let limiter: SharedLimiter | undefined;
+
+export function useLimiter(shared: SharedLimiter | undefined): void {
   limiter = shared;
 }
 
+/** The policies' share of the shared store (store-setup.gen.ts's connectScale): their counters move into it. */
+export function sharePolicies(store: SharedLimiter): () => void {
+  useLimiter(store);
+  return () => useLimiter(undefined);
+}
+
 /** Admits a call through the shared store, atomically (one script per call). */
-async function admitShared(store: Pick<Store, 'admit'>, tool: string, request: LimitRequest): Promise<LocalAdmission> {
+async function admitShared(store: SharedLimiter, tool: string, request: LimitRequest): Promise<LocalAdmission> {
   let admission: Admission;
   try {
     admission = await store.admit(request);

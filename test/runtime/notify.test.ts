@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../support/memory-store.js';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask', 'layers', 'listings']);
+const at = runtimeCopies(['store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask']);
 const { StoreBus } = (await import(at('store-bus'))) as typeof import('../../templates/runtime/store-bus.js');
 const { notify, useBus } = (await import(at('notify'))) as typeof import('../../templates/runtime/notify.js');
 const { answering } = (await import(at('ask'))) as typeof import('../../templates/runtime/ask.js');
