@@ -13,6 +13,7 @@ import {
   type McpServerFactory,
   ProtocolErrorCode,
   readRequestBody,
+  type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import { callerOf } from './caller.gen.js';
 import { logger } from './log.gen.js';
@@ -33,7 +34,6 @@ import {
   shareOf,
 } from './limits.gen.js';
 import { addSink } from './notify.gen.js';
-import type { ScaleHooks } from './serve.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
 
 /** A user-supplied token check (export `verifyAccessToken` from src/lifecycle.ts). */
@@ -65,6 +65,21 @@ interface WebSocketEndpoint {
 }
 interface ServerCardEndpoint {
   serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+}
+
+/**
+ * What the HTTP entry needs from a shared store, built by store-setup.gen.ts with `scale.store: redis`; declared here
+ * so that a server without a shared store carries none of the store's code.
+ */
+export interface ScaleHooks {
+  /** The bus subscriptions/listen streams subscribe to; `notify` publishes on it. */
+  bus: ServerEventBus;
+  /** /readyz: the store answers. */
+  ready(): boolean;
+  /** Serves 2025-era session traffic (initialize, POST, GET, DELETE with Mcp-Session-Id) from the store. */
+  legacy(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body?: unknown): Promise<void>;
+  /** Closes this replica's session instances (streams end with a retry hint; the sessions live on) and the store. */
+  close(): Promise<void>;
 }
 
 /** The HTTP server's optional pieces: each is the export of the same name of its generated file. */

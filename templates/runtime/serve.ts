@@ -1,14 +1,7 @@
 // Start-up and shutdown of the server process, for the entry (entry.gen.ts): the command line read and checked
 // (cli.gen.ts), logging, the SDK checked, optional telemetry and shared store, mock mode or the app's onStart, then
 // the servers each transport builds. The entry starts the transports itself, one call each.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  McpServer,
-  type AuthInfo,
-  type McpServerFactory,
-  type ProtocolEra,
-  type ServerEventBus,
-} from '@modelcontextprotocol/server';
+import { McpServer, type AuthInfo, type McpServerFactory, type ProtocolEra } from '@modelcontextprotocol/server';
 import { readCommandLine, type ServeSettings } from './cli.gen.js';
 import { checkSdk } from './layers.gen.js';
 import { LIMITS } from './limits.gen.js';
@@ -25,13 +18,13 @@ export interface Lifecycle<App> {
 }
 
 /** The optional pieces the manifest turns on, each loaded only when it is used. */
-export interface Extras {
+export interface Extras<Hooks> {
   /** toolsets.gen.ts's start-up choice (`--toolsets`). */
   toolsets?: { choose(list: string | undefined): void };
   /** telemetry.gen.ts (telemetry.otel), started before onStart so that clients the app creates find its providers. */
   telemetry?(): Promise<{ startTelemetry(options: TelemetryStart): Promise<{ shutdown(): Promise<void> }> }>;
   /** store-setup.gen.ts's shared store (scale.store redis), loaded only when HTTP is served. */
-  scale?(): Promise<SharedStore>;
+  scale?(): Promise<SharedStore<Hooks>>;
 }
 
 interface TelemetryStart {
@@ -40,25 +33,10 @@ interface TelemetryStart {
   trustClientSampling?: boolean;
 }
 
-/** A shared store: its settings read and checked from the environment (before onStart), then its connection. */
-export type SharedStore = (
+/** A shared store (`Hooks`: what the HTTP server uses of it): its settings read and checked, then its connection. */
+export type SharedStore<Hooks> = (
   env: NodeJS.ProcessEnv,
-) => (build: McpServerFactory, limits: { maxBodyBytes: number; maxRequestsInFlight?: number }) => Promise<ScaleHooks>;
-
-/**
- * What the HTTP entry needs from a shared store (store-setup.gen.ts, scale.store redis); declared here so that a
- * server without one carries none of its code.
- */
-export interface ScaleHooks {
-  /** The bus subscriptions/listen streams subscribe to; `notify` publishes on it. */
-  bus: ServerEventBus;
-  /** /readyz: the store answers. */
-  ready(): boolean;
-  /** Serves 2025-era session traffic (initialize, POST, GET, DELETE with Mcp-Session-Id) from the store. */
-  legacy(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body?: unknown): Promise<void>;
-  /** Closes this replica's session instances (streams end with a retry hint; the sessions live on) and the store. */
-  close(): Promise<void>;
-}
+) => (build: McpServerFactory, limits: { maxBodyBytes: number; maxRequestsInFlight?: number }) => Promise<Hooks>;
 
 /** A started transport: it closes on shutdown. */
 interface Started {
@@ -68,7 +46,7 @@ interface Started {
 }
 
 /** What the entry needs to start its transports. */
-export interface Serving<S extends ServeSettings> {
+export interface Serving<S extends ServeSettings, Hooks> {
   /** Builds the short-lived servers of 2026-07-28 (and stateless 2025-era) HTTP requests. */
   perRequest: McpServerFactory;
   /** Builds the servers that live as long as a connection: stdio, a 2025-era session, SSE, WebSocket. */
@@ -82,7 +60,7 @@ export interface Serving<S extends ServeSettings> {
         port: number;
         path: string;
         verifyAccessToken?: (token: string) => Promise<AuthInfo>;
-        scale?: ScaleHooks;
+        scale?: Hooks;
       })
     | undefined;
   /** Logs where the transport serves, and closes it on shutdown. */
@@ -93,13 +71,13 @@ export interface Serving<S extends ServeSettings> {
  * Reads the command line and starts the process: undefined after `--help`. Fails with one line for a bad option, a
  * missing variable or an SDK this code does not fit, before the app's onStart runs.
  */
-export async function start<App, S extends ServeSettings>(
+export async function start<App, S extends ServeSettings, Hooks = never>(
   settings: S,
   lifecycle: Lifecycle<App>,
   build: (app: App, era: ProtocolEra) => McpServer,
   argv: readonly string[],
-  extras: Extras = {},
-): Promise<Serving<S> | undefined> {
+  extras: Extras<Hooks> = {},
+): Promise<Serving<S, Hooks> | undefined> {
   const env = process.env;
   const line = readCommandLine(settings, argv, env);
   if (!line) return undefined;

@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { useBus } from './notify.gen.js';
 import { storeSessions } from './session-store.gen.js';
-import type { ScaleHooks, SharedStore } from './serve.gen.js';
+import type { ScaleHooks } from './http.gen.js';
+import type { SharedStore } from './serve.gen.js';
 import { StoreBus } from './store-bus.gen.js';
 import { RedisStore } from './store-redis.gen.js';
 
@@ -120,7 +121,7 @@ export async function connectScale(
 }
 
 /** The entry's shared store (serve.gen.ts): its settings read from the environment first, then its connection. */
-export function sharedStore(defaults: ScaleDefaults, shares: readonly StoreShare[] = []): SharedStore {
+export function sharedStore(defaults: ScaleDefaults, shares: readonly StoreShare[] = []): SharedStore<ScaleHooks> {
   return (env) => {
     const settings = scaleSettings(defaults, env);
     return (build, limits) => connectScale(build, settings, limits, shares);
