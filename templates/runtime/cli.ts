@@ -160,12 +160,14 @@ export function usage(settings: ServeSettings): string {
           ),
         ]
       : []),
-    '  --log-format json (default: one JSON object per line on stderr) or pretty (LOG_FORMAT); LOG_LEVEL sets the level',
+    '  --log-format json (default: one JSON object per line on stderr) or pretty (LOG_FORMAT); ' +
+      'LOG_LEVEL sets the level',
   ];
   if (settings.telemetry)
     lines.push(
       '',
-      'OpenTelemetry traces and metrics are on; configure them with the OTEL_* variables (OTEL_SDK_DISABLED=true: off).',
+      'OpenTelemetry traces and metrics are on; configure them with the OTEL_* variables ' +
+        '(OTEL_SDK_DISABLED=true: off).',
     );
   return lines.join('\n');
 }

@@ -99,10 +99,10 @@ export async function start<App, S extends ServeSettings, Hooks = never>(
   if (line.mock) await (await import('./mock.gen.js')).enableMock(line.mock.seed);
   // No handler runs in mock mode, so neither does the app's start-up: client teams need none of its services.
   const app = line.mock ? ({} as App) : await lifecycle.onStart();
-  if (line.mock)
-    logger.info(
-      `${settings.name} in mock mode (seed ${line.mock.seed}): answers come from the manifest's examples and outputSchemas`,
-    );
+  if (line.mock) {
+    const from = "answers come from the manifest's examples and outputSchemas";
+    logger.info(`${settings.name} in mock mode (seed ${line.mock.seed}): ${from}`);
+  }
 
   const stops: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | undefined;
