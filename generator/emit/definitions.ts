@@ -33,12 +33,6 @@ export function emitDefinitions(model: ServerModel): EmittedFile {
         statement: statement(`export const ${e.defConst}: ${kind.type} = `, e.published),
       })),
     ),
-    inputDefaultsStatement: model.tools.some((t) => t.inputDefaults !== null)
-      ? statement(
-          'export const toolInputDefaults: Record<string, JsonObject> = ',
-          Object.fromEntries(model.tools.filter((t) => t.inputDefaults !== null).map((t) => [t.name, t.inputDefaults])),
-        )
-      : '',
     listStatements: KINDS.map((kind) => {
       const names = kind.entries(model).map((e) => e.defConst);
       const lead = `export const ${kind.list}: readonly ${kind.type}[] = `;

@@ -38,6 +38,7 @@ import { parseUriTemplate } from '../core/index.js';
 import { enabledFeatures, featurePackages } from './runtime-features.js';
 import { bundleManifest, NODE_ENGINES } from './bundle-model.js';
 import { registryModel, serverCardModel } from './registry-model.js';
+import { adapterCall, importSpecifier, localNames, promptConfig, readConfig, toolRegistration } from './registration.js';
 
 /** The SDK versions generated projects pin: tested together with this generator. */
 export function sdkVersions(): ServerModel['sdk'] {
@@ -66,7 +67,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     return {
       ...base,
       inputType: `${pascal}Input`,
-      ...inputDefaultsModel(name, base.alias, published.inputSchema, `${pascal}Input`),
+      ...inputDefaultsModel(published.inputSchema, `${pascal}Input`),
       outputType,
       outputTypeExpr: outputType ?? 'undefined',
       inputSchemaConst: `${lowerFirst(pascal)}InputSchema`,
@@ -74,7 +75,6 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       policyJson: policyLiteral(t.policy),
       scopeChallenge: (t.policy?.scopes?.length ?? 0) > 0,
       taskSupport: t.execution?.taskSupport === 'optional' || t.execution?.taskSupport === 'required' ? t.execution.taskSupport : null,
-      hasExecution: t.execution !== undefined,
       ui,
     };
   });
@@ -83,6 +83,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     return {
       ...entry('resources', name, r.description ?? r.title, publishedResource(name, r), inlineContent === null),
       inlineContent,
+      uriLiteral: stringLiteral(r.uri),
       mimeTypeProperty: r.mimeType === undefined ? '' : `mimeType: ${stringLiteral(r.mimeType)}, `,
     };
   });
@@ -121,6 +122,8 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       completionHandler: completionHandler('prompts', name, complete, `${pascalCase(name)}Args`),
     };
   });
+
+  withRegistrations(tools, resources, templates, prompts);
 
   const named: NamedSchema[] = [];
   for (const [name, t] of entriesOf(m, 'tools')) {
@@ -222,6 +225,7 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
   return {
     name,
     nameLiteral: stringLiteral(name),
+    keyLiteral: name === '__proto__' ? `[${stringLiteral(name)}]` : stringLiteral(name),
     ident: camelCase(name),
     alias: KIND_INFO[kind].prefix + pascal.replace(/^_/, ''),
     handlerFile: `src/handlers/${dir}/${base}.ts`,
@@ -230,7 +234,36 @@ function entry(kind: EntryKind, name: string, about: string | undefined, publish
     published,
     summary: commentText(about ? `${JSON.stringify(name)}: ${about}` : JSON.stringify(name)),
     hasHandler,
+    // Set by withRegistrations, which sees every entry.
+    local: '',
+    importSpecifier: '',
+    config: '',
+    adapterCall: '',
   };
+}
+
+/** Fills in what server.gen.ts writes for each entry: its handler's local name, registration and adapter call. */
+function withRegistrations(tools: ToolModel[], resources: ResourceModel[], templates: TemplateModel[], prompts: PromptModel[]): void {
+  const handlers: EntryModel[] = [...tools, ...resources, ...templates, ...prompts].filter((e) => e.hasHandler);
+  const completers = [...templates, ...prompts].flatMap((e) => (e.completionHandler ? [e.completionHandler] : []));
+  const locals = localNames([...handlers, ...completers]);
+  for (const h of [...handlers, ...completers]) {
+    h.local = locals.get(h) ?? h.alias;
+    h.importSpecifier = importSpecifier(h, h.local);
+  }
+  for (const t of tools) Object.assign(t, toolRegistration(t, t.local));
+  for (const r of resources) {
+    r.config = readConfig(r);
+    if (r.hasHandler) r.adapterCall = adapterCall('resource', r, r.local);
+  }
+  for (const t of templates) {
+    t.config = readConfig(t);
+    t.adapterCall = adapterCall('template', t, t.local);
+  }
+  for (const p of prompts) {
+    p.config = promptConfig(p);
+    if (p.hasHandler) p.adapterCall = adapterCall('prompt', p, p.local);
+  }
 }
 
 /** The card only when there is one: projects without it keep the entry they had. */

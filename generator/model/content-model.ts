@@ -94,6 +94,9 @@ export interface CompletionModel {
 export interface CompletionHandlerModel {
   ident: string;
   alias: string;
+  /** Its name in server.gen.ts and its import there (see EntryModel). */
+  local: string;
+  importSpecifier: string;
   handlerFile: string;
   handlerImport: string;
   typeName: string;
@@ -132,6 +135,8 @@ export function completionHandler(
   return {
     ...completionsLocation(kind, name),
     alias: `complete${kind === 'prompts' ? 'Prompt' : 'Template'}${pascalCase(name).replace(/^_/, '')}`,
+    local: '',
+    importSpecifier: '',
     handlerImport: `../handlers/completions/${kind}/${base}.js`,
     typeName: kind === 'prompts' ? 'PromptCompletions' : 'ResourceTemplateCompletions',
     keysType: `{\n${keys.map((k) => `    ${JSON.stringify(k)}: CompletionHandler<${argsType}>;`).join('\n')}\n  }`,

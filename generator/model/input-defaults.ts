@@ -28,14 +28,10 @@ export function inputDefaults(inputSchema: unknown): Record<string, unknown> {
   return out;
 }
 
-/** What a tool model says of its defaults: the literal definitions.gen.ts holds, and the keys they make present. */
-export function inputDefaultsModel(name: string, alias: string, inputSchema: unknown, inputType: string) {
+/** What a tool model says of its defaults: the literal its adapter fills in, and the keys they make present. */
+export function inputDefaultsModel(inputSchema: unknown, inputType: string) {
   const defaults = inputDefaults(inputSchema);
   const keys = Object.keys(defaults);
-  if (keys.length === 0) return { inputDefaults: null, handlerInputType: inputType, handler: alias };
-  return {
-    inputDefaults: defaults,
-    handlerInputType: `WithDefaults<${inputType}, ${keys.map(stringLiteral).join(' | ')}>`,
-    handler: `withDefaults(${alias}, defs.toolInputDefaults[${stringLiteral(name)}])`,
-  };
+  if (keys.length === 0) return { inputDefaults: null, handlerInputType: inputType };
+  return { inputDefaults: defaults, handlerInputType: `WithDefaults<${inputType}, ${keys.map(stringLiteral).join(' | ')}>` };
 }

@@ -56,10 +56,25 @@ const OTEL = [
 ];
 
 const FEATURES = {
-  // context.gen.ts is the handlers' API; log, observe, notify and limits are used by every transport.
+  // context.gen.ts is the handlers' API; adapters and layers the server's registration; cli and serve the process;
+  // log, observe, notify and limits are used by every transport.
   core: {
     when: () => true,
-    files: ['ask', 'context', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'shutdown'],
+    files: [
+      'adapters',
+      'ask',
+      'cli',
+      'context',
+      'layers',
+      'limits',
+      'listings',
+      'log',
+      'notify',
+      'observe',
+      'results',
+      'serve',
+      'shutdown',
+    ],
     dependencies: { '@modelcontextprotocol/server': 'server', pino: 'pino' },
     devDependencies: { 'pino-pretty': 'pinoPretty' },
   },
@@ -92,7 +107,7 @@ const FEATURES = {
     dependencies: { jose: 'jose' },
     httpPlugins: [{ option: 'jwtVerifier', export: 'jwtVerifier' }],
   },
-  policy: { when: (m) => m.policies, files: ['policy', 'store', 'concurrency'] },
+  policy: { when: (m) => m.policies, files: ['policy', 'concurrency'] },
   sse: {
     when: (m) => !!m.http?.sse,
     files: ['sse'],
@@ -132,12 +147,12 @@ const FEATURES = {
       'store-redis',
       'store-scripts',
       'store-setup',
-      'policy',
       'concurrency',
     ],
     dependencies: { ioredis: 'ioredis' },
   },
-  // With both, tasks live in the store like sessions: any replica answers them. The entry hands it to connectScale.
+  // With both, tasks live in the store like sessions: any replica answers them. The entry hands them to connectScale,
+  // as it hands over the tool policies' counters (policy.gen.ts's sharePolicies) when the manifest has both.
   tasksRedis: {
     when: (m) => m.tasks && m.scale.store === 'redis' && m.http !== null,
     files: ['task-store-redis'],

@@ -15,10 +15,20 @@ export interface EntryModel {
   name: string;
   /** `name` as a TypeScript string literal. */
   nameLiteral: string;
+  /** `name` as an object literal's key: the string literal, computed for `__proto__` (which would set the prototype). */
+  keyLiteral: string;
   /** Exported handler identifier, e.g. `getForecast`. */
   ident: string;
   /** Import alias inside generated code, unique across kinds, e.g. `toolGetForecast`. */
   alias: string;
+  /** The handler's name in server.gen.ts: `ident`, or `alias` when another name there has it. */
+  local: string;
+  /** The import of the handler in server.gen.ts: `ident`, or `ident as alias`. */
+  importSpecifier: string;
+  /** The registration's metadata as `key: literal` fields (title, description, ...), schemas included. */
+  config: string;
+  /** The handler behind its adapter (`tool('get_forecast', getForecast, {...})`); empty for content from the manifest. */
+  adapterCall: string;
   /** Handler file, relative to the project root, e.g. `src/handlers/tools/get_forecast.ts`. */
   handlerFile: string;
   /** Import specifier of the handler from `src/generated/`. */
@@ -38,8 +48,6 @@ export interface ToolModel extends EntryModel {
   inputDefaults: Json | null;
   /** The input type the handler sees: `inputType`, with the defaulted properties present. */
   handlerInputType: string;
-  /** The handler as server.gen.ts calls it: its alias, or the alias with the defaults filled in first. */
-  handler: string;
   outputType: string | null;
   /** `outputType`, or `undefined` for tools without an outputSchema. */
   outputTypeExpr: string;
@@ -51,8 +59,6 @@ export interface ToolModel extends EntryModel {
   scopeChallenge: boolean;
   /** `execution.taskSupport` when the tool may run as a task (`optional` or `required`); null otherwise. */
   taskSupport: 'optional' | 'required' | null;
-  /** The tool declares `execution`, which registerTool does not take (SDK 2.4): server.gen.ts sets it on the registered tool. */
-  hasExecution: boolean;
   /** Its MCP Apps view and visibility (manifest `ui:`); null without. `published._meta.ui` is `ui.meta`. */
   ui: ToolUiModel | null;
 }
@@ -129,6 +135,8 @@ export interface AppsModel {
 }
 
 export interface ResourceModel extends EntryModel {
+  /** The resource's URI as a TS literal. */
+  uriLiteral: string;
   /** Content from the manifest (`text:`, `blob:` or `file:`) as `text: "..."` or `blob: "..."`; null when a handler serves it. */
   inlineContent: string | null;
   /** `mimeType: "...", ` or empty. */

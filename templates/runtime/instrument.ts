@@ -13,7 +13,8 @@ import {
 import { PROTOCOL_VERSION_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { clip, MAX_MESSAGE, sessionTag, targetOf } from './log.gen.js';
-import type { Observer, Trace, TraceSpan } from './observe.gen.js';
+import type { RequestHandler, RpcRequest, Wrapper } from './layers.gen.js';
+import type { Observer, OwnNames, Trace, TraceSpan } from './observe.gen.js';
 
 // Server spans and metrics of the MCP semantic conventions (OpenTelemetry, gen-ai/mcp): one SERVER span per request
 // named `{mcp.method.name} {target}`, parented on the trace context the client sent in `params._meta` (2026-07-28,
@@ -26,8 +27,6 @@ const SCOPE = 'mcp-gen';
 const REFUSALS = new Set([-32002, -32003]);
 /** Buckets the conventions advise for MCP durations, in seconds. */
 const BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
-
-type Handler = (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<unknown>;
 
 const metaGetter: TextMapGetter<Record<string, unknown>> = {
   keys: (carrier) => Object.keys(carrier),
@@ -113,25 +112,19 @@ export function createObserver(): Observer {
     };
   }
 
-  function instrument(server: McpServer): void {
-    const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-    if (!(handlers instanceof Map))
-      throw new Error(
-        'telemetry: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen',
-      );
-    const map = handlers as Map<string, Handler>;
-    const names = registeredNames(server);
-    for (const [method, original] of map) {
-      map.set(method, (request, ctx) => traced(server, names, method, original, request, ctx));
-    }
+  function traced(own: OwnNames): Wrapper {
+    const known = (method: string, name: unknown) =>
+      typeof name === 'string' &&
+      (method === 'tools/call' ? own.tools.has(name) : method === 'prompts/get' && own.prompts.has(name));
+    return (next, method, server) => (request, ctx) => inSpan(server, known, method, next, request, ctx);
   }
 
-  async function traced(
+  async function inSpan(
     server: McpServer,
     names: (method: string, name: unknown) => boolean,
     method: string,
-    original: Handler,
-    request: Parameters<Handler>[0],
+    original: RequestHandler,
+    request: RpcRequest,
     ctx: ServerContext,
   ) {
     const target = targetOf(request);
@@ -221,24 +214,10 @@ export function createObserver(): Observer {
       const { traceId, spanId } = span.spanContext();
       return { trace_id: traceId, span_id: spanId };
     },
-    instrument,
+    traced,
     session,
     refused: (tool, code) => refusals.add(1, { 'gen_ai.tool.name': tool, 'rpc.response.status_code': String(code) }),
   };
-}
-
-/**
- * Whether a tools/call or prompts/get names one of `server`'s own tools or prompts. Read from the SDK's registry,
- * which it keeps by name; an SDK that no longer exposes it makes every name unknown, which keeps metrics bounded.
- */
-function registeredNames(server: McpServer): (method: string, name: unknown) => boolean {
-  const registry = server as unknown as { _registeredTools?: unknown; _registeredPrompts?: unknown };
-  const has = (table: unknown, name: unknown) =>
-    typeof name === 'string' && typeof table === 'object' && table !== null && Object.hasOwn(table, name);
-  return (method, name) =>
-    method === 'tools/call'
-      ? has(registry._registeredTools, name)
-      : method === 'prompts/get' && has(registry._registeredPrompts, name);
 }
 
 function toolErrorText(result: unknown): string | undefined {

@@ -21,6 +21,7 @@ import {
   RunningIds,
   type SessionClient,
 } from './limits.gen.js';
+import { spreadRequestIds, wrap } from './layers.gen.js';
 import {
   answers,
   answersOnly,
@@ -160,10 +161,8 @@ export function storeSessions(options: SessionStoreOptions) {
       },
     });
     const server = (await options.build({ era: 'legacy' })) as McpServer;
-    // Several replicas may each ask the same session something; their request ids must not collide, since the
-    // answer is routed to whichever replica has that id pending. The SDK numbers from 0 per instance: start apart.
-    const protocol = server.server as unknown as { _requestMessageId?: unknown };
-    if (typeof protocol._requestMessageId === 'number') protocol._requestMessageId = randomInt(1, 2 ** 40);
+    // Several replicas may each ask the same session something; their request ids must not collide.
+    spreadRequestIds(server, randomInt(1, 2 ** 40));
     const local: Local = {
       id: sid,
       principal,
@@ -205,17 +204,7 @@ export function storeSessions(options: SessionStoreOptions) {
     sid: string,
     change: (params: Record<string, unknown>) => Parameters<Store['updateSession']>[1],
   ): void {
-    const handlers = (
-      server.server as unknown as {
-        _requestHandlers?: Map<
-          string,
-          (request: { params?: Record<string, unknown> }, ctx: unknown) => Promise<unknown>
-        >;
-      }
-    )._requestHandlers;
-    const original = handlers?.get(method);
-    if (!handlers || !original) return;
-    handlers.set(method, async (request, ctx) => {
+    wrap(server, method, (original) => async (request, ctx) => {
       const result = await original(request, ctx);
       const update = change(request.params ?? {});
       await store.updateSession(sid, update);

@@ -1,11 +1,11 @@
 import {
   type AuthInfo,
-  type McpServer,
   ProtocolError,
   ProtocolErrorCode,
   type ProtocolEra,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { Layer, RequestHandler } from './layers.gen.js';
 
 /** The manifest's `toolsets:`, the tools hidden from callers without their scopes, and the per-request opt-in. */
 export interface ToolsetsConfig {
@@ -15,8 +15,6 @@ export interface ToolsetsConfig {
   /** Where an HTTP request may name its toolsets (transports.http.toolsets); null when it may not. */
   readonly request: { readonly header?: string; readonly query?: string } | null;
 }
-
-type Handler = (request: { params?: { name?: unknown } }, ctx: ServerContext) => Promise<unknown>;
 
 /** `--toolsets all` chooses every set. */
 const ALL = 'all';
@@ -110,22 +108,13 @@ export class Toolsets {
 }
 
 /**
- * Filters tools/list and guards tools/call of one server. A tool outside the caller's sets answers as the SDK
- * answers an unknown tool (-32602): it does not exist for this caller. A tool hidden by scopes still gets its scope
- * challenge (HTTP 403, see Policies.scopeChallenge), which tells the caller what it lacks. A connection-long server
- * (2025-era session, stdio, WebSocket) remembers the last choice its client made, and sends
- * notifications/tools/list_changed when the tools it serves change. Must be installed after the policies, so it runs
- * first.
+ * The toolsets' layer (see layers.gen.ts) of one server: filters tools/list and guards tools/call. A tool outside the
+ * caller's sets answers as the SDK answers an unknown tool (-32602): it does not exist for this caller. A tool hidden
+ * by scopes still gets its scope challenge (HTTP 403, see Policies.scopeChallenge), which tells the caller what it
+ * lacks. A connection-long server (2025-era session, stdio, WebSocket) remembers the last choice its client made, and
+ * sends notifications/tools/list_changed when the tools it serves change. Outside the policies, so it runs first.
  */
-export function installToolsets(server: McpServer, toolsets: Toolsets, era: ProtocolEra): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  const list = handlers instanceof Map ? (handlers.get('tools/list') as Handler | undefined) : undefined;
-  const call = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
-  if (!(handlers instanceof Map) || typeof list !== 'function' || typeof call !== 'function') {
-    throw new Error(
-      'toolsets: this SDK version does not expose the tools handlers; regenerate with a matching mcp-gen',
-    );
-  }
+export function toolsetsLayer(toolsets: Toolsets, era: ProtocolEra): Layer {
   let chosen: string[] | undefined;
   let served: string | undefined;
 
@@ -138,19 +127,24 @@ export function installToolsets(server: McpServer, toolsets: Toolsets, era: Prot
     return visible;
   }
 
-  handlers.set('tools/list', async (request: Parameters<Handler>[0], ctx: ServerContext) => {
-    const visible = await visibleFor(ctx);
-    const result = (await list(request, ctx)) as { tools: { name: string }[] };
-    const filtered = { ...result, tools: result.tools.filter((t) => visible.has(t.name)) };
-    // 2026-07-28 lists carry cache hints: a list that depends on the caller must never be shared between callers.
-    return era === 'modern' && toolsets.perCaller ? { ...filtered, cacheScope: 'private' } : filtered;
-  });
-  handlers.set('tools/call', async (request: Parameters<Handler>[0], ctx: ServerContext) => {
-    const name = request.params?.name;
-    await visibleFor(ctx);
-    if (typeof name === 'string' && !toolsets.inSets(chosen).has(name)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
-    }
-    return call(request, ctx);
-  });
+  const list =
+    (next: RequestHandler): RequestHandler =>
+    async (request, ctx) => {
+      const visible = await visibleFor(ctx);
+      const result = (await next(request, ctx)) as { tools: { name: string }[] };
+      const filtered = { ...result, tools: result.tools.filter((t) => visible.has(t.name)) };
+      // 2026-07-28 lists carry cache hints: a list that depends on the caller must never be shared between callers.
+      return era === 'modern' && toolsets.perCaller ? { ...filtered, cacheScope: 'private' } : filtered;
+    };
+  const call =
+    (next: RequestHandler): RequestHandler =>
+    async (request, ctx) => {
+      const name = request.params?.name;
+      await visibleFor(ctx);
+      if (typeof name === 'string' && !toolsets.inSets(chosen).has(name)) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+      }
+      return next(request, ctx);
+    };
+  return { around: { 'tools/list': list, 'tools/call': call } };
 }

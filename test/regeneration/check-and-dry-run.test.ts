@@ -100,8 +100,15 @@ describe('minimal and atomic writes', () => {
       .filter(([p, f]) => before.get(p)?.mtimeMs !== f.mtimeMs)
       .map(([p]) => p.slice(dir.length + 1))
       .sort();
-    // manifest.json (the MCP Bundle's) lists the tools with their descriptions.
-    expect(changed).toEqual(['.mcp-gen/state.json', 'manifest.json', 'mcp.yaml', 'src/generated/definitions.gen.ts']);
+    // manifest.json (the MCP Bundle's) lists the tools with their descriptions, and server.gen.ts registers each tool
+    // with its description.
+    expect(changed).toEqual([
+      '.mcp-gen/state.json',
+      'manifest.json',
+      'mcp.yaml',
+      'src/generated/definitions.gen.ts',
+      'src/generated/server.gen.ts',
+    ]);
   });
 
   it('an invalid manifest writes nothing', () => {

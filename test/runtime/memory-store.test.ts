@@ -1,10 +1,11 @@
 // The in-process Store: the semantics the Redis store implements with scripts (sessions bound to a principal and
 // capped per principal, bounded event logs, sliding-window limits with leased concurrency slots, pub/sub).
 import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../support/memory-store.js';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['store', 'store-bus', 'store-input', 'limits', 'log', 'observe']);
-const { MemoryStore, principalOf } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const at = runtimeCopies(['store-bus', 'store-input', 'limits', 'log', 'observe']);
+const { principalOf } = (await import(at('limits'))) as typeof import('../../templates/runtime/limits.js');
 const { StoreBus } = (await import(at('store-bus'))) as typeof import('../../templates/runtime/store-bus.js');
 
 const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } };

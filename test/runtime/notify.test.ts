@@ -1,10 +1,10 @@
 // notify with a shared store: a call's answer waits until what its handler published reached the store, so that a
 // client calling again, on another replica, hears the first call's notifications first (scale.e2e.test.ts 5c).
 import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../support/memory-store.js';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['store', 'store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask']);
-const { MemoryStore } = (await import(at('store'))) as typeof import('../../templates/runtime/store.js');
+const at = runtimeCopies(['store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask']);
 const { StoreBus } = (await import(at('store-bus'))) as typeof import('../../templates/runtime/store-bus.js');
 const { notify, useBus } = (await import(at('notify'))) as typeof import('../../templates/runtime/notify.js');
 const { answering } = (await import(at('ask'))) as typeof import('../../templates/runtime/ask.js');

@@ -41,21 +41,14 @@ describe('inputDefaults', () => {
 });
 
 describe('inputDefaultsModel', () => {
-  it('names the defaulted keys in the handler type and wraps the handler', () => {
-    expect(inputDefaultsModel('get-it', 'toolGetIt', { properties: { a: { default: 1 }, 'b c': { default: 'x' } } }, 'GetItInput')).toEqual(
-      {
-        inputDefaults: { a: 1, 'b c': 'x' },
-        handlerInputType: 'WithDefaults<GetItInput, "a" | "b c">',
-        handler: 'withDefaults(toolGetIt, defs.toolInputDefaults["get-it"])',
-      },
-    );
+  it('names the defaulted keys in the handler type', () => {
+    expect(inputDefaultsModel({ properties: { a: { default: 1 }, 'b c': { default: 'x' } } }, 'GetItInput')).toEqual({
+      inputDefaults: { a: 1, 'b c': 'x' },
+      handlerInputType: 'WithDefaults<GetItInput, "a" | "b c">',
+    });
   });
 
   it('leaves a tool without defaults as it was', () => {
-    expect(inputDefaultsModel('t', 'toolT', { properties: { a: {} } }, 'TInput')).toEqual({
-      inputDefaults: null,
-      handlerInputType: 'TInput',
-      handler: 'toolT',
-    });
+    expect(inputDefaultsModel({ properties: { a: {} } }, 'TInput')).toEqual({ inputDefaults: null, handlerInputType: 'TInput' });
   });
 });

@@ -174,6 +174,3 @@ export const resourceTemplates: readonly PublishedResourceTemplate[] = [
   authorBooksResourceTemplate,
 ];
 export const prompts: readonly PublishedPrompt[] = [readingPlanPrompt, summarizePrompt];
-
-/** Defaults of each tool's top-level input properties, filled in before its handler runs. */
-export const toolInputDefaults: Record<string, JsonObject> = { search_books: { limit: 5 } };

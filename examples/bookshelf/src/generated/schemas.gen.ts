@@ -2,15 +2,14 @@
 // source: mcp.yaml
 
 // Built once at module scope: fromJsonSchema() compiles a validator, and the HTTP entry builds a server per request.
-import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/server';
+import { fromJsonSchema } from '@modelcontextprotocol/server';
 import * as defs from './definitions.gen.js';
+import { jsonSchema } from './runtime/adapters.gen.js';
 import type * as T from './types.gen.js';
 
-export const searchBooksInputSchema = fromJsonSchema<T.SearchBooksInput>(
-  defs.searchBooksTool.inputSchema as JsonSchemaType,
-);
+export const searchBooksInputSchema = fromJsonSchema<T.SearchBooksInput>(jsonSchema(defs.searchBooksTool.inputSchema));
 export const searchBooksOutputSchema = fromJsonSchema<T.SearchBooksOutput>(
-  defs.searchBooksTool.outputSchema as JsonSchemaType,
+  jsonSchema(defs.searchBooksTool.outputSchema),
 );
 
 export const readingPlanArgsSchema = fromJsonSchema<T.ReadingPlanArgs>({
@@ -20,7 +19,7 @@ export const readingPlanArgsSchema = fromJsonSchema<T.ReadingPlanArgs>({
     weeks: { type: 'string', description: 'How many weeks the plan spans' },
   },
   required: ['author'],
-} as JsonSchemaType);
+});
 
 export const summarizeArgsSchema = fromJsonSchema<T.SummarizeArgs>({
   type: 'object',
@@ -29,4 +28,4 @@ export const summarizeArgsSchema = fromJsonSchema<T.SummarizeArgs>({
     tone: { type: 'string', description: 'e.g. playful, academic' },
   },
   required: ['title'],
-} as JsonSchemaType);
+});

@@ -2,169 +2,164 @@
 // source: mcp.yaml
 
 // Built once at module scope: fromJsonSchema() compiles a validator, and the HTTP entry builds a server per request.
-import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/server';
+import { fromJsonSchema } from '@modelcontextprotocol/server';
 import * as defs from './definitions.gen.js';
+import { jsonSchema } from './runtime/adapters.gen.js';
 import type * as T from './types.gen.js';
 
 export const testSimpleTextInputSchema = fromJsonSchema<T.TestSimpleTextInput>(
-  defs.testSimpleTextTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testSimpleTextTool.inputSchema),
 );
 
 export const testImageContentInputSchema = fromJsonSchema<T.TestImageContentInput>(
-  defs.testImageContentTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testImageContentTool.inputSchema),
 );
 
 export const testAudioContentInputSchema = fromJsonSchema<T.TestAudioContentInput>(
-  defs.testAudioContentTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testAudioContentTool.inputSchema),
 );
 
 export const testEmbeddedResourceInputSchema = fromJsonSchema<T.TestEmbeddedResourceInput>(
-  defs.testEmbeddedResourceTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testEmbeddedResourceTool.inputSchema),
 );
 
 export const testMultipleContentTypesInputSchema = fromJsonSchema<T.TestMultipleContentTypesInput>(
-  defs.testMultipleContentTypesTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testMultipleContentTypesTool.inputSchema),
 );
 
 export const testResourceLinkInputSchema = fromJsonSchema<T.TestResourceLinkInput>(
-  defs.testResourceLinkTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testResourceLinkTool.inputSchema),
 );
 
 export const testStructuredOutputInputSchema = fromJsonSchema<T.TestStructuredOutputInput>(
-  defs.testStructuredOutputTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testStructuredOutputTool.inputSchema),
 );
 export const testStructuredOutputOutputSchema = fromJsonSchema<T.TestStructuredOutputOutput>(
-  defs.testStructuredOutputTool.outputSchema as JsonSchemaType,
+  jsonSchema(defs.testStructuredOutputTool.outputSchema),
 );
 
 export const testErrorHandlingInputSchema = fromJsonSchema<T.TestErrorHandlingInput>(
-  defs.testErrorHandlingTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testErrorHandlingTool.inputSchema),
 );
 
 export const testToolWithLoggingInputSchema = fromJsonSchema<T.TestToolWithLoggingInput>(
-  defs.testToolWithLoggingTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testToolWithLoggingTool.inputSchema),
 );
 
 export const testToolWithProgressInputSchema = fromJsonSchema<T.TestToolWithProgressInput>(
-  defs.testToolWithProgressTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testToolWithProgressTool.inputSchema),
 );
 
 export const testLoggingToolInputSchema = fromJsonSchema<T.TestLoggingToolInput>(
-  defs.testLoggingToolTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testLoggingToolTool.inputSchema),
 );
 
 export const testStreamingElicitationInputSchema = fromJsonSchema<T.TestStreamingElicitationInput>(
-  defs.testStreamingElicitationTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testStreamingElicitationTool.inputSchema),
 );
 
 export const testReconnectionInputSchema = fromJsonSchema<T.TestReconnectionInput>(
-  defs.testReconnectionTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testReconnectionTool.inputSchema),
 );
 
 export const testSamplingInputSchema = fromJsonSchema<T.TestSamplingInput>(
-  defs.testSamplingTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testSamplingTool.inputSchema),
 );
 
 export const testElicitationInputSchema = fromJsonSchema<T.TestElicitationInput>(
-  defs.testElicitationTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testElicitationTool.inputSchema),
 );
 
 export const testElicitationSep1034DefaultsInputSchema = fromJsonSchema<T.TestElicitationSep1034DefaultsInput>(
-  defs.testElicitationSep1034DefaultsTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testElicitationSep1034DefaultsTool.inputSchema),
 );
 
 export const testElicitationSep1330EnumsInputSchema = fromJsonSchema<T.TestElicitationSep1330EnumsInput>(
-  defs.testElicitationSep1330EnumsTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testElicitationSep1330EnumsTool.inputSchema),
 );
 
 export const testElicitationUrlInputSchema = fromJsonSchema<T.TestElicitationUrlInput>(
-  defs.testElicitationUrlTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testElicitationUrlTool.inputSchema),
 );
 
 export const testMissingCapabilityInputSchema = fromJsonSchema<T.TestMissingCapabilityInput>(
-  defs.testMissingCapabilityTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testMissingCapabilityTool.inputSchema),
 );
 
 export const testInputRequiredResultElicitationInputSchema = fromJsonSchema<T.TestInputRequiredResultElicitationInput>(
-  defs.testInputRequiredResultElicitationTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testInputRequiredResultElicitationTool.inputSchema),
 );
 
 export const testInputRequiredResultSamplingInputSchema = fromJsonSchema<T.TestInputRequiredResultSamplingInput>(
-  defs.testInputRequiredResultSamplingTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testInputRequiredResultSamplingTool.inputSchema),
 );
 
 export const testInputRequiredResultListRootsInputSchema = fromJsonSchema<T.TestInputRequiredResultListRootsInput>(
-  defs.testInputRequiredResultListRootsTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testInputRequiredResultListRootsTool.inputSchema),
 );
 
 export const testInputRequiredResultRequestStateInputSchema =
   fromJsonSchema<T.TestInputRequiredResultRequestStateInput>(
-    defs.testInputRequiredResultRequestStateTool.inputSchema as JsonSchemaType,
+    jsonSchema(defs.testInputRequiredResultRequestStateTool.inputSchema),
   );
 
 export const testInputRequiredResultMultipleInputsInputSchema =
   fromJsonSchema<T.TestInputRequiredResultMultipleInputsInput>(
-    defs.testInputRequiredResultMultipleInputsTool.inputSchema as JsonSchemaType,
+    jsonSchema(defs.testInputRequiredResultMultipleInputsTool.inputSchema),
   );
 
 export const testInputRequiredResultMultiRoundInputSchema = fromJsonSchema<T.TestInputRequiredResultMultiRoundInput>(
-  defs.testInputRequiredResultMultiRoundTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testInputRequiredResultMultiRoundTool.inputSchema),
 );
 
 export const testInputRequiredResultTamperedStateInputSchema =
   fromJsonSchema<T.TestInputRequiredResultTamperedStateInput>(
-    defs.testInputRequiredResultTamperedStateTool.inputSchema as JsonSchemaType,
+    jsonSchema(defs.testInputRequiredResultTamperedStateTool.inputSchema),
   );
 
 export const testInputRequiredResultCapabilitiesInputSchema =
   fromJsonSchema<T.TestInputRequiredResultCapabilitiesInput>(
-    defs.testInputRequiredResultCapabilitiesTool.inputSchema as JsonSchemaType,
+    jsonSchema(defs.testInputRequiredResultCapabilitiesTool.inputSchema),
   );
 
 export const testTriggerToolChangeInputSchema = fromJsonSchema<T.TestTriggerToolChangeInput>(
-  defs.testTriggerToolChangeTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testTriggerToolChangeTool.inputSchema),
 );
 
 export const testTriggerPromptChangeInputSchema = fromJsonSchema<T.TestTriggerPromptChangeInput>(
-  defs.testTriggerPromptChangeTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testTriggerPromptChangeTool.inputSchema),
 );
 
 export const testUpdateWatchedResourceInputSchema = fromJsonSchema<T.TestUpdateWatchedResourceInput>(
-  defs.testUpdateWatchedResourceTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testUpdateWatchedResourceTool.inputSchema),
 );
 
 export const jsonSchema202012ToolInputSchema = fromJsonSchema<T.JsonSchema202012ToolInput>(
-  defs.jsonSchema202012ToolTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.jsonSchema202012ToolTool.inputSchema),
 );
 
 export const testXMcpHeaderInputSchema = fromJsonSchema<T.TestXMcpHeaderInput>(
-  defs.testXMcpHeaderTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testXMcpHeaderTool.inputSchema),
 );
 
-export const greetInputSchema = fromJsonSchema<T.GreetInput>(defs.greetTool.inputSchema as JsonSchemaType);
+export const greetInputSchema = fromJsonSchema<T.GreetInput>(jsonSchema(defs.greetTool.inputSchema));
 
-export const slowComputeInputSchema = fromJsonSchema<T.SlowComputeInput>(
-  defs.slowComputeTool.inputSchema as JsonSchemaType,
-);
+export const slowComputeInputSchema = fromJsonSchema<T.SlowComputeInput>(jsonSchema(defs.slowComputeTool.inputSchema));
 
-export const failingJobInputSchema = fromJsonSchema<T.FailingJobInput>(
-  defs.failingJobTool.inputSchema as JsonSchemaType,
-);
+export const failingJobInputSchema = fromJsonSchema<T.FailingJobInput>(jsonSchema(defs.failingJobTool.inputSchema));
 
 export const protocolErrorJobInputSchema = fromJsonSchema<T.ProtocolErrorJobInput>(
-  defs.protocolErrorJobTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.protocolErrorJobTool.inputSchema),
 );
 
 export const confirmDeleteInputSchema = fromJsonSchema<T.ConfirmDeleteInput>(
-  defs.confirmDeleteTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.confirmDeleteTool.inputSchema),
 );
 
-export const multiInputInputSchema = fromJsonSchema<T.MultiInputInput>(
-  defs.multiInputTool.inputSchema as JsonSchemaType,
-);
+export const multiInputInputSchema = fromJsonSchema<T.MultiInputInput>(jsonSchema(defs.multiInputTool.inputSchema));
 
 export const testToolWithTaskInputSchema = fromJsonSchema<T.TestToolWithTaskInput>(
-  defs.testToolWithTaskTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.testToolWithTaskTool.inputSchema),
 );
 
 export const testPromptWithArgumentsArgsSchema = fromJsonSchema<T.TestPromptWithArgumentsArgs>({
@@ -174,10 +169,10 @@ export const testPromptWithArgumentsArgsSchema = fromJsonSchema<T.TestPromptWith
     arg2: { type: 'string', description: 'Second test argument' },
   },
   required: ['arg1', 'arg2'],
-} as JsonSchemaType);
+});
 
 export const testPromptWithEmbeddedResourceArgsSchema = fromJsonSchema<T.TestPromptWithEmbeddedResourceArgs>({
   type: 'object',
   properties: { resourceUri: { type: 'string', description: 'URI of the resource to embed' } },
   required: ['resourceUri'],
-} as JsonSchemaType);
+});

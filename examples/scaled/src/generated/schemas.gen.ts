@@ -2,14 +2,15 @@
 // source: mcp.yaml
 
 // Built once at module scope: fromJsonSchema() compiles a validator, and the HTTP entry builds a server per request.
-import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/server';
+import { fromJsonSchema } from '@modelcontextprotocol/server';
 import * as defs from './definitions.gen.js';
+import { jsonSchema } from './runtime/adapters.gen.js';
 import type * as T from './types.gen.js';
 
 export const reportStatusInputSchema = fromJsonSchema<T.ReportStatusInput>(
-  defs.reportStatusTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.reportStatusTool.inputSchema),
 );
 
 export const confirmMaintenanceInputSchema = fromJsonSchema<T.ConfirmMaintenanceInput>(
-  defs.confirmMaintenanceTool.inputSchema as JsonSchemaType,
+  jsonSchema(defs.confirmMaintenanceTool.inputSchema),
 );

@@ -158,6 +158,3 @@ export const tools: readonly PublishedTool[] = [getForecastTool];
 export const resources: readonly PublishedResource[] = [supportedCitiesResource];
 export const resourceTemplates: readonly PublishedResourceTemplate[] = [cityWeatherResourceTemplate];
 export const prompts: readonly PublishedPrompt[] = [planTripPrompt];
-
-/** Defaults of each tool's top-level input properties, filled in before its handler runs. */
-export const toolInputDefaults: Record<string, JsonObject> = { get_forecast: { days: 3, units: 'metric' } };

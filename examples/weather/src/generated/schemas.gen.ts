@@ -2,15 +2,14 @@
 // source: mcp.yaml
 
 // Built once at module scope: fromJsonSchema() compiles a validator, and the HTTP entry builds a server per request.
-import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/server';
+import { fromJsonSchema } from '@modelcontextprotocol/server';
 import * as defs from './definitions.gen.js';
+import { jsonSchema } from './runtime/adapters.gen.js';
 import type * as T from './types.gen.js';
 
-export const getForecastInputSchema = fromJsonSchema<T.GetForecastInput>(
-  defs.getForecastTool.inputSchema as JsonSchemaType,
-);
+export const getForecastInputSchema = fromJsonSchema<T.GetForecastInput>(jsonSchema(defs.getForecastTool.inputSchema));
 export const getForecastOutputSchema = fromJsonSchema<T.GetForecastOutput>(
-  defs.getForecastTool.outputSchema as JsonSchemaType,
+  jsonSchema(defs.getForecastTool.outputSchema),
 );
 
 export const planTripArgsSchema = fromJsonSchema<T.PlanTripArgs>({
@@ -20,4 +19,4 @@ export const planTripArgsSchema = fromJsonSchema<T.PlanTripArgs>({
     days: { type: 'string', description: 'Length of the trip in days' },
   },
   required: ['city', 'days'],
-} as JsonSchemaType);
+});

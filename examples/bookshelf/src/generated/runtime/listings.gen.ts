@@ -14,18 +14,18 @@ import {
 
 /** The definitions of definitions.gen.ts, in manifest order. */
 export interface Listings {
-  tools: readonly object[];
+  tools: readonly { name: string }[];
   resources: readonly object[];
   resourceTemplates: readonly object[];
-  prompts: readonly object[];
+  prompts: readonly { name: string }[];
 }
 
 /**
  * The list methods answer with the manifest's definitions exactly as written. The SDK builds its lists from what its
  * registration API keeps, which drops fields (a prompt argument's title, a `required` left out) and reorders keys;
  * registration still serves the calls (tools/call, resources/read, prompts/get) with its validation. Installed after
- * registration, for the kinds the manifest has, so capabilities stay as the SDK declared them. The wire codec of
- * each protocol revision still applies (2026-07-28 has no tool `execution`, so the SDK leaves it out there).
+ * registration (by layers.gen.ts), for the kinds the manifest has, so capabilities stay as the SDK declared them. The
+ * wire codec of each protocol revision still applies (2026-07-28 has no tool `execution`, so the SDK leaves it out).
  */
 export function publishListings(server: McpServer, lists: Listings): void {
   const low = server.server;

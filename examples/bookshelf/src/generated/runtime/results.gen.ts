@@ -25,25 +25,6 @@ export interface ToolSuccess<Output> {
 
 export type ToolResult<Output> = [Output] extends [undefined] ? CallToolResult : ToolSuccess<Output> | ToolErrorResult;
 
-/**
- * Handlers return the precise ToolResult of their tool; the SDK takes the general CallToolResult. The generated
- * output types may lack an index signature, which TypeScript will not widen implicitly, hence the one cast here.
- */
-export function toCallToolResult(result: CallToolResult | ToolSuccess<unknown>): CallToolResult {
-  return result as unknown as CallToolResult;
-}
-
-/**
- * The handler with the tool's declared input defaults filled in first (a fresh copy per call, so a handler that
- * changes a default list changes only its own): the SDK has validated what the client sent, without defaults.
- */
-export function withDefaults<Input, Ctx, Result>(
-  handler: (input: Input, ctx: Ctx) => Result,
-  defaults: { [key: string]: unknown },
-): (input: object, ctx: Ctx) => Result {
-  return (input, ctx) => handler({ ...structuredClone(defaults), ...input } as Input, ctx);
-}
-
 export function toolError(message: string): ToolErrorResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }

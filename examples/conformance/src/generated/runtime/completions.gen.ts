@@ -2,16 +2,11 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature completions: the same in every project that enables it.
 
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  type CompleteResult,
-  type McpServer,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type CompleteResult, type McpServer } from '@modelcontextprotocol/server';
+import type { Completer } from './adapters.gen.js';
 
 /** Suggests values for one prompt argument or template variable; `args` holds what the client already filled in. */
-export type Completer = (value: string, args: Record<string, string>, ctx: ServerContext) => Promise<string[]>;
+export type { Completer };
 
 export interface CompletionTables {
   /** Every prompt by name, with completers for the arguments that have them. */

@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
+import type { Layer, RequestHandler } from './layers.gen.js';
 import { detached } from './limits.gen.js';
 import { logger } from './log.gen.js';
 import { progressAllowed, type HandlerContext } from '../context.gen.js';
@@ -58,7 +59,6 @@ export type TaskContext<App> = HandlerContext<App> & { task: TaskControl };
 
 const RUN = Symbol('mcp-gen task run');
 type Settled = { result: unknown } | { error: unknown };
-type Handler = (request: { params?: Record<string, unknown> }, ctx: ServerContext) => Promise<unknown>;
 
 /** One tools/call of a task-capable tool, and its task once it has one. */
 class TaskRun {
@@ -381,29 +381,31 @@ const settle = (p: Promise<unknown>): Promise<Settled> =>
   );
 
 /**
- * Serves tasks on `server`: its capabilities, the tasks/* methods, and tools/call of the tools in `support`. Like the
- * tool policies, the stored tools/call handler is replaced in place, because a task result is not a CallToolResult
- * and the SDK's own wrapper would refuse it; install this before the policies so they still check every call.
+ * The tasks' layer (see layers.gen.ts): the capabilities, the tasks/* methods, and tools/call of the tools in
+ * `support`. A task result is not a CallToolResult, and the SDK's own wrapper would refuse it, so tools/call is
+ * served around the SDK's handler; inside the policies, so they still check every call.
  */
-export function installTasks(
+export function taskLayer(era: ProtocolEra, support: Readonly<Record<string, TaskSupport>>): Layer {
+  return {
+    install(server) {
+      server.server.registerCapabilities(
+        era === 'modern'
+          ? { extensions: { [TASKS_EXTENSION]: {} } }
+          : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+      );
+      installTaskMethods(server, era);
+    },
+    around: { 'tools/call': (original, _method, server) => taskCall(server, era, support, original) },
+  };
+}
+
+function taskCall(
   server: McpServer,
   era: ProtocolEra,
   support: Readonly<Record<string, TaskSupport>>,
-): void {
-  server.server.registerCapabilities(
-    era === 'modern'
-      ? { extensions: { [TASKS_EXTENSION]: {} } }
-      : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
-  );
-  installTaskMethods(server, era);
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
-  if (!(handlers instanceof Map) || typeof original !== 'function') {
-    throw new Error(
-      'tasks: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen',
-    );
-  }
-  handlers.set('tools/call', async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+  original: RequestHandler,
+): RequestHandler {
+  return async (request, ctx) => {
     const name = request.params?.name;
     const mode = typeof name === 'string' && Object.hasOwn(support, name) ? support[name] : undefined;
     const asked = request.params?.task;
@@ -478,7 +480,7 @@ export function installTasks(
     });
     void outcome.then((settled) => run.finish(settled));
     return createdResult(record, era);
-  });
+  };
 }
 
 /** 2025-11-25 clients may ask for a TTL; it is honoured up to maxTtlMs. */

@@ -15,11 +15,11 @@ import {
   type InputRequests,
   type JsonSchemaType,
   type ListRootsResult,
-  type McpServer,
   type ProtocolEra,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import type { Layer, Wrapper } from './layers.gen.js';
 import { holdPlaces, principalOf } from './limits.gen.js';
 import { notificationsSent } from './notify.gen.js';
 
@@ -116,23 +116,20 @@ const codec = createRequestStateCodec<AskState>({
 export const requestStateOptions = { verify: codec.verify };
 
 /**
- * Stamps each request that may ask on its context, for `binding`: the SDK verifies a request's state with the
- * context alone. Installed around the handlers, outside the SDK's own verification.
+ * The layer (see layers.gen.ts) that stamps each request that may ask on its context, for `binding`: the SDK verifies
+ * a request's state with the context alone. Outside the SDK's own verification, which runs inside the handler it wraps.
  */
-export function bindRequestState(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map))
-    throw new Error('ask: this SDK version does not expose its request handlers; regenerate with a matching mcp-gen');
-  type Handler = (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => unknown;
-  for (const method of Object.keys(ASKING)) {
-    const original = handlers.get(method) as Handler | undefined;
-    if (original === undefined) continue;
-    handlers.set(method, (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => {
-      (ctx as Stamped)[REQUEST] = { method, params: request.params };
-      return original(request, ctx);
-    });
-  }
-}
+export const REQUEST_STATE: Layer = {
+  around: Object.fromEntries(
+    Object.keys(ASKING).map((method): [string, Wrapper] => [
+      method,
+      (next) => (request, ctx) => {
+        (ctx as Stamped)[REQUEST] = { method, params: request.params };
+        return next(request, ctx);
+      },
+    ]),
+  ),
+};
 
 const validator = new AjvJsonSchemaValidator();
 

@@ -3,8 +3,9 @@
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
 import { createHash } from 'node:crypto';
-import type { LoggingLevel, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import type { LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
 import { pino, type Logger } from 'pino';
+import type { Layer, RpcRequest } from './layers.gen.js';
 import { traceIds } from './observe.gen.js';
 
 // Structured logs: one JSON object per line on stderr (stdout carries the stdio protocol), at LOG_LEVEL and above.
@@ -18,7 +19,6 @@ const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as
 /** Where the request's target (tool or prompt name, resource URI) rides on the SDK's request context. */
 const TARGET = Symbol('mcp-gen.target');
 type Stamped = ServerContext & { [TARGET]?: string };
-type Handler = (request: { method?: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<unknown>;
 
 function parseLevel(value: string | undefined): string {
   const level = (value ?? 'info').trim().toLowerCase() || 'info';
@@ -134,7 +134,7 @@ export function logFromHandler(sdk: ServerContext, level: LoggingLevel, data: un
  * The request's target, as the MCP semantic conventions name it: tool or prompt name, resource URI. The client
  * chose it, so it is clipped to MAX_TARGET characters.
  */
-export function targetOf(request: { method?: string; params?: Record<string, unknown> }): string | undefined {
+export function targetOf(request: RpcRequest): string | undefined {
   const params = request.params;
   const target =
     request.method === 'resources/read'
@@ -146,48 +146,43 @@ export function targetOf(request: { method?: string; params?: Record<string, unk
 }
 
 /**
- * Labels every request of `server` with its target (for the log lines of its handler) and, at debug level, logs
- * each request's outcome and duration. Error responses are logged at warn. Installed last in buildServer, around
- * the policies, so refusals are seen too.
+ * The request log layer (see layers.gen.ts): labels every request with its target (for the log lines of its handler)
+ * and, at debug level, logs each request's outcome and duration. Error responses are logged at warn. Outside the
+ * policies, so refusals are seen too.
  */
-export function logRequests(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map)) return;
-  const map = handlers as Map<string, Handler>;
-  for (const [method, original] of map) {
-    map.set(method, async (request, ctx) => {
-      const target = targetOf(request);
-      if (target !== undefined) (ctx as Stamped)[TARGET] = target;
-      const debug = logger.isLevelEnabled('debug');
-      const start = debug ? performance.now() : 0;
-      try {
-        const result = await original(request, ctx);
-        if (debug) {
-          const isError = (result as { isError?: unknown } | undefined)?.isError === true;
-          logger.debug(
-            {
-              ...requestFields(ctx),
-              ms: round(performance.now() - start),
-              ...(isError ? { outcome: 'tool_error' } : {}),
-            },
-            'request done',
-          );
-        }
-        return result;
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        logger.warn(
+export const LOGS: Layer = {
+  all: (next) => async (request, ctx) => {
+    const target = targetOf(request);
+    if (target !== undefined) (ctx as Stamped)[TARGET] = target;
+    const debug = logger.isLevelEnabled('debug');
+    const start = debug ? performance.now() : 0;
+    try {
+      const result = await next(request, ctx);
+      if (debug) {
+        const isError = (result as { isError?: unknown } | undefined)?.isError === true;
+        logger.debug(
           {
             ...requestFields(ctx),
-            code: typeof code === 'number' ? code : undefined,
-            ...(debug ? { ms: round(performance.now() - start) } : {}),
+            ms: round(performance.now() - start),
+            ...(isError ? { outcome: 'tool_error' } : {}),
           },
-          `request failed: ${clip((error as Error).message ?? String(error), MAX_MESSAGE)}`,
+          'request done',
         );
-        throw error;
       }
-    });
-  }
-}
+      return result;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      logger.warn(
+        {
+          ...requestFields(ctx),
+          code: typeof code === 'number' ? code : undefined,
+          ...(debug ? { ms: round(performance.now() - start) } : {}),
+        },
+        `request failed: ${clip((error as Error).message ?? String(error), MAX_MESSAGE)}`,
+      );
+      throw error;
+    }
+  },
+};
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;

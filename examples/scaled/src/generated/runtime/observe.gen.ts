@@ -3,6 +3,7 @@
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
 import type { McpServer, ProtocolEra } from '@modelcontextprotocol/server';
+import type { Layer, Wrapper } from './layers.gen.js';
 
 // The seam between the runtime every project has and the optional OpenTelemetry support (telemetry.gen.ts and
 // instrument.gen.ts, present when the manifest sets telemetry.otel). This file imports nothing of OpenTelemetry:
@@ -50,8 +51,8 @@ export interface Observer {
   trace(): Trace;
   /** Ids of the active span, for log lines. */
   ids(): { trace_id: string; span_id: string } | undefined;
-  /** Wraps every request handler of `server` in a server span and the operation metrics. */
-  instrument(server: McpServer): void;
+  /** Runs each request in a server span, with the operation metrics; `own` names what may name a span. */
+  traced(own: OwnNames): Wrapper;
   /** Measures a 2025-era session: `server` lives as long as it. */
   session(server: McpServer): void;
   /** A call refused before it reached a server (a scope challenge). */
@@ -92,9 +93,15 @@ export function traceIds(): { trace_id: string; span_id: string } | undefined {
   return observer?.ids();
 }
 
-export function observeServer(server: McpServer): McpServer {
-  observer?.instrument(server);
-  return server;
+/** The server's own tool and prompt names: only these name spans and label metrics (a client's free text does not). */
+export interface OwnNames {
+  tools: ReadonlySet<string>;
+  prompts: ReadonlySet<string>;
+}
+
+/** The trace layer of a server (see layers.gen.ts), once telemetry is on; `own` is asked only then. */
+export function tracing(own: () => OwnNames): Layer | undefined {
+  return observer && { all: observer.traced(own()) };
 }
 
 export function observeSession(server: McpServer, era: ProtocolEra): McpServer {

@@ -6,20 +6,19 @@ import {
   ProtocolError,
   requireScopes,
   type AuthInfo,
-  type McpServer,
   type ScopeChallengeHandler,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { ConcurrencyLimiter } from './concurrency.gen.js';
-import { principalOf } from './limits.gen.js';
-import { observeRefusal } from './observe.gen.js';
 import {
+  ConcurrencyLimiter,
   STORE_UNAVAILABLE,
   StoreUnavailableError,
   type Admission,
   type LimitRequest,
-  type Store,
-} from './store.gen.js';
+} from './concurrency.gen.js';
+import type { Layer } from './layers.gen.js';
+import { principalOf } from './limits.gen.js';
+import { observeRefusal } from './observe.gen.js';
 
 /**
  * JSON-RPC error codes of refused tool calls, in the range JSON-RPC leaves to implementations (-32000 to -32099).
@@ -35,8 +34,6 @@ export interface ToolPolicy {
   readonly maxConcurrency?: number;
   readonly maxConcurrencyPerPrincipal?: number;
 }
-
-type Handler = (request: { params?: { name?: unknown } }, ctx: ServerContext) => Promise<unknown>;
 
 /** Keys seen within a window are kept; past this many, windows that have run out are swept. */
 const SWEEP_AT = 10_000;
@@ -201,15 +198,24 @@ type LocalAdmission = Exclude<Admission, { ok: true }> | { ok: true; release: ()
  */
 const LEASE_MS = 30_000;
 
-/** Set by useLimiter (scale.store redis): rate limits and concurrency count across every replica. */
-let limiter: Pick<Store, 'admit'> | undefined;
+/** Where limits are counted across replicas: the shared store's admission (scale.store redis). */
+type SharedLimiter = { admit(request: LimitRequest): Promise<Admission> };
 
-export function useLimiter(shared: Pick<Store, 'admit'> | undefined): void {
+/** Set by useLimiter (scale.store redis): rate limits and concurrency count across every replica. */
+let limiter: SharedLimiter | undefined;
+
+export function useLimiter(shared: SharedLimiter | undefined): void {
   limiter = shared;
 }
 
+/** The policies' share of the shared store (store-setup.gen.ts's connectScale): their counters move into it. */
+export function sharePolicies(store: SharedLimiter): () => void {
+  useLimiter(store);
+  return () => useLimiter(undefined);
+}
+
 /** Admits a call through the shared store, atomically (one script per call). */
-async function admitShared(store: Pick<Store, 'admit'>, tool: string, request: LimitRequest): Promise<LocalAdmission> {
+async function admitShared(store: SharedLimiter, tool: string, request: LimitRequest): Promise<LocalAdmission> {
   let admission: Admission;
   try {
     admission = await store.admit(request);
@@ -240,22 +246,17 @@ function scopeError(tool: string, required: readonly string[], missing: string[]
 }
 
 /**
- * Puts the policies in front of the server's tools/call handler. McpServer turns anything a tool throws into an
- * `isError` result, so refusals that must reach the client as JSON-RPC errors are raised around its handler. The
- * SDK offers no public hook for that; the stored handler is replaced in place (not re-registered, which would wrap
- * it a second time), and a changed SDK makes this fail at start-up rather than skip the policies.
+ * The policies' layer (see layers.gen.ts), in front of the server's tools/call handler. McpServer turns anything a
+ * tool throws into an `isError` result, so refusals that must reach the client as JSON-RPC errors are raised around
+ * its handler.
  */
-export function installPolicies(server: McpServer, policies: Policies): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  const original = handlers instanceof Map ? (handlers.get('tools/call') as Handler | undefined) : undefined;
-  if (!(handlers instanceof Map) || typeof original !== 'function') {
-    throw new Error(
-      'tool policies: this SDK version does not expose the tools/call handler; regenerate with a matching mcp-gen',
-    );
-  }
-  const guarded: Handler = (request, ctx) => {
-    const name = request.params?.name;
-    return typeof name === 'string' ? policies.run(name, ctx, (c) => original(request, c)) : original(request, ctx);
+export function policyLayer(policies: Policies): Layer {
+  return {
+    around: {
+      'tools/call': (next) => (request, ctx) => {
+        const name = request.params?.name;
+        return typeof name === 'string' ? policies.run(name, ctx, (c) => next(request, c)) : next(request, ctx);
+      },
+    },
   };
-  handlers.set('tools/call', guarded);
 }

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { useBus } from './notify.gen.js';
-import { useLimiter } from './policy.gen.js';
 import { storeSessions } from './session-store.gen.js';
 import type { ScaleHooks } from './http.gen.js';
+import type { SharedStore } from './serve.gen.js';
 import { StoreBus } from './store-bus.gen.js';
 import { RedisStore } from './store-redis.gen.js';
 
-/** A piece of the server that moves into the store too (the tasks); returns how to undo it. */
+/** A piece of the server that moves into the store too (tool policies' counters, tasks); returns how to undo it. */
 export type StoreShare = (store: RedisStore) => () => void;
 
 /** The manifest's `scale` settings, each overridable from the environment. */
@@ -84,8 +84,8 @@ function withPasswordFile(url: string, file: string | undefined): string {
 }
 
 /**
- * Connects to the store and wires it in: `notify` and the listen streams use its pub/sub, tool limits its
- * counters, 2025-era sessions its records and event log, and each of `shares` (the tasks) what it keeps. The server
+ * Connects to the store and wires it in: `notify` and the listen streams use its pub/sub, 2025-era sessions its
+ * records and event log, and each of `shares` (the tool policies' counters, the tasks) what it keeps. The server
  * starts even when the store is down (/readyz says so, and the client keeps reconnecting).
  */
 export async function connectScale(
@@ -99,7 +99,6 @@ export async function connectScale(
     console.error('[mcp] state store not reachable yet: serving what needs no store, /readyz answers 503 until it is');
   const bus = new StoreBus(store);
   const undoBus = useBus(bus);
-  useLimiter(store);
   const unshare = shares.map((share) => share(store));
   const sessions = storeSessions({
     build,
@@ -119,9 +118,16 @@ export async function connectScale(
     async close() {
       await sessions.close();
       undoBus();
-      useLimiter(undefined);
       for (const undo of unshare) undo();
       await store.close();
     },
+  };
+}
+
+/** The entry's shared store (serve.gen.ts): its settings read from the environment first, then its connection. */
+export function sharedStore(defaults: ScaleDefaults, shares: readonly StoreShare[] = []): SharedStore<ScaleHooks> {
+  return (env) => {
+    const settings = scaleSettings(defaults, env);
+    return (build, limits) => connectScale(build, settings, limits, shares);
   };
 }
