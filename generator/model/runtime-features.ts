@@ -57,7 +57,7 @@ const OTEL = [
 
 const FEATURES = {
   // context.gen.ts is the handlers' API; adapters and layers the server's registration; cli and serve the process;
-  // log, observe, notify and limits are used by every transport.
+  // log, observe, notify, limits and scope are used by every transport.
   core: {
     when: () => true,
     files: [
@@ -72,6 +72,7 @@ const FEATURES = {
       'notify',
       'observe',
       'results',
+      'scope',
       'serve',
       'shutdown',
     ],
@@ -92,12 +93,18 @@ const FEATURES = {
     dependencies: { zod: 'zod' },
     devDependencies: { '@anthropic-ai/mcpb': 'mcpb' },
   },
-  // proxy-addr reads X-Forwarded-For as Express does (transports.http.trustProxy); ipaddr.js, its own parser, groups
-  // IPv6 callers by network (caller.gen.ts).
+  // The HTTP request path on the web's Request and Response (fetch.gen.ts), which every HTTP server is an adapter
+  // over; ipaddr.js groups IPv6 callers without credentials by network (caller.gen.ts).
+  fetch: {
+    when: (m) => m.http !== null,
+    files: ['fetch', 'fetch-answers', 'fetch-body', 'fetch-sessions', 'host-guard', 'loopback', 'sessions', 'caller'],
+    dependencies: { 'ipaddr.js': 'ipaddr' },
+  },
+  // Node's http server over it; proxy-addr reads X-Forwarded-For as Express does (transports.http.trustProxy).
   http: {
     when: (m) => m.http !== null,
-    files: ['http', 'host-guard', 'loopback', 'sessions', 'caller'],
-    dependencies: { '@modelcontextprotocol/node': 'node', 'ipaddr.js': 'ipaddr', 'proxy-addr': 'proxyAddr' },
+    files: ['http', 'node-request'],
+    dependencies: { 'proxy-addr': 'proxyAddr' },
     devDependencies: { '@types/proxy-addr': 'typesProxyAddr' },
   },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },

@@ -268,7 +268,6 @@ export interface ServerModel {
   /** Versions generated projects pin (templates/project/sdk-versions.json): the SDK, its companions, the MCP Inspector and TypeScript. */
   sdk: {
     server: string;
-    node: string;
     client: string;
     serverLegacy: string;
     ws: string;

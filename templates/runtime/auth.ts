@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// Who may call: static bearer tokens or API keys, or OAuth access tokens (a JWT checked against the authorization
+// server's keys, or the app's own verifyAccessToken), on the web's Request and Response: nothing here is Node-only.
 import {
   bearerAuthChallengeResponse,
   buildOAuthProtectedResourceMetadata,
@@ -53,10 +53,10 @@ export type JwtVerifierFactory = (options: {
 export type VerifyAccessToken = (token: string) => Promise<AuthInfo>;
 
 export interface Authenticator {
-  /** The verified caller; undefined when the request was refused (401 with WWW-Authenticate already sent). */
-  authenticate(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined>;
-  /** Answers requests for the protected resource metadata (oauth); false for any other path. */
-  serveMetadata(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+  /** The verified caller, or the answer that refuses the request (401 with WWW-Authenticate). */
+  authenticate(request: Request): Promise<AuthInfo | Response>;
+  /** The answer to a request for the protected resource metadata (oauth); undefined for any other path. */
+  metadata(request: Request, pathname: string): Response | undefined;
 }
 
 // Static credentials do not expire, but the SDK's bearer check requires an expiry: each verification is good for this.
@@ -67,43 +67,45 @@ const SHORT_SECRET = 16;
 export function createAuthenticator(
   config: AuthConfig,
   hook: VerifyAccessToken | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>>,
   jwtVerifier?: JwtVerifierFactory,
 ): Authenticator {
   if (config.type === 'oauth') return oauthAuthenticator(config, hook, jwtVerifier);
   const verifier = staticVerifier(config.credentials, env);
   if (config.type === 'bearer') {
     return {
-      authenticate: (req, res) => bearer(req, res, { verifier }),
-      serveMetadata: () => false,
+      authenticate: (request) => bearer(request, { verifier }),
+      metadata: () => undefined,
     };
   }
-  const header = config.header.toLowerCase();
   return {
-    async authenticate(req, res) {
-      const value = req.headers[header];
+    async authenticate(request) {
+      const value = request.headers.get(config.header);
       try {
-        if (typeof value !== 'string' || value === '')
+        if (value === null || value === '')
           throw new OAuthError(OAuthErrorCode.InvalidToken, `Missing ${config.header} header`);
         return await verifier.verifyAccessToken(value);
       } catch (error) {
         const status = error instanceof OAuthError ? 401 : 500;
         const description = error instanceof OAuthError ? error.message : 'Internal Server Error';
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          ...(status === 401 ? { 'www-authenticate': `ApiKey realm="mcp", header="${config.header}"` } : {}),
+        const body = { error: status === 401 ? 'invalid_token' : 'server_error', error_description: description };
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: {
+            'content-type': 'application/json',
+            ...(status === 401 ? { 'www-authenticate': `ApiKey realm="mcp", header="${config.header}"` } : {}),
+          },
         });
-        res.end(
-          JSON.stringify({ error: status === 401 ? 'invalid_token' : 'server_error', error_description: description }),
-        );
-        return undefined;
       }
     },
-    serveMetadata: () => false,
+    metadata: () => undefined,
   };
 }
 
-function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.ProcessEnv): OAuthTokenVerifier {
+function staticVerifier(
+  credentials: readonly CredentialConfig[],
+  env: Readonly<Record<string, string | undefined>>,
+): OAuthTokenVerifier {
   const known = credentials.map((c) => {
     const secret = env[c.env];
     if (!secret)
@@ -116,9 +118,9 @@ function staticVerifier(credentials: readonly CredentialConfig[], env: NodeJS.Pr
     async verifyAccessToken(token) {
       // Fixed-length digests compared in constant time, and every credential compared: timing reveals neither the
       // secret nor which credential matched.
-      const presented = digest(token);
+      const presented = await digest(token);
       let match: (typeof known)[number] | undefined;
-      for (const c of known) if (timingSafeEqual(presented, c.digest) && !match) match = c;
+      for (const c of known) if (sameBytes(presented, await c.digest) && !match) match = c;
       if (!match) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid token');
       return {
         token,
@@ -158,19 +160,17 @@ function oauthAuthenticator(
     scopesSupported: config.scopesSupported.length ? [...config.scopesSupported] : undefined,
   });
   const metadataPaths = new Set([new URL(resourceMetadataUrl).pathname, '/.well-known/oauth-protected-resource']);
+  const body = JSON.stringify(metadata);
   return {
-    authenticate: (req, res) => bearer(req, res, { verifier, resourceMetadataUrl, expectedResource: resource }),
-    serveMetadata(req, res, pathname) {
-      if (!metadataPaths.has(pathname)) return false;
+    authenticate: (request) => bearer(request, { verifier, resourceMetadataUrl, expectedResource: resource }),
+    metadata(request, pathname) {
+      if (!metadataPaths.has(pathname)) return undefined;
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, OPTIONS' };
-      if (req.method === 'OPTIONS') res.writeHead(204, cors).end();
-      else if (req.method !== 'GET' && req.method !== 'HEAD')
-        res.writeHead(405, { ...cors, allow: 'GET, HEAD, OPTIONS' }).end();
-      else
-        res
-          .writeHead(200, { ...cors, 'content-type': 'application/json' })
-          .end(req.method === 'HEAD' ? undefined : JSON.stringify(metadata));
-      return true;
+      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return new Response(null, { status: 405, headers: { ...cors, allow: 'GET, HEAD, OPTIONS' } });
+      const headers = { ...cors, 'content-type': 'application/json' };
+      return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
     },
   };
 }
@@ -184,31 +184,33 @@ function requireHook(hook: VerifyAccessToken | undefined): VerifyAccessToken {
 }
 
 async function bearer(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: Request,
   options: Parameters<typeof verifyBearerToken>[1],
-): Promise<AuthInfo | undefined> {
+): Promise<AuthInfo | Response> {
+  const authorization = request.headers.get('authorization') ?? undefined;
   try {
     // The SDK reads the second space-separated word and ignores the rest: anything after the token is refused here.
-    if (req.headers.authorization !== undefined && !/^\S+ \S+$/.test(req.headers.authorization)) {
+    if (authorization !== undefined && !/^\S+ \S+$/.test(authorization)) {
       throw new OAuthError(
         OAuthErrorCode.InvalidToken,
         'Malformed Authorization header: expected Bearer and one token',
       );
     }
-    return await verifyBearerToken(req.headers.authorization, options);
+    return await verifyBearerToken(authorization, options);
   } catch (error) {
     if (!(error instanceof OAuthError)) logger.error({ err: error }, 'auth: token verification failed');
-    await sendResponse(res, bearerAuthChallengeResponse(error, options));
-    return undefined;
+    return bearerAuthChallengeResponse(error, options);
   }
 }
 
-async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(await response.text());
+/** SHA-256 of `value`: Web Crypto's, which every runtime has. */
+async function digest(value: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+/** Whether two digests of the same length are equal, in time that does not depend on where they differ. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ (b[i] ?? 0);
+  return diff === 0;
 }

@@ -1,28 +1,11 @@
-import type { IncomingMessage } from 'node:http';
+// Unauthenticated callers told apart by their address, so that each has its own sessions, streams, tasks, rate limits
+// and share of what all callers share. The address is the adapter's to give (FetchInfo.remoteAddress): Node reads the
+// connection's, past the proxies it trusts (node-request.gen.ts); a platform gives the client's. ipaddr.js is plain
+// JavaScript: this runs on every runtime.
 import ipaddr from 'ipaddr.js';
-import proxyaddr from 'proxy-addr';
 
-/** The principal of an unauthenticated HTTP request or WebSocket upgrade (see principalOf in limits.gen.ts). */
-export type CallerOf = (req: IncomingMessage) => string;
-
-/**
- * Tells unauthenticated callers apart by their address, so that each has its own sessions, streams, tasks, rate
- * limits and share of what all callers share. The address is the connection's, unless the connection comes from a
- * proxy `trustProxy` lists (transports.http.trustProxy: addresses, CIDR ranges, or the names loopback, linklocal and
- * uniquelocal): then the client's address in X-Forwarded-For, read from the right past every trusted proxy, as
- * Express reads it (proxy-addr, its library). A header from a connection not listed is never read: any client can
- * send one. `Forwarded` (RFC 7239) is not read: a proxy that sets X-Forwarded-For passes a client's `Forwarded` on
- * untouched, so reading both would let the client choose.
- */
-export function callerOf(trustProxy: readonly string[] | null | undefined): CallerOf {
-  const trust = trustProxy?.length ? proxyaddr.compile([...trustProxy]) : undefined;
-  return (req) => {
-    const connection = req.socket.remoteAddress;
-    const client = trust ? proxyaddr(req, trust) : connection;
-    // An entry a trusted proxy passed on that is no address names nobody: the connection's address stands.
-    return addressPrincipal(client) ?? addressPrincipal(connection) ?? 'anonymous';
-  };
-}
+/** The principal of a caller without credentials at `address` (see principalOf in limits.gen.ts). */
+export const anonymousPrincipal = (address: string | undefined): string => addressPrincipal(address) ?? 'anonymous';
 
 /**
  * `address:203.0.113.7`; IPv6 by its /64 (`address:2001:db8:1:2::/64`), IPv4-mapped IPv6 as IPv4. A /64 is the

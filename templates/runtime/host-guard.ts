@@ -1,19 +1,22 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/node';
-import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
-import { logger } from './log.gen.js';
+// DNS-rebinding protection: the Host and Origin names this server answers, checked by the SDK's web-standard
+// validators (403 with a JSON-RPC error for any other). Nothing here is Node-only.
+import {
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  originValidationResponse,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
 import { canonicalHost, isLoopback } from './loopback.gen.js';
 
 export { canonicalHost, isLoopback };
 
 export interface HostGuardOptions {
-  /** The address the listener binds. */
-  host: string;
+  /** The address the listener binds (Node); the localhost names alone without it. */
+  host?: string;
   allowedHosts?: readonly string[] | null;
   allowedOrigins?: readonly string[] | null;
 }
-
-export type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * The Host header names accepted: `allowedHosts` when the manifest sets it; otherwise the bind address plus the
@@ -22,7 +25,7 @@ export type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
  */
 export function allowedHostnames({ host, allowedHosts }: HostGuardOptions): string[] {
   if (allowedHosts) return unique(allowedHosts.map((h) => canonicalHost(h) ?? h));
-  const own = canonicalHost(host);
+  const own = host === undefined ? undefined : canonicalHost(host);
   const wildcard = own === '0.0.0.0' || own === '[::]';
   return unique([...(own && !wildcard ? [own] : []), ...localhostAllowedHostnames()]);
 }
@@ -34,24 +37,27 @@ export function allowedOriginHostnames(options: HostGuardOptions): string[] {
     : allowedHostnames(options);
 }
 
-/** The SDK's DNS-rebinding guards (403 on a foreign Host or Origin), with the lists above. */
-export function hostGuards(options: HostGuardOptions): Guard[] {
-  if (!options.allowedHosts && !isLoopback(options.host)) {
-    logger.warn(
-      `listening on ${options.host} without allowedHosts: ` +
-        `only the Host names ${allowedHostnames(options).join(', ')} ` +
-        'are accepted; list the names clients use in transports.http.allowedHosts.',
-    );
-  }
-  return [hostHeaderValidation(allowedHostnames(options)), originValidation(allowedOriginHostnames(options))];
+/** The SDK's DNS-rebinding guards with the lists above: the 403 for a foreign Host or Origin, else undefined. */
+export function hostGuard(options: HostGuardOptions): (request: Request) => Response | undefined {
+  const hosts = allowedHostnames(options);
+  const origins = allowedOriginHostnames(options);
+  return (request) => hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, origins);
 }
 
-/** The same rules for WebSocket upgrades, which have no response object to answer 403 on. */
-export function upgradeAllowed(options: HostGuardOptions, req: IncomingMessage): boolean {
-  if (!validateHostHeader(req.headers.host, allowedHostnames(options)).ok) return false;
+/** Why a listener on a non-loopback address without allowedHosts answers only the localhost names; else undefined. */
+export function unlistedHostWarning(options: HostGuardOptions & { host: string }): string | undefined {
+  if (options.allowedHosts || isLoopback(options.host)) return undefined;
   return (
-    req.headers.origin === undefined || validateOriginHeader(req.headers.origin, allowedOriginHostnames(options)).ok
+    `listening on ${options.host} without allowedHosts: ` +
+    `only the Host names ${allowedHostnames(options).join(', ')} ` +
+    'are accepted; list the names clients use in transports.http.allowedHosts.'
   );
+}
+
+/** The same rules for WebSocket upgrades, which have no Response to answer 403 with. */
+export function upgradeAllowed(options: HostGuardOptions, headers: { host?: string; origin?: string }): boolean {
+  if (!validateHostHeader(headers.host, allowedHostnames(options)).ok) return false;
+  return headers.origin === undefined || validateOriginHeader(headers.origin, allowedOriginHostnames(options)).ok;
 }
 
 function unique(names: string[]): string[] {

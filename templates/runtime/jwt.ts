@@ -132,7 +132,8 @@ async function readBounded(response: Response, max: number): Promise<string> {
   if (Number(response.headers.get('content-length')) > max) throw new Error(`JWKS larger than ${max} bytes`);
   if (!response.body) return '';
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -142,7 +143,7 @@ async function readBounded(response: Response, max: number): Promise<string> {
       await reader.cancel();
       throw new Error(`JWKS larger than ${max} bytes`);
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }

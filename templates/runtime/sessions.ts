@@ -26,12 +26,14 @@ export class SessionTable<T extends { close(): Promise<void> }> {
   readonly #perPrincipal = new Map<string, number>();
   readonly #idleMs: number;
   readonly #maxPerPrincipal: number;
-  readonly #sweeper: NodeJS.Timeout;
+  readonly #sweeper: ReturnType<typeof setInterval>;
 
   constructor(limits: SessionLimits = {}) {
     this.#idleMs = limits.idleTimeoutMs ?? LIMITS.sessionIdleTimeoutMs;
     this.#maxPerPrincipal = limits.maxPerPrincipal ?? LIMITS.maxSessionsPerPrincipal;
-    this.#sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(100, this.#idleMs / 4))).unref();
+    this.#sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(100, this.#idleMs / 4)));
+    // Node's timers keep the process alive unless told not to; other runtimes' have no such method.
+    (this.#sweeper as { unref?: () => void }).unref?.();
   }
 
   /** The session's transport when `principal` owns it. Another principal gets exactly what an unknown id gets. */
