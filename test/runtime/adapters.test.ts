@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { depsDir } from '../support/generated-deps.js';
 import { ROOT } from '../support/project.js';
 
-const RUNTIME = ['adapters', 'ask', 'layers', 'limits', 'listings', 'log', 'notify', 'observe', 'results'];
+const RUNTIME = ['adapters', 'ask', 'layers', 'limits', 'listings', 'log', 'notify', 'observe', 'results', 'scope'];
 
 function layout(): string {
   const dir = join(ROOT, '.cache', 'runtime-src', 'adapters-layout');

@@ -13,7 +13,7 @@ import { runtimeCopies } from '../support/runtime-copy.js';
 type LayersModule = typeof import('../../templates/runtime/layers.js');
 type ServeModule = typeof import('../../templates/runtime/serve.js');
 
-const RUNTIME = ['layers', 'ask', 'limits', 'notify', 'listings', 'log', 'observe', 'serve', 'cli', 'shutdown'];
+const RUNTIME = ['layers', 'ask', 'limits', 'notify', 'listings', 'log', 'observe', 'scope', 'serve', 'cli', 'shutdown'];
 const at = runtimeCopies(RUNTIME);
 const { checkSdk, layered, SdkSeamError, spreadRequestIds } = (await import(at('layers'))) as LayersModule;
 const sdk = await import(pathToFileURL(join(depsDir(), 'node_modules', '@modelcontextprotocol', 'server', 'dist', 'index.mjs')).href);
@@ -39,6 +39,18 @@ describe('the start-up check of the SDK internals', () => {
     expect(error).toBeInstanceOf(SdkSeamError);
     expect((error as Error).message).toContain(`@modelcontextprotocol/server ${installed.version})`);
     expect((error as Error).message).toContain(`Protocol.${name}`);
+  });
+
+  it('fails naming buildContext when the SDK no longer builds handler contexts through it', async () => {
+    const server = new McpServer({ name: 's', version: '1' });
+    Reflect.set(server.server, 'buildContext', undefined);
+    const error = await checkSdk(server).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SdkSeamError);
+    expect((error as Error).message).toContain('Protocol.buildContext');
+    expect(() => layered(server, { listings })).toThrow(SdkSeamError);
   });
 
   it('refuses to build a server without its layers rather than serve one with a layer missing', () => {

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../support/memory-store.js';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask']);
+const at = runtimeCopies(['store-bus', 'store-input', 'limits', 'log', 'observe', 'notify', 'ask', 'scope']);
 const { StoreBus } = (await import(at('store-bus'))) as typeof import('../../templates/runtime/store-bus.js');
 const { notify, useBus } = (await import(at('notify'))) as typeof import('../../templates/runtime/notify.js');
 const { answering } = (await import(at('ask'))) as typeof import('../../templates/runtime/ask.js');
+/** A handler's context outside any request's scope: it holds no place. */
+const ctx = {} as Parameters<typeof answering>[0];
 
 describe('answering, with a shared store', () => {
   it('answers only after the store took the notifications the handler raised', async () => {
@@ -22,7 +24,7 @@ describe('answering, with a shared store', () => {
     };
     const undo = useBus(new StoreBus(store));
     try {
-      const answer = await answering(async () => {
+      const answer = await answering(ctx, async () => {
         notify.resourceUpdated('counter://1');
         return 'bumped';
       });
@@ -38,9 +40,9 @@ describe('answering, with a shared store', () => {
     store.publish = () => Promise.reject(new Error('store down'));
     const undo = useBus(new StoreBus(store));
     try {
-      expect(await answering(async () => 'quiet')).toBe('quiet');
+      expect(await answering(ctx, async () => 'quiet')).toBe('quiet');
       expect(
-        await answering(async () => {
+        await answering(ctx, async () => {
           notify.toolsChanged();
           return 'raised';
         }),

@@ -1,13 +1,25 @@
 // Places among the requests in flight (lingering-handlers.e2e.test.ts drives them through every transport): a place
 // is open until the transport is done with its request, lingers while a handler it started still runs, and is free
-// after. A request is refused while the open places or the lingering ones are at the limit.
+// after. A request is refused while the open places or the lingering ones are at the limit. The places a handler holds
+// and the caller it works for reach it on its context (scope.gen.ts), stamped while its request is handed over.
 import { describe, expect, it } from 'vitest';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['limits']);
-const { Flight, holdPlaces, detached, Shares, shareOf, asCaller, principalOf } = (await import(
+const at = runtimeCopies(['limits', 'scope']);
+const { Flight, Shares, shareOf, principalOf, principalFor } = (await import(
   at('limits')
 )) as typeof import('../../templates/runtime/limits.js');
+const { holdPlaces, detached, callerOf, placeRequests, scopeRequest, stamp } = (await import(
+  at('scope')
+)) as typeof import('../../templates/runtime/scope.js');
+type Place = import('../../templates/runtime/limits.js').Place;
+
+/** A handler's context as the SDK builds it for an HTTP request that holds `places` and is `principal`'s. */
+function contextIn(places: Place[], principal = 'anonymous'): object {
+  const request = new Request('http://localhost/mcp');
+  scopeRequest(request, { principal, places });
+  return stamp({ mcpReq: { id: 1 } }, { request });
+}
 
 type Step = 'deliver+hold' | 'deliver' | 'answer' | 'cancel' | 'release' | 'hold late';
 const cases: { given: string; steps: Step[]; want: { room: boolean; lingering: boolean } }[] = [
@@ -38,8 +50,8 @@ describe('Place, in a Flight of one', () => {
     const place = flight.take();
     let release = () => {};
     for (const step of steps) {
-      if (step === 'deliver+hold') release = place.run(() => holdPlaces());
-      else if (step === 'deliver') place.run(() => undefined);
+      if (step === 'deliver+hold') release = place.deliver(() => holdPlaces(contextIn([place])));
+      else if (step === 'deliver') place.deliver(() => undefined);
       else if (step === 'answer') place.end();
       else if (step === 'cancel') place.cancel();
       else if (step === 'release') release();
@@ -53,8 +65,9 @@ describe('Place, in a Flight of one', () => {
     const session = new Flight(1);
     const post = posts.take();
     const request = session.take();
-    const release = post.run(() => request.run(() => holdPlaces()));
-    const detachedRelease = post.run(() => detached(() => holdPlaces()));
+    const ctx = contextIn([post, request]);
+    const release = holdPlaces(ctx);
+    const detachedRelease = holdPlaces(detached(ctx));
     post.end();
     request.end();
     expect([posts.lingeringFull, session.lingeringFull]).toEqual([true, true]);
@@ -82,7 +95,7 @@ describe('Shares: the places of each principal among those all callers share', (
     const shares = new Shares(1);
     const place = all.take();
     expect(shares.admit(place, 'a')).toBe(true);
-    const release = place.run(() => holdPlaces());
+    const release = holdPlaces(contextIn([place]));
     place.end(); // abandoned: its handler runs on
     expect(shares.admit(all.take(), 'a')).toBe(false);
     release();
@@ -102,14 +115,41 @@ describe('Shares: the places of each principal among those all callers share', (
   });
 });
 
-describe('principalOf without credentials', () => {
-  it('is the caller its request runs as, else the local user', async () => {
-    expect(principalOf(undefined)).toBe('anonymous');
-    const inside = await asCaller('address:192.0.2.1', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      return principalOf(undefined);
-    });
-    expect(inside).toBe('address:192.0.2.1');
-    expect(asCaller('address:192.0.2.1', () => principalOf({ token: 't', clientId: 'ci', scopes: [] }))).toBe('client:ci');
+describe('the caller a handler works for', () => {
+  it('is the caller its request is scoped to, else the credential on its context, else the local user', () => {
+    expect(callerOf({})).toBe('anonymous');
+    expect(callerOf(contextIn([], 'address:192.0.2.1'))).toBe('address:192.0.2.1');
+    // Spreads of the context, as the SDK and the layers make them, keep the scope.
+    expect(callerOf({ ...contextIn([], 'address:192.0.2.1'), extra: true })).toBe('address:192.0.2.1');
+    expect(callerOf({ http: { authInfo: { token: 't', clientId: 'ci', scopes: [] } } })).toBe('client:ci');
+    expect(callerOf(detached(contextIn([], 'address:192.0.2.1')))).toBe('address:192.0.2.1');
+  });
+
+  it('is stamped on the contexts built while a transport hands a request over, and only on those', () => {
+    const flight = new Flight(1);
+    const place = flight.take();
+    const built: object[] = [];
+    // The SDK builds each handler's context synchronously, inside the transport's onmessage.
+    const transport = { onmessage: () => void built.push(stamp({}, undefined)), send: async () => undefined } as never;
+    placeRequests(transport, { placesOf: (m: unknown) => ((m as { id?: number }).id === 1 ? [place] : []) }, 'address:192.0.2.9');
+    (transport as { onmessage(m: unknown): void }).onmessage({ jsonrpc: '2.0', id: 1, method: 'tools/call' });
+    const outside = stamp({}, undefined);
+    expect([callerOf(built[0]), callerOf(outside)]).toEqual(['address:192.0.2.9', 'anonymous']);
+    const release = holdPlaces(built[0]);
+    place.end();
+    expect([flight.hasRoom(), flight.lingeringFull]).toEqual([false, true]); // its handler still runs
+    release();
+    expect([flight.hasRoom(), flight.lingeringFull]).toEqual([true, false]);
+  });
+
+  it('keys a credential naming no client or user by its hashed token, and never by a shared key', async () => {
+    const bare = { token: 'secret-token', clientId: '', scopes: [] };
+    expect(() => principalOf({ ...bare })).toThrow(/not verified here/);
+    const principal = await principalFor(bare);
+    expect(principal).toMatch(/^token:[0-9a-f]{32}$/);
+    expect(principal).not.toContain('secret');
+    expect(principalOf(bare)).toBe(principal);
+    expect(await principalFor({ token: 'other-token', clientId: '', scopes: [] })).not.toBe(principal);
+    expect(await principalFor({ token: 't', clientId: 'ci', scopes: [] })).toBe('client:ci');
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runtimeCopies } from '../support/runtime-copy.js';
 
-const at = runtimeCopies(['limits', 'observe', 'concurrency', 'store', 'policy']);
+const at = runtimeCopies(['limits', 'observe', 'concurrency', 'store', 'policy', 'scope']);
 const { Policies } = (await import(at('policy'))) as typeof import('../../templates/runtime/policy.js');
 const { setObserver } = (await import(at('observe'))) as typeof import('../../templates/runtime/observe.js');
 

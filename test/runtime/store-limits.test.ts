@@ -14,6 +14,7 @@ const at = runtimeCopies([
   'log',
   'observe',
   'policy',
+  'scope',
   'store',
   'store-input',
   'store-redis',
