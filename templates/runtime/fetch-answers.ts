@@ -73,7 +73,11 @@ export function exchangeEnd(request: Request): { onClose: OnClose; seal(response
           return reader.cancel(reason);
         },
       });
-      return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(stream, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     },
   };
 }

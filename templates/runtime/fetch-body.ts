@@ -20,7 +20,11 @@ export type BodyReader = ((maxBytes: number) => Promise<BodyRead>) | undefined;
  * The parsed body of an MCP POST, or the answer that refuses it: 415 for another media type, 413 (and the connection
  * closed: the rest is never read) past `maxBytes`, 400 with -32700 for a body that is not JSON.
  */
-export async function readJsonBody(request: Request, maxBytes: number, read: BodyReader): Promise<Response | { body: unknown }> {
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  read: BodyReader,
+): Promise<Response | { body: unknown }> {
   if (!isJsonContentType(request.headers.get('content-type')))
     return rpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
   const got = await (read ? read(maxBytes) : readRequestBody(request, maxBytes));

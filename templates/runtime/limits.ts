@@ -370,7 +370,8 @@ export function principalOf(auth: AuthInfo | undefined): string {
   const known = tokenPrincipals.get(auth);
   // Every credential reaches handlers through the HTTP core, which hashed its token (principalFor): one that did not
   // would have no key of its own, so it is refused rather than counted under a shared one.
-  if (known === undefined) throw new Error('principalOf: a credential without client or user that was not verified here');
+  if (known === undefined)
+    throw new Error('principalOf: a credential without client or user that was not verified here');
   return known;
 }
 

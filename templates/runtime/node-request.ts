@@ -83,8 +83,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       req.pause();
       finish(() => resolve({ tooLarge: true }));
     };
-    const onEnd = () =>
-      finish(() => resolve({ tooLarge: false, text: Buffer.concat(chunks, size).toString('utf8') }));
+    const onEnd = () => finish(() => resolve({ tooLarge: false, text: Buffer.concat(chunks, size).toString('utf8') }));
     const onError = (error: Error) => finish(() => reject(error));
     const onClose = () => finish(() => reject(new Error('the client went away before sending its whole body')));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);

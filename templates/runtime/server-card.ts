@@ -88,7 +88,9 @@ function withProtocolVersions(card: Readonly<Record<string, unknown>>): Record<s
 }
 
 function accepts(request: Request, mediaType: string): boolean {
-  return (request.headers.get('accept') ?? '').split(',').some((part) => part.split(';', 1)[0].trim().toLowerCase() === mediaType);
+  return (request.headers.get('accept') ?? '')
+    .split(',')
+    .some((part) => part.split(';', 1)[0].trim().toLowerCase() === mediaType);
 }
 
 function matches(header: string | null, etag: string): boolean {

@@ -10,7 +10,14 @@ import {
 } from '@modelcontextprotocol/server';
 import { json, rpcError } from './fetch-answers.gen.js';
 import type { LegacyExchange } from './fetch-sessions.gen.js';
-import { askedRevision, BATCH_REFUSED, batchesServed, keptClient, RunningIds, type SessionClient } from './limits.gen.js';
+import {
+  askedRevision,
+  BATCH_REFUSED,
+  batchesServed,
+  keptClient,
+  RunningIds,
+  type SessionClient,
+} from './limits.gen.js';
 import { spreadRequestIds, wrap } from './layers.gen.js';
 import { placeRequests } from './scope.gen.js';
 import { answers, answersOnly, chain, deliver, drain, opened, readNews, type SessionNews } from './session-news.gen.js';
@@ -51,8 +58,6 @@ interface Local {
   /** Ids of this instance's requests not answered yet (another replica's instance routes its own). */
   running: RunningIds;
 }
-
-const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** The initialize request a rebuilt session replays: what the client sent, as far as the session kept it. */
 function replayed(client: SessionClient): JSONRPCMessage {
