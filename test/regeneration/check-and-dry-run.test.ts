@@ -182,15 +182,15 @@ describe('package.json', () => {
   it('is merged additively: a missing dependency comes back, the user entries stay as they are', () => {
     const pkgPath = join(dir, 'package.json');
     const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
-    delete pkg.dependencies['@modelcontextprotocol/node'];
+    delete pkg.dependencies['proxy-addr'];
     pkg.dependencies.zod = '4.0.0';
     pkg.scripts.lint = 'eslint .';
     writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
     writeFileSync(join(dir, 'mcp.yaml'), v2);
     const r = runCli(['generate', '--no-check'], dir);
-    expect(r.stdout).toContain('merge    package.json: added dependencies.@modelcontextprotocol/node');
+    expect(r.stdout).toContain('merge    package.json: added dependencies.proxy-addr');
     const merged = JSON.parse(readFileSync(pkgPath, 'utf8'));
-    expect(Object.keys(merged.dependencies)).toEqual([...Object.keys(pkg.dependencies), '@modelcontextprotocol/node']);
+    expect(Object.keys(merged.dependencies)).toEqual([...Object.keys(pkg.dependencies), 'proxy-addr']);
     expect(merged.scripts.lint).toBe('eslint .');
   });
 });

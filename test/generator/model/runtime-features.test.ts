@@ -135,7 +135,6 @@ describe('runtime features', () => {
     expect(stdioOnly.devDependencies).toHaveProperty('json-schema-faker', sdk.jsonSchemaFaker);
     const http = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true })), sdk);
     expect(Object.keys(http.dependencies).sort()).toEqual([
-      '@modelcontextprotocol/node',
       '@modelcontextprotocol/server',
       'ipaddr.js',
       'pino',
