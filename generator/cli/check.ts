@@ -118,7 +118,8 @@ async function check(opts: CheckOptions): Promise<number> {
     process.stderr.write(`${[...out, ...advice].join('\n')}\n`);
     const diffs = opts.quiet ? '' : await formatDiffs(stale.filter((f) => f.action !== 'conflict'));
     if (diffs) process.stderr.write(`\n${diffs}`);
-    process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix the handlers listed\n`);
+    const fix = result.plan.views.length ? 'the handlers and views' : 'the handlers';
+    process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix ${fix} listed\n`);
     return 1;
   }
   if (advice.length) process.stderr.write(`${advice.join('\n')}\n`);

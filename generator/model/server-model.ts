@@ -8,7 +8,7 @@ import type { Json, Visibility } from '../core/index.js';
 import type { RegistryModel } from './registry-model.js';
 import type { TargetModel } from './targets-model.js';
 import type { ToolsetsModel } from './toolsets-model.js';
-import type { ViewModel } from './views-model.js';
+import type { ViewModel } from './view-types.js';
 export type { Json };
 
 export interface EntryModel {

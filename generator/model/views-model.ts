@@ -6,41 +6,8 @@ import { DEFAULT_INPUT_SCHEMA, entriesOf, isObject, VIEW_STARTER_FILES, VIEW_TYP
 import { stringLiteral } from './js-literal.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import type { AppsModel, AppToolModel } from './server-model.js';
-import { starterModel, type StarterModel } from './views-starter.js';
-
-/** A tool as a view's types name it. */
-export interface ViewToolModel {
-  name: string;
-  nameLiteral: string;
-  /** Its input type in app.gen.ts, e.g. `GetForecastInput` (as the model sent it: defaults are not filled in). */
-  inputType: string;
-  /** The type of its `structuredContent`, or `undefined` without an outputSchema. */
-  outputTypeExpr: string;
-}
-
-export interface ViewModel {
-  name: string;
-  nameLiteral: string;
-  uriLiteral: string;
-  /** The view's folder relative to the project (POSIX, normalized). */
-  source: string;
-  /** Files in that folder, relative to the project: the generated types and the starter, created once. */
-  typesFile: string;
-  pageFile: string;
-  mainFile: string;
-  /** Where `npm run build:views` writes the view's one HTML file, relative to the project. */
-  htmlFile: string;
-  /** The page title, as HTML text (escaped), and as a TS literal. */
-  titleHtml: string;
-  titleLiteral: string;
-  /** Declarations of the input and output types of `openers` and `callable`, as types.gen.ts prints them. */
-  schemaTypes: string;
-  /** Tools the model calls that open this view: what it receives. */
-  openers: ViewToolModel[];
-  /** Tools the view may call through the host (`app` in their visibility): what its typed callServerTool takes. */
-  callable: ViewToolModel[];
-  starter: StarterModel;
-}
+import type { ViewModel, ViewToolModel } from './view-types.js';
+import { starterModel } from './views-starter.js';
 
 /** One model per view of `apps:`, in manifest order; none without apps. */
 export function viewsModel(m: Manifest, apps: AppsModel | null): ViewModel[] {
@@ -48,7 +15,7 @@ export function viewsModel(m: Manifest, apps: AppsModel | null): ViewModel[] {
   const shared = (isObject(m.definitions) ? m.definitions : {}) as Record<string, JsonSchema>;
   const declared = new Map(entriesOf(m, 'tools'));
   return apps.views.map((view): ViewModel => {
-    const typed = [...view.openedBy, ...apps.callable].filter((t, i, all) => all.findIndex((o) => o.name === t.name) === i);
+    const typed = [...new Map([...view.openedBy, ...apps.callable].map((t) => [t.name, t])).values()];
     const named: NamedSchema[] = typed.flatMap((t) => {
       const tool = declared.get(t.name) as Tool;
       const input = { typeName: t.inputType, schema: tool.inputSchema ?? DEFAULT_INPUT_SCHEMA };

@@ -7,35 +7,7 @@ import type { JsonSchema, Tool } from '../core/index.js';
 import { DEFAULT_INPUT_SCHEMA, isObject, resolveLocalRef, sameJson, sharedDefinitionName, words } from '../core/index.js';
 import { stringLiteral } from './js-literal.js';
 import type { AppModel } from './server-model.js';
-
-/** A field the starter shows: its label and how the code reads it (`.city`, `["x-y"]`). */
-export interface StarterField {
-  labelLiteral: string;
-  access: string;
-}
-
-export interface StarterTable extends StarterField {
-  /** The columns, as a TS array of string literals: each is a key of the row type, so a removed one fails to compile. */
-  columnsLiteral: string;
-}
-
-export interface StarterAction {
-  nameLiteral: string;
-  labelLiteral: string;
-  /** The arguments, read from the input the view received: `{ city: input.city }`. */
-  argsExpr: string;
-  /** The tool answers what the view shows (the opener's outputSchema): the result is drawn again. */
-  redraws: boolean;
-}
-
-export interface StarterModel {
-  /** The one tool that opens the view, whose fields the starter reads by name; null (none, or several) shows JSON. */
-  opener: string | null;
-  inputFields: StarterField[];
-  /** The opener's outputSchema, shown by field; null without one (the starter shows the result's text). */
-  output: { fields: StarterField[]; tables: StarterTable[] } | null;
-  actions: StarterAction[];
-}
+import type { StarterAction, StarterField, StarterModel } from './view-types.js';
 
 type Shared = Record<string, JsonSchema>;
 
@@ -107,10 +79,18 @@ function argsFrom(tool: Tool, openerInput: JsonSchema, shared: Shared): string |
   const openerRequired = new Set(isObject(opener) && Array.isArray(opener.required) ? opener.required.map(String) : []);
   const parts: string[] = [];
   for (const key of required) {
-    if (!openerRequired.has(key) || !own.has(key) || !from.has(key) || !sameJson(own.get(key), from.get(key))) return undefined;
+    if (!openerRequired.has(key) || !own.has(key) || !from.has(key) || !sameJson(typeOnly(own.get(key)), typeOnly(from.get(key))))
+      return undefined;
     parts.push(`${/^[A-Za-z_$][\w$]*$/.test(key) ? key : stringLiteral(key)}: input${access(key)}`);
   }
   return parts.length ? `{ ${parts.join(', ')} }` : '{}';
+}
+
+/** Words about a value that do not change what it may be: two schemas that differ only there give the same type. */
+const ANNOTATIONS = new Set(['title', 'description', 'examples', 'default', 'deprecated', '$comment']);
+
+function typeOnly(schema: JsonSchema | undefined): unknown {
+  return isObject(schema) ? Object.fromEntries(Object.entries(schema).filter(([k]) => !ANNOTATIONS.has(k))) : schema;
 }
 
 /** A schema with its `$ref` (local, or to a shared definition) followed, a few levels at most. */
