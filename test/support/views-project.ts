@@ -70,19 +70,26 @@ apps:
 `;
 }
 
-/** Writes the manifest into `dir` and generates the project there (views included); throws on validation errors. */
-export async function generateViews(dir: string, manifest = viewsManifest()): Promise<GenerateResult> {
+/**
+ * Writes the manifest into `dir` and generates the project there (views included); throws on validation errors.
+ * `contracts: false` skips the type check of handlers and views that generate runs after writing.
+ */
+export async function generateViews(
+  dir: string,
+  manifest = viewsManifest(),
+  options: { contracts?: boolean } = {},
+): Promise<GenerateResult> {
   writeFileSync(join(dir, 'mcp.yaml'), manifest);
   linkDeps(dir);
-  const result = await generate({ manifestPath: join(dir, 'mcp.yaml'), unservedViews: true });
+  const result = await generate({ manifestPath: join(dir, 'mcp.yaml'), unservedViews: true, contracts: options.contracts });
   const errors = result.issues.filter((i) => i.severity !== 'warning');
   if (errors.length || !result.plan) throw new Error(`generate failed: ${errors.map((i) => `${i.code} ${i.message}`).join('; ')}`);
   return result;
 }
 
-export async function viewsProject(): Promise<string> {
+export async function viewsProject(options: { contracts?: boolean } = {}): Promise<string> {
   const dir = tempDir('mcp-gen-views-');
-  await generateViews(dir);
+  await generateViews(dir, viewsManifest(), options);
   return dir;
 }
 
