@@ -427,7 +427,9 @@ function planLeftovers(
         current,
         note: orphan
           ? `${orphan.part === 'handler' ? `${orphan.kind}.${orphan.name} is no longer in the manifest` : `${orphan.kind}.${orphan.name} no longer has completion handlers`}: left in place, unregistered${untouched ? ' (--prune deletes it)' : ' (edited, so --prune keeps it)'}${renameHint(orphan, created)}`
-          : 'no longer generated, but edited by hand: left in place',
+          : owner === 'user' && untouched
+            ? 'no longer generated (a starter nobody edited, such as that of a view no longer in the manifest): left in place, delete it if unused'
+            : 'no longer generated, but edited by hand: left in place',
       });
       if (record) records[path] = record;
       // Remembered, so that a renamedFrom added on a later run still moves it.

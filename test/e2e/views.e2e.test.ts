@@ -1,12 +1,13 @@
 // The view side of MCP Apps in a generated project: the starter is created once and stays the user's, the view's types
 // follow the manifest, a manifest edit that removes a field the view reads fails `check` (and generate's check) at the
 // view's line, and `npm run build:views` makes one self-contained HTML file per view within its budget.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCheck } from '../../generator/cli/check.js';
 import { VIEW_BUDGET_BYTES } from '../../generator/core/index.js';
 import { runTsc } from '../support/generated-deps.js';
+import { tempDir } from '../support/project.js';
 import { buildViews, generateViews, viewsManifest, viewsProject } from '../support/views-project.js';
 
 const MAIN = 'ui/forecast_view/main.ts';
@@ -137,6 +138,56 @@ describe('a manifest edit that breaks the view', () => {
     } finally {
       await generateViews(dir);
     }
+  });
+});
+
+describe('check', () => {
+  it('names a starter file that is missing, as it names a missing handler', async () => {
+    const page = read('ui/forecast_view/index.html');
+    rmSync(join(dir, 'ui/forecast_view/index.html'));
+    try {
+      const checked = await check();
+      expect(checked.code).toBe(1);
+      expect(checked.stderr).toMatch(/^missing view file: .*ui\/forecast_view\/index\.html$/m);
+    } finally {
+      writeFileSync(join(dir, 'ui/forecast_view/index.html'), page);
+    }
+  });
+
+  it('reads no view code through a link that leaves the project', async () => {
+    const outside = tempDir('mcp-gen-outside-');
+    writeFileSync(join(outside, 'secret.ts'), 'export const secret: number = "leaked from outside";\n');
+    const link = join(dir, 'ui/forecast_view/lib');
+    symlinkSync(outside, link, 'dir');
+    try {
+      const checked = await check();
+      // Compiled, the file would fail (a string is no number): check saw none of it.
+      expect(checked.stderr).not.toContain('secret');
+      expect(checked.code).toBe(0);
+    } finally {
+      rmSync(link);
+    }
+  });
+
+  it('leaves the code of a view that left the manifest in place, and drops what mcp-gen generated for it', async () => {
+    const withoutApps = viewsManifest()
+      .replace(/ {4}ui: \{app: forecast_view\}\n/, '')
+      .replace(/ {4}ui: \{app: forecast_view, visibility: \[app\]\}\n/, '')
+      .replace(/apps:[\s\S]*$/, '');
+    try {
+      const result = await generateViews(dir, withoutApps);
+      const planned = new Map(result.plan!.files.map((f) => [f.path, f]));
+      for (const gone of ['ui/forecast_view/app.gen.ts', 'tsconfig.views.json', 'scripts/build-views.mjs']) {
+        expect(planned.get(gone)?.action, gone).toBe('delete');
+        expect(existsSync(join(dir, gone)), gone).toBe(false);
+      }
+      expect(planned.get(MAIN)).toMatchObject({ action: 'orphaned', note: expect.stringContaining('a starter nobody edited') });
+      expect(existsSync(join(dir, MAIN))).toBe(true);
+      expect(result.contracts?.problems).toEqual([]);
+    } finally {
+      await generateViews(dir);
+    }
+    expect(existsSync(join(dir, 'ui/forecast_view/app.gen.ts'))).toBe(true);
   });
 });
 
