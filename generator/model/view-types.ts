@@ -27,6 +27,8 @@ export interface StarterModel {
   /** The opener's outputSchema, shown by field; null without one (the starter shows the result's text). */
   output: { fields: StarterField[]; tables: StarterTable[] } | null;
   actions: StarterAction[];
+  /** Which of the starter's helpers its code calls (the others are left out). */
+  helpers: { fields: boolean; table: boolean; json: boolean };
 }
 
 /** A tool as a view's types name it. */

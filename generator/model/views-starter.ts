@@ -7,17 +7,21 @@ import type { JsonSchema, Tool } from '../core/index.js';
 import { DEFAULT_INPUT_SCHEMA, isObject, resolveLocalRef, sameJson, sharedDefinitionName, words } from '../core/index.js';
 import { stringLiteral } from './js-literal.js';
 import type { AppModel } from './server-model.js';
-import type { StarterAction, StarterField, StarterModel } from './view-types.js';
+import type { StarterField, StarterModel } from './view-types.js';
 
 type Shared = Record<string, JsonSchema>;
 
 export function starterModel(view: AppModel, tools: ReadonlyMap<string, Tool>, shared: Shared): StarterModel {
   const opener = view.openedBy.length === 1 ? tools.get(view.openedBy[0].name) : undefined;
-  if (!opener) return { opener: null, inputFields: [], output: null, actions: [] };
+  if (!opener) return { opener: null, inputFields: [], output: null, actions: [], helpers: { fields: false, table: false, json: true } };
   const input = (opener.inputSchema ?? DEFAULT_INPUT_SCHEMA) as JsonSchema;
   const output = opener.outputSchema as JsonSchema | undefined;
   const outputProps = output === undefined ? [] : properties(output, shared);
   const only = view.tools.filter((t) => !t.visibility.includes('model') && t.name !== view.openedBy[0].name);
+  const tables = outputProps.flatMap(([key, schema]) => {
+    const columns = output && tableColumns(schema, output, shared);
+    return columns ? [{ ...field(key, schema), columnsLiteral: `[${columns.map(stringLiteral).join(', ')}]` }] : [];
+  });
   return {
     opener: view.openedBy[0].name,
     inputFields: properties(input, shared).map(([key, schema]) => field(key, schema)),
@@ -26,10 +30,7 @@ export function starterModel(view: AppModel, tools: ReadonlyMap<string, Tool>, s
         ? null
         : {
             fields: outputProps.filter(([, s]) => !tableColumns(s, output, shared)).map(([key, schema]) => field(key, schema)),
-            tables: outputProps.flatMap(([key, schema]) => {
-              const columns = tableColumns(schema, output, shared);
-              return columns ? [{ ...field(key, schema), columnsLiteral: `[${columns.map(stringLiteral).join(', ')}]` }] : [];
-            }),
+            tables,
           },
     actions: only.flatMap((t) => {
       const tool = tools.get(t.name);
@@ -38,6 +39,7 @@ export function starterModel(view: AppModel, tools: ReadonlyMap<string, Tool>, s
       const redraws = output !== undefined && tool?.outputSchema !== undefined && sameJson(tool.outputSchema, output);
       return [{ nameLiteral: t.nameLiteral, labelLiteral: stringLiteral(label(t.name, tool?.title)), argsExpr: args, redraws }];
     }),
+    helpers: { fields: true, table: tables.length > 0, json: false },
   };
 }
 

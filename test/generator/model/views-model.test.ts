@@ -114,8 +114,8 @@ describe('views model', () => {
 apps: {v: {}, w: {}}
 `);
     expect(two.views.map((v) => v.starter)).toEqual([
-      { opener: null, inputFields: [], output: null, actions: [] },
-      { opener: null, inputFields: [], output: null, actions: [] },
+      { opener: null, inputFields: [], output: null, actions: [], helpers: { fields: false, table: false, json: true } },
+      { opener: null, inputFields: [], output: null, actions: [], helpers: { fields: false, table: false, json: true } },
     ]);
     expect(two.views[0].openers.map((t) => t.outputTypeExpr)).toEqual(['AOutput', 'undefined']);
     expect(two.views[1].openers).toEqual([]);
