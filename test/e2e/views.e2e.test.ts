@@ -1,12 +1,12 @@
 // The view side of MCP Apps in a generated project: the starter is created once and stays the user's, the view's types
 // follow the manifest, a manifest edit that removes a field the view reads fails `check` (and generate's check) at the
 // view's line, and `npm run build:views` makes one self-contained HTML file per view within its budget.
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCheck } from '../../generator/cli/check.js';
 import { VIEW_BUDGET_BYTES } from '../../generator/core/index.js';
-import { runTsc } from '../support/generated-deps.js';
+import { depsDir, runTsc } from '../support/generated-deps.js';
 import { tempDir } from '../support/project.js';
 import { buildViews, generateViews, viewsManifest, viewsProject } from '../support/views-project.js';
 
@@ -231,6 +231,29 @@ describe('check', () => {
       await generateViews(dir);
     }
     expect(existsSync(join(dir, 'ui/forecast_view/app.gen.ts'))).toBe(true);
+  });
+});
+
+describe('a project whose view packages are not installed', () => {
+  it('checks the handlers and says that the views were not checked', async () => {
+    const other = tempDir('mcp-gen-views-uninstalled-');
+    // Every package of the shared install but ext-apps, linked one by one.
+    const shared = join(depsDir(), 'node_modules');
+    mkdirSync(join(other, 'node_modules', '@modelcontextprotocol'), { recursive: true });
+    for (const name of readdirSync(shared))
+      if (name !== '@modelcontextprotocol') symlinkSync(join(shared, name), join(other, 'node_modules', name));
+    for (const name of readdirSync(join(shared, '@modelcontextprotocol')))
+      if (name !== 'ext-apps')
+        symlinkSync(join(shared, '@modelcontextprotocol', name), join(other, 'node_modules', '@modelcontextprotocol', name));
+    // A handler of the wrong shape, there before the first run: the handlers are checked all the same.
+    mkdirSync(join(other, 'src/handlers/tools'), { recursive: true });
+    writeFileSync(
+      join(other, 'src/handlers/tools/get_forecast.ts'),
+      "import type { ToolHandler } from '../../generated/types.gen.js';\n\nexport const getForecast: ToolHandler<'get_forecast'> = async () => 42;\n",
+    );
+    const result = await generateViews(other);
+    expect(result.contracts?.skipped).toBe("the views' packages are not installed (run npm install), so views were not type-checked");
+    expect(result.contracts?.problems.map((p) => p.file)).toEqual(['src/handlers/tools/get_forecast.ts']);
   });
 });
 
