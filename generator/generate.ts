@@ -29,7 +29,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const s = await stages();
 
   const loaded = s.resolveSchemaFiles(source === undefined ? s.readManifest(manifestPath) : s.loadManifest(manifestPath, source));
-  const issues = s.validateManifest(loaded, { generate: true });
+  const issues = s.validateManifest(loaded, { generate: true }).filter((i) => !(options.unservedViews && i.code === 'apps/not-generated'));
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
   const manifest = loaded.data as Manifest;
   // Digested before the model reads them: a file edited in between fails the next run's key, never the reverse.
@@ -46,6 +46,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files: formatted.files,
     handlers: s.handlerEntries(model, manifest),
     completions: s.completionExports(model, manifest),
+    views: s.viewEntries(model),
     prior,
     manifestSha256: s.sha256(source ?? ''),
     generator: s.generatorVersion(),
@@ -64,7 +65,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const orphans = new Set(plan.files.filter((f) => f.action === 'orphaned').map((f) => f.path));
   const contracts =
     options.contracts !== false && run.mustCheck(changed)
-      ? await s.checkContracts(outDir, { state: plan.state, prior, orphans, completions: plan.completions })
+      ? await s.checkContracts(outDir, { state: plan.state, prior, orphans, completions: plan.completions, views: plan.views })
       : undefined;
   run.finish(plan.problems.length, contracts);
   return { loaded, issues, plan, outDir, conflicts, contracts, prior };

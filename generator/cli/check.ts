@@ -9,7 +9,10 @@ import { formatDiffs, formatProblems } from './print-plan.js';
 import { handlerProblems } from './json-report.js';
 import { startProgress } from './progress.js';
 
-export async function runCheck(opts: { manifest: string; out?: string; quiet?: boolean; json?: boolean }): Promise<number> {
+/** `unservedViews` is generate()'s, for mcp-gen's own tests; no command sets it. */
+type CheckOptions = { manifest: string; out?: string; quiet?: boolean; json?: boolean; unservedViews?: boolean };
+
+export async function runCheck(opts: CheckOptions): Promise<number> {
   const progress = opts.quiet || opts.json ? undefined : startProgress('checking');
   try {
     return await check(opts);
@@ -18,8 +21,8 @@ export async function runCheck(opts: { manifest: string; out?: string; quiet?: b
   }
 }
 
-async function check(opts: { manifest: string; out?: string; quiet?: boolean; json?: boolean }): Promise<number> {
-  const result = await generate({ manifestPath: opts.manifest, outDir: opts.out, dryRun: true });
+async function check(opts: CheckOptions): Promise<number> {
+  const result = await generate({ manifestPath: opts.manifest, outDir: opts.out, dryRun: true, unservedViews: opts.unservedViews });
   const shownOut = relative(process.cwd(), result.outDir) || '.';
   // Checked against a folder that holds nothing generated, every file would be listed as missing.
   const noProject =
@@ -45,6 +48,10 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
   const missing = files.filter(
     (f) => f.owner === 'user' && f.path.startsWith('src/handlers/') && (f.action === 'create' || f.action === 'rename'),
   );
+  // A view's starter (index.html, main.ts) is the user's once created, as a handler is: the build needs it.
+  const missingViews = files.filter(
+    (f) => f.owner === 'user' && f.action === 'create' && result.plan!.views.some((v) => f.path.startsWith(`${v.source}/`)),
+  );
   const overlay = new Map<string, string | null>();
   for (const f of files) {
     if (f.action === 'delete') overlay.set(f.path, null);
@@ -60,6 +67,7 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     overlay,
     orphans,
     completions: result.plan.completions,
+    views: result.plan.views,
   });
   const out: string[] = [];
   for (const f of stale)
@@ -69,11 +77,13 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
   if (pkg) out.push(`package.json: ${pkg.note} (the generated code needs these; \`mcp-gen generate\` makes the change)`);
   for (const f of missing)
     out.push(`missing handler: ${shownOut}/${f.path}${f.from ? ` (its entry was renamed from a handler in ${f.from})` : ''}`);
+  for (const f of missingViews) out.push(`missing view file: ${shownOut}/${f.path}`);
   const problems = formatProblems(result.plan.problems, contracts, shownOut);
   if (problems) out.push(problems);
   // Advice on the user's files (a Dockerfile on an old Node, packages no longer loaded): shown, never a failure.
   const advice = files.filter((f) => f.action === 'kept' && f.note).map((f) => `note: ${shownOut}/${f.path}: ${f.note}`);
-  const failed = (pkg ? 1 : 0) + stale.length + missing.length + result.plan.problems.length + contracts.problems.length > 0;
+  const failed =
+    (pkg ? 1 : 0) + stale.length + missing.length + missingViews.length + result.plan.problems.length + contracts.problems.length > 0;
   if (opts.json) {
     const reason = (f: (typeof stale)[number]) =>
       f.action === 'conflict'
@@ -93,6 +103,7 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
           stale: stale.map((f) => ({ path: f.path, reason: reason(f) })),
           ...(pkg ? { packageJson: { note: pkg.note, raised: pkg.pins ?? [] } } : {}),
           missingHandlers: missing.map((f) => ({ path: f.path, ...(f.from ? { renamedFrom: f.from } : {}) })),
+          ...(missingViews.length ? { missingViewFiles: missingViews.map((f) => f.path) } : {}),
           handlerProblems: handlerProblems(result.plan.problems, contracts),
           ...(contracts.skipped ? { note: contracts.skipped } : {}),
           ...(advice.length ? { advice } : {}),
@@ -107,13 +118,14 @@ async function check(opts: { manifest: string; out?: string; quiet?: boolean; js
     process.stderr.write(`${[...out, ...advice].join('\n')}\n`);
     const diffs = opts.quiet ? '' : await formatDiffs(stale.filter((f) => f.action !== 'conflict'));
     if (diffs) process.stderr.write(`\n${diffs}`);
-    process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix the handlers listed\n`);
+    const fix = result.plan.views.length ? 'the handlers and views' : 'the handlers';
+    process.stderr.write(`\ncheck failed: run \`mcp-gen generate -m ${opts.manifest}\` and fix ${fix} listed\n`);
     return 1;
   }
   if (advice.length) process.stderr.write(`${advice.join('\n')}\n`);
   if (!opts.quiet)
     process.stdout.write(
-      `ok: ${shownOut} matches ${opts.manifest}${contracts.skipped ? ` (${contracts.skipped})` : '; every handler fits'}\n`,
+      `ok: ${shownOut} matches ${opts.manifest}${contracts.skipped ? ` (${contracts.skipped})` : `; every handler${result.plan.views.length ? ' and view' : ''} fits`}\n`,
     );
   return 0;
 }

@@ -21,6 +21,15 @@ export {
   type CspField,
   type Visibility,
 } from './apps.js';
+export {
+  VIEW_BUDGET_BYTES,
+  VIEW_OUT_DIR,
+  VIEW_STARTER_FILES,
+  VIEW_TYPES_FILE,
+  VIEWS_BUILD_SCRIPT,
+  VIEWS_TSCONFIG,
+  viewHtmlPath,
+} from './views.js';
 export { canonicalJson, sameJson, showValue } from './canonical-json.js';
 export { PLAIN, painter, type Painter } from './colors.js';
 export { ENTRY_KINDS, HANDLER_DIRS, KIND_INFO, KIND_LABEL, entriesOf, type EntryKind } from './entries.js';

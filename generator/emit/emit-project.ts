@@ -6,6 +6,7 @@ import { emitHandlers } from './handlers.js';
 import { emitRegistry } from './registry.js';
 import { emitScaffold } from './scaffold.js';
 import { emitTests } from './tests.js';
+import { emitViews } from './views.js';
 import type { EmittedFile } from './emitted-file.js';
 
 /** Every file of the project, path (POSIX, relative to the output folder) -> content. Touches no disk. */
@@ -19,6 +20,7 @@ export function emitProject(model: ServerModel): Map<string, EmittedFile> {
     emitDeploy(model),
     emitBundle(model),
     emitRegistry(model),
+    emitViews(model),
   ]) {
     for (const [path, file] of part) files.set(path, file);
   }

@@ -35,6 +35,10 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     devDependenciesJson: nestedJson(model.packages.devDependencies),
     httpEnabled: model.http !== null,
     scaleRedis: model.scale.store === 'redis',
+    // MCP Apps views: `npm run build` bundles them first (scripts/build-views.mjs), the image builds them from their folders.
+    hasViews: model.views.length > 0,
+    // The JSON form of COPY: a folder name may hold a space.
+    viewCopies: model.views.map((v) => `[${[v.source, `./${v.source}`].map((p) => JSON.stringify(p)).join(', ')}]`),
     // npm bin names cannot carry a scope.
     binName: model.packageName.replace(/^@[^/]+\//, ''),
     binNameLiteral: stringLiteral(model.packageName.replace(/^@[^/]+\//, '')),

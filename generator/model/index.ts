@@ -13,6 +13,7 @@ export type {
 } from './server-model.js';
 export { buildServerModel } from './build-server-model.js';
 export type { TargetModel } from './targets-model.js';
+export type { StarterModel, ViewModel } from './view-types.js';
 export { completionsLocation } from './content-model.js';
 export { knownPackages, runtimeFilePath } from './runtime-features.js';
 export { fillLines, LINE_WIDTH, wrapDocComments } from './doc-comments.js';

@@ -32,7 +32,7 @@ export interface FeatureInput {
   tasks: boolean;
   toolsets: object | null;
   /** MCP Apps views and tools' `ui:` (ServerModel.apps). */
-  apps: object | null;
+  apps: { views: readonly unknown[] } | null;
   scale: { store: string };
   /** Where the server runs (ServerModel.targets): rows for the platforms' entries and packages will read it. */
   targets: readonly { name: TargetName }[];
@@ -142,6 +142,19 @@ const FEATURES = {
   },
   tasks: { when: (m) => m.tasks, files: ['task-store', 'task-methods', 'tasks', 'concurrency'] },
   toolsets: { when: (m) => m.toolsets !== null, files: ['toolsets'] },
+  // MCP Apps views are the user's browser code (ui/<view>/), bundled by `npm run build:views` (scripts/build-views.mjs)
+  // into one self-contained HTML file each: everything here is a build tool or bundled into the view, nothing runs in
+  // the server. ext-apps' App is the view's side of the protocol; zod ^4.2 is its peer.
+  views: {
+    when: (m) => (m.apps?.views.length ?? 0) > 0,
+    files: [],
+    devDependencies: {
+      '@modelcontextprotocol/ext-apps': 'extApps',
+      vite: 'vite',
+      'vite-plugin-singlefile': 'viteSingleFile',
+      zod: 'zod',
+    },
+  },
   // The Redis client is loaded by the entry only when HTTP is served with scale.store redis.
   scaleRedis: {
     when: (m) => m.scale.store === 'redis' && m.http !== null,
@@ -224,6 +237,9 @@ export function featurePackages(set: Pick<FeatureSet, 'on'>, versions: Versions)
     pick(feature.dependencies ?? {}, dependencies);
     pick(feature.devDependencies ?? {}, devDependencies);
   }
+  // A package the server loads and a build tool also needs (zod: the stdio entry's and ext-apps' peer) is listed once,
+  // where the server finds it in production.
+  for (const pkg of Object.keys(dependencies)) delete devDependencies[pkg];
   return { dependencies: sorted(dependencies), devDependencies: sorted(devDependencies) };
 }
 

@@ -8,6 +8,7 @@ import type { Json, Visibility } from '../core/index.js';
 import type { RegistryModel } from './registry-model.js';
 import type { TargetModel } from './targets-model.js';
 import type { ToolsetsModel } from './toolsets-model.js';
+import type { ViewModel } from './view-types.js';
 export type { Json };
 
 export interface EntryModel {
@@ -250,6 +251,8 @@ export interface ServerModel {
   toolsets: ToolsetsModel | null;
   /** MCP Apps views and the tools' `ui:`; null when the manifest has neither. */
   apps: AppsModel | null;
+  /** The views' code (generator/model/views-model.ts): each view's types, starter and built file; empty without views. */
+  views: ViewModel[];
   /** Where replicas share state (manifest `scale`); `store: memory` keeps it in the process. */
   scale: ScaleModel;
   /** Deployment files to emit under deploy/ (manifest `deploy`), or null. */

@@ -2,12 +2,19 @@
 // process sees the disk, so the project's src/ with the planned contents laid over it is kept in a mirror inside
 // the cache folder. Relative imports then resolve inside the mirror, packages through the project's node_modules
 // (a parent folder), and the mirror is synced file by file so the incremental build reuses what did not change.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { MAX_PROJECT_FILE_BYTES, readTextInside, writeEscape } from '../core/index.js';
+import { MAX_PROJECT_FILE_BYTES, readTextInside, VIEWS_TSCONFIG, writeEscape } from '../core/index.js';
 
-/** Where a mirror's files come from, path relative to the project -> content. */
-export function mirrorContents(root: string, overlay: ReadonlyMap<string, string | null>): Map<string, string> {
+/**
+ * Where a mirror's files come from, path relative to the project -> content: src/, the code of the views in
+ * `viewFolders` (compiled with their own settings), and the planned contents laid over them.
+ */
+export function mirrorContents(
+  root: string,
+  overlay: ReadonlyMap<string, string | null>,
+  viewFolders: readonly string[] = [],
+): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -17,12 +24,47 @@ export function mirrorContents(root: string, overlay: ReadonlyMap<string, string
     }
   };
   if (existsSync(join(root, 'src'))) walk(join(root, 'src'));
+  for (const folder of viewFolders) for (const [path, text] of viewCode(root, folder)) files.set(path, text);
+  const inView = (path: string) => viewFolders.some((f) => path.startsWith(`${f}/`));
   for (const [path, content] of overlay) {
     if (content === null) files.delete(path);
-    // Planned TypeScript outside src/ (the generated contract test) is checked as well, as it would be once written.
-    else if (path.startsWith('src/') || path.endsWith('.ts')) files.set(path, content);
+    // Planned TypeScript outside src/ (the generated contract test, a view's types) is checked as well, as it would be
+    // once written, and the views' settings with it.
+    else if (path.startsWith('src/') || path.endsWith('.ts') || path === VIEWS_TSCONFIG || (inView(path) && CODE.test(path)))
+      files.set(path, content);
   }
   return files;
+}
+
+/** What the compiler reads of a view's folder: its code and JSON (assets are typed by declarations, not read). */
+const CODE = /\.(?:[cm]?[jt]sx?|json)$/;
+
+/**
+ * The code files of a view's folder on disk. The folder is the manifest's (any folder of the project): nothing is
+ * read through a link that leaves the project, nor below node_modules or a hidden folder.
+ */
+function viewCode(root: string, folder: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const reads = new Map<string, string>();
+  const walk = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return; // Not there (yet): the starter is planned, and the overlay holds it.
+    }
+    for (const entry of entries) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(path);
+      else if (entry.isFile() && CODE.test(entry.name)) {
+        const text = readTextInside(root, path, MAX_PROJECT_FILE_BYTES, reads);
+        if (text !== undefined) out.set(path, text);
+      }
+    }
+  };
+  // A link on the way to the folder that leads out of the project is not followed.
+  if (writeEscape(root, folder) === undefined) walk(folder);
+  return out;
 }
 
 /**

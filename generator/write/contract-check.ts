@@ -20,6 +20,7 @@ import type { EntryKind } from '../core/index.js';
 import type { CompletionExport } from './plan.js';
 import { readResultMismatch, toolResultMismatch, withCause } from './type-mismatch.js';
 import type { HandlerRecord, ProjectState } from './project-state.js';
+import { checkViewProgram, reader, VIEW_PACKAGE, viewOf, viewProblemMessage, type ViewEntry } from './view-check.js';
 
 export interface ContractProblem {
   file: string;
@@ -43,6 +44,8 @@ export interface ContractOptions {
   orphans?: ReadonlySet<string>;
   /** Completion handler exports, held against their types like the handlers. */
   completions?: readonly CompletionExport[];
+  /** MCP Apps views: their code is compiled with the views' settings, beside the handlers. */
+  views?: readonly ViewEntry[];
 }
 
 export async function checkContracts(outDir: string, options: ContractOptions): Promise<ContractReport> {
@@ -56,14 +59,25 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     return { skipped: 'TypeScript is not installed in the project (run npm install), so handlers were not type-checked', problems: [] };
   const cache = ensureCacheDir(root);
   const scope = contractSource(options.state, options.completions, options.orphans);
+  const views = options.views ?? [];
+  // The views import ext-apps (a dev dependency the project gets with its first view): not installed, not checked.
+  const viewsSkipped =
+    views.length > 0 && !existsSync(join(root, 'node_modules', ...VIEW_PACKAGE.split('/')))
+      ? `the views' packages are not installed (run npm install), so views were not type-checked`
+      : undefined;
   let cwd = root;
   let config: string;
   let contents: Map<string, string> | undefined;
   if (options.overlay) {
     cwd = join(cache, 'check');
-    contents = mirrorContents(root, options.overlay);
-    // Planned TypeScript outside src/ (the generated contract test) is compiled too, as it would be once written.
-    const extra = [...contents.keys()].filter((p) => !p.startsWith('src/') && p.endsWith('.ts'));
+    contents = mirrorContents(
+      root,
+      options.overlay,
+      views.map((v) => v.source),
+    );
+    // Planned TypeScript outside src/ (the generated contract test) is compiled too, as it would be once written; a
+    // view's is browser code, compiled with the views' settings.
+    const extra = [...contents.keys()].filter((p) => !p.startsWith('src/') && p.endsWith('.ts') && !viewOf(p, views));
     contents.set(CONTRACT_FILE, scope.text).set(CONTRACT_CONFIG, contractConfig(extra));
     syncMirror(root, cwd, contents);
     config = join(cwd, CONTRACT_CONFIG);
@@ -71,8 +85,13 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     config = writeContractScope(root, scope);
   }
   let result: Awaited<ReturnType<typeof typeCheck>>;
+  let viewResult: Awaited<ReturnType<typeof typeCheck>> | undefined;
   try {
-    result = await typeCheck(compiler, cwd, config, join(cache, options.overlay ? 'check.tsbuildinfo' : 'contracts.tsbuildinfo'));
+    const prefix = options.overlay ? 'check' : 'contracts';
+    [result, viewResult] = await Promise.all([
+      typeCheck(compiler, cwd, config, join(cache, `${prefix}.tsbuildinfo`)),
+      views.length > 0 && !viewsSkipped ? checkViewProgram(compiler, cwd, join(cache, `${prefix}-views.tsbuildinfo`)) : undefined,
+    ]);
   } finally {
     // The mirror holds copies of the project's tests (test/contract.gen.test.ts, src/**/*.test.ts), which the
     // project's test runner would find and run as its own. The build info keeps the next check incremental: the
@@ -85,7 +104,7 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
   const orphansNamed = new Set<string>();
   for (const d of result.diagnostics) {
     if (d.category !== 'error') continue;
-    const file = relative(root, resolve(root, d.file)).split('\\').join('/');
+    const file = projectPath(root, d.file);
     if (file.startsWith('..') || file.startsWith('node_modules/')) continue;
     const held = file === CONTRACT_FILE ? scope.lines.get(d.line) : undefined;
     if (held) {
@@ -111,7 +130,22 @@ export async function checkContracts(outDir: string, options: ContractOptions): 
     const message = explain(d, () => contents?.get(file) ?? readFileSync(join(root, file), 'utf8'), entry, options.prior);
     problems.push({ file, line: d.line, column: d.column, message });
   }
-  return { problems };
+  const read = reader(root, contents);
+  for (const d of viewResult?.diagnostics ?? []) {
+    if (d.category !== 'error') continue;
+    const file = projectPath(root, d.file);
+    if (file.startsWith('..') || file.startsWith('node_modules/')) continue;
+    const view = viewOf(file, views);
+    const message = view ? viewProblemMessage(d, view, read(file), options.prior) : withCause(d);
+    problems.push({ file, line: d.line, column: d.column, message });
+  }
+  const skipped = viewsSkipped ?? viewResult?.failure;
+  return skipped ? { skipped, problems } : { problems };
+}
+
+/** A path the compiler printed (relative to where it ran: the project or its mirror), relative to the project. */
+function projectPath(root: string, printed: string): string {
+  return relative(root, resolve(root, printed)).split('\\').join('/');
 }
 
 const MISSING_EXPORT = /has no exported member|declares '[^']+' locally, but it is not exported/;

@@ -1,6 +1,7 @@
 import type { Manifest } from '../core/index.js';
 import { entriesOf, type EntryKind } from '../core/index.js';
 import type { CompletionExport, HandlerEntry } from './plan.js';
+import type { ViewEntry } from './view-check.js';
 import { isObject } from '../core/index.js';
 import { completionsLocation, type EntryModel, type ServerModel } from '../model/index.js';
 
@@ -58,4 +59,16 @@ export function completionExports(model: ServerModel, manifest: Manifest): Compl
 
 function propertyNames(schema: unknown): string[] {
   return isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+}
+
+/** Each MCP Apps view with its folder, and the tool each type of its app.gen.ts comes from, for the contract check. */
+export function viewEntries(model: ServerModel): ViewEntry[] {
+  return model.views.map((v) => {
+    const types: ViewEntry['types'] = {};
+    for (const t of [...v.openers, ...v.callable]) {
+      types[t.inputType] = { tool: t.name, side: 'input' };
+      if (t.outputTypeExpr !== 'undefined') types[t.outputTypeExpr] = { tool: t.name, side: 'output' };
+    }
+    return { name: v.name, source: v.source, types };
+  });
 }

@@ -99,6 +99,12 @@ function adviceOn(have: Record<string, unknown>, want: Record<string, unknown>):
   const wanted = sectionOf(want, 'scripts')?.test;
   if (typeof test === 'string' && wanted !== undefined && test !== wanted && !/\bvitest\b/.test(test))
     advice.push(`scripts.test runs ${JSON.stringify(test)}, not the generated tests in test/, which need ${JSON.stringify(wanted)}`);
+  // A project that gained MCP Apps views keeps its own build script, which does not bundle them.
+  const build = sectionOf(have, 'scripts')?.build;
+  if (sectionOf(want, 'scripts')?.['build:views'] !== undefined && typeof build === 'string' && !build.includes('build:views'))
+    advice.push(
+      `scripts.build does not run build:views, so the build has no views for the server to serve: make it "npm run build:views && ${build}"`,
+    );
   // An existing CommonJS package: the generated code is ES modules (import.meta, top-level imports with .js paths).
   if (have.type !== want.type && want.type === 'module')
     advice.push(

@@ -19,6 +19,7 @@ import {
   type ProjectState,
 } from './project-state.js';
 import { exportChange, retargetImporters } from './rename-importers.js';
+import type { ViewEntry } from './view-check.js';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'kept' | 'merge' | 'rename' | 'orphaned' | 'delete' | 'conflict';
 
@@ -60,6 +61,8 @@ export interface Plan {
   state: ProjectState;
   /** As given: for the contract check, which holds these exports against their types too. */
   completions: CompletionExport[];
+  /** As given: the MCP Apps views, whose code the contract check compiles too. */
+  views: ViewEntry[];
 }
 
 /** A user file of completion handlers for one prompt or template, and its export of type `type<"name">`. */
@@ -93,6 +96,7 @@ export interface PlanInput {
   files: Map<string, EmittedFile>;
   handlers: HandlerEntry[];
   completions?: CompletionExport[];
+  views?: ViewEntry[];
   prior: ProjectState | undefined;
   manifestSha256: string;
   generator: string;
@@ -190,7 +194,7 @@ export async function planFiles(input: PlanInput): Promise<Plan> {
     handlers,
     ...(Object.keys(completions).length > 0 && { completions }),
   };
-  return { files, problems, state, completions: input.completions ?? [] };
+  return { files, problems, state, completions: input.completions ?? [], views: input.views ?? [] };
 }
 
 /** Plans that may take an edit of their content; an orphan is not written, and a deletion needs none. */
@@ -423,7 +427,9 @@ function planLeftovers(
         current,
         note: orphan
           ? `${orphan.part === 'handler' ? `${orphan.kind}.${orphan.name} is no longer in the manifest` : `${orphan.kind}.${orphan.name} no longer has completion handlers`}: left in place, unregistered${untouched ? ' (--prune deletes it)' : ' (edited, so --prune keeps it)'}${renameHint(orphan, created)}`
-          : 'no longer generated, but edited by hand: left in place',
+          : owner === 'user' && untouched
+            ? 'no longer generated (a starter nobody edited, such as that of a view no longer in the manifest): left in place, delete it if unused'
+            : 'no longer generated, but edited by hand: left in place',
       });
       if (record) records[path] = record;
       // Remembered, so that a renamedFrom added on a later run still moves it.

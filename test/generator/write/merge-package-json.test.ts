@@ -59,6 +59,20 @@ describe('mergePackageJson', () => {
     expect(mergePackageJson('{"scripts": {"test": "vitest run --coverage"}}', wanted).advice).toEqual([]);
   });
 
+  it('adds build:views to a project that gained a view, and names a build script of its own that does not run it', () => {
+    const withViews = JSON.stringify({
+      scripts: { build: 'npm run build:views && tsc -p tsconfig.json', 'build:views': 'node scripts/build-views.mjs' },
+    });
+    const r = mergePackageJson('{"scripts": {"build": "tsc -p tsconfig.json"}}', withViews);
+    expect(JSON.parse(r.content).scripts).toEqual({ build: 'tsc -p tsconfig.json', 'build:views': 'node scripts/build-views.mjs' });
+    expect(r.advice).toEqual([
+      'scripts.build does not run build:views, so the build has no views for the server to serve: make it "npm run build:views && tsc -p tsconfig.json"',
+    ]);
+    expect(mergePackageJson('{"scripts": {"build": "npm run build:views && tsc"}}', withViews).advice).toEqual([]);
+    // Without views, nothing is said about the build.
+    expect(mergePackageJson('{"scripts": {"build": "tsc"}}', wanted).advice).toEqual([]);
+  });
+
   it('leaves invalid JSON alone and says why', () => {
     const r = mergePackageJson('{ "name": ', wanted);
     expect(r.content).toBe('{ "name": ');
