@@ -22,7 +22,7 @@ async function check(): Promise<{ code: number; stderr: string }> {
     return true;
   });
   try {
-    const code = await runCheck({ manifest: join(dir, 'mcp.yaml'), quiet: true, unservedViews: true });
+    const code = await runCheck({ manifest: join(dir, 'mcp.yaml'), quiet: true });
     return { code, stderr };
   } finally {
     spy.mockRestore();
