@@ -111,7 +111,10 @@ function serverImports(model: ServerModel) {
     completions: model.completions ? [...(staticCompletions ? ['fromList'] : []), 'installCompletions'].join(', ') : '',
     schemas: model.tools.length > 0 || model.prompts.some((p) => p.argsSchemaConst !== null),
     extApps: model.apps
-      ? [...(model.tools.some((t) => t.appTool) ? ['registerAppTool'] : []), ...(model.apps.views.length ? ['registerAppResource'] : [])].join(', ')
+      ? [
+          ...(model.tools.some((t) => t.appTool) ? ['registerAppTool'] : []),
+          ...(model.apps.views.length ? ['registerAppResource'] : []),
+        ].join(', ')
       : '',
     apps: model.apps ? [...(model.apps.views.length ? ['Views'] : []), 'appsLayer'].join(', ') : '',
     templates: model.templates.length > 0,

@@ -78,7 +78,10 @@ export class Views {
       const text = this.#html.get(view.name);
       // A server built without the entry (a test's buildServer) and without load(): say so, never an empty view.
       if (text === undefined)
-        throw new ProtocolError(ProtocolErrorCode.InternalError, `view ${view.name} is not loaded (Views.load at start-up)`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `view ${view.name} is not loaded (Views.load at start-up)`,
+        );
       const content = { uri: uri.href, mimeType: view.mimeType ?? RESOURCE_MIME_TYPE, text };
       return { contents: [view._meta ? { ...content, _meta: view._meta } : content] };
     };
