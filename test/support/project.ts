@@ -98,12 +98,26 @@ export function buildViewsCached(dir: string): void {
   cpSync(cached, join(dir, 'dist', 'ui'), { recursive: true });
 }
 
-function newClient(era: Era): Client {
-  return new Client({ name: `e2e-${era}`, version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+/** What a host that renders MCP Apps views advertises (in initialize, or in each 2026-07-28 request). */
+export const UI_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
+export interface ClientOptions {
+  /** Advertise UI_CAPABILITIES: a host that renders MCP Apps views. */
+  ui?: boolean;
 }
 
-export async function connectStdio(dir: string, era: Era, args: string[] = []): Promise<Client> {
-  const client = newClient(era);
+function newClient(era: Era, options: ClientOptions = {}): Client {
+  return new Client(
+    { name: `e2e-${era}`, version: '1.0.0' },
+    {
+      ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+      ...(options.ui ? { capabilities: UI_CAPABILITIES } : {}),
+    },
+  );
+}
+
+export async function connectStdio(dir: string, era: Era, args: string[] = [], options: ClientOptions = {}): Promise<Client> {
+  const client = newClient(era, options);
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js'), ...args], cwd: dir, stderr: 'pipe' }),
   );
@@ -148,8 +162,8 @@ export function startHttpServer(dir: string, extraArgs: string[] = []): Promise<
   });
 }
 
-export async function connectHttp(url: string, era: Era): Promise<Client> {
-  const client = newClient(era);
+export async function connectHttp(url: string, era: Era, options: ClientOptions = {}): Promise<Client> {
+  const client = newClient(era, options);
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }
