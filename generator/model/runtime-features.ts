@@ -145,7 +145,7 @@ const FEATURES = {
   // MCP Apps in the server (the manifest has views or a tool with `ui:`): the views' loading and the gating per client
   // (apps.gen.ts); ext-apps' server helpers register the tools and views, and its constants name the extension.
   apps: {
-    when: (m) => m.apps !== null,
+    when: (m) => !!m.apps,
     files: ['apps'],
     dependencies: { '@modelcontextprotocol/ext-apps': 'extApps' },
   },

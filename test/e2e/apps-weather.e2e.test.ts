@@ -72,7 +72,8 @@ describe.each(['legacy', 'modern'] as const)('the %s era', (era) => {
       expect(await view.locator('svg text.value').allTextContents()).toEqual(['16°', '17°', '18°', '8°', '7°', '8°']);
       const shot = await opened.screenshot(`weather-forecast-${era}`);
       console.log(`screenshot: ${shot}`);
-      if (process.env.UPDATE_SCREENSHOT && era === 'modern') copyFileSync(shot, join(ROOT, 'examples', 'weather', 'docs', 'forecast-view.png'));
+      if (process.env.UPDATE_SCREENSHOT && era === 'modern')
+        copyFileSync(shot, join(ROOT, 'examples', 'weather', 'docs', 'forecast-view.png'));
 
       await view.getByRole('button', { name: 'Show °F' }).click();
       await expect.poll(() => view.locator('#status').textContent()).toBe('Paris, 3 days (°F)');
@@ -126,7 +127,12 @@ describe('a view that fails', () => {
     const served = await startHttpServer(broken);
     const brokenHost = await startAppsHost(served.url);
     try {
-      const opened = await openView(browser, brokenHost, { tool: 'get_forecast', input: { city: 'Paris' }, era: 'modern', initTimeoutMs: 8000 });
+      const opened = await openView(browser, brokenHost, {
+        tool: 'get_forecast',
+        input: { city: 'Paris' },
+        era: 'modern',
+        initTimeoutMs: 8000,
+      });
       try {
         expect(opened.report.outcome).toBe('view error: Uncaught Error: the forecast view broke');
         expect(opened.report.viewErrors).toEqual(['Uncaught Error: the forecast view broke']);

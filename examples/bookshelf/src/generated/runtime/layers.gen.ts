@@ -117,7 +117,16 @@ export function layered(server: McpServer, layers: Layers): McpServer {
   const published: Layer = { install: (s) => publishListings(s, listings) };
   const traced = tracing(() => ownNames(listings));
   scoped(server);
-  for (const layer of [layers.tasks, layers.policies, published, layers.toolsets, layers.apps, REQUEST_STATE, LOGS, traced])
+  for (const layer of [
+    layers.tasks,
+    layers.policies,
+    published,
+    layers.toolsets,
+    layers.apps,
+    REQUEST_STATE,
+    LOGS,
+    traced,
+  ])
     apply(server, layer);
   return server;
 }

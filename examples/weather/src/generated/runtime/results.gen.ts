@@ -79,7 +79,10 @@ type Written<T> = T extends readonly (infer U)[]
  * that render no MCP Apps view, the model): `text` when given (a summary a reader can use), else the value's JSON.
  */
 export function structured<const Output extends object>(value: Output, text?: string): ToolSuccess<Written<Output>> {
-  return { content: [{ type: 'text', text: text ?? JSON.stringify(value) }], structuredContent: value as Written<Output> };
+  return {
+    content: [{ type: 'text', text: text ?? JSON.stringify(value) }],
+    structuredContent: value as Written<Output>,
+  };
 }
 
 export function notImplemented(kind: string, name: string, file: string): ToolErrorResult {
