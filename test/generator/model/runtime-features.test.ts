@@ -136,12 +136,7 @@ describe('runtime features', () => {
     expect(Object.keys(stdioOnly.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'pino', 'zod']);
     expect(stdioOnly.devDependencies).toHaveProperty('json-schema-faker', sdk.jsonSchemaFaker);
     const http = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true })), sdk);
-    expect(Object.keys(http.dependencies).sort()).toEqual([
-      '@modelcontextprotocol/server',
-      'ipaddr.js',
-      'pino',
-      'proxy-addr',
-    ]);
+    expect(Object.keys(http.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'ipaddr.js', 'pino', 'proxy-addr']);
     // MCP Apps: the server loads ext-apps' helpers, the views' build brings vite.
     const apps = featurePackages(enabledFeatures(input({ ...off, stdio: true, apps: true })), sdk);
     expect(apps.dependencies).toHaveProperty('@modelcontextprotocol/ext-apps', sdk.extApps);
