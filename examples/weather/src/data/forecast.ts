@@ -34,5 +34,3 @@ export function summary(f: { city: string; units: Units; days: Day[] }): string 
   const unit = f.units === 'imperial' ? '°F' : '°C';
   return [`${f.city}:`, ...f.days.map((d) => `${d.date} ${d.summary}, high ${d.high}${unit}, low ${d.low}${unit}`)].join('\n');
 }
-
-export const unknownCity = (city: string) => `No forecast for ${city}: try Paris, Tokyo or Lima.`;
