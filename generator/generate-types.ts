@@ -15,11 +15,6 @@ export interface GenerateOptions {
   prune?: boolean;
   /** Type-check handlers against the new types after writing (default true). */
   contracts?: boolean;
-  /**
-   * Internal to mcp-gen's own tests, set by no command: let views and `ui:` through although the generated server does
-   * not serve them yet (apps/not-generated), so that the view side (starters, types, build, check) is tested alone.
-   */
-  unservedViews?: boolean;
 }
 
 export interface GenerateResult {

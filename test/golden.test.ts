@@ -88,7 +88,8 @@ describe.each(treeCases)('generated case %s', (name) => {
     const toolsFile = join(FIXTURES, name, 'expected-tools.json');
     const expectedTools = existsSync(toolsFile) ? JSON.parse(readFileSync(toolsFile, 'utf8')) : undefined;
     for (const era of ['legacy', 'modern'] as const) {
-      const client = await connectStdio(dir, era);
+      // As a host that renders MCP Apps views, which is listed every tool (those for views only included).
+      const client = await connectStdio(dir, era, [], { ui: true });
       try {
         const { tools } = await client.listTools();
         expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools ?? {}));

@@ -9,8 +9,7 @@ import { formatDiffs, formatProblems } from './print-plan.js';
 import { handlerProblems } from './json-report.js';
 import { startProgress } from './progress.js';
 
-/** `unservedViews` is generate()'s, for mcp-gen's own tests; no command sets it. */
-type CheckOptions = { manifest: string; out?: string; quiet?: boolean; json?: boolean; unservedViews?: boolean };
+type CheckOptions = { manifest: string; out?: string; quiet?: boolean; json?: boolean };
 
 export async function runCheck(opts: CheckOptions): Promise<number> {
   const progress = opts.quiet || opts.json ? undefined : startProgress('checking');
@@ -22,7 +21,7 @@ export async function runCheck(opts: CheckOptions): Promise<number> {
 }
 
 async function check(opts: CheckOptions): Promise<number> {
-  const result = await generate({ manifestPath: opts.manifest, outDir: opts.out, dryRun: true, unservedViews: opts.unservedViews });
+  const result = await generate({ manifestPath: opts.manifest, outDir: opts.out, dryRun: true });
   const shownOut = relative(process.cwd(), result.outDir) || '.';
   // Checked against a folder that holds nothing generated, every file would be listed as missing.
   const noProject =

@@ -7,7 +7,13 @@ import { renderTemplate } from './render-template.js';
 
 const KINDS = [
   { list: 'tools', type: 'PublishedTool', word: 'Tool', entries: (m: ServerModel) => m.tools },
-  { list: 'resources', type: 'PublishedResource', word: 'Resource', entries: (m: ServerModel) => m.resources },
+  // MCP Apps views are ui:// resources, listed after the manifest's own.
+  {
+    list: 'resources',
+    type: 'PublishedResource',
+    word: 'Resource',
+    entries: (m: ServerModel) => [...m.resources, ...(m.apps?.views ?? []).map((v) => ({ ...v, summary: `(MCP Apps view) ${v.summary}` }))],
+  },
   { list: 'resourceTemplates', type: 'PublishedResourceTemplate', word: 'Resource template', entries: (m: ServerModel) => m.templates },
   { list: 'prompts', type: 'PublishedPrompt', word: 'Prompt', entries: (m: ServerModel) => m.prompts },
 ] as const;

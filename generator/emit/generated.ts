@@ -80,6 +80,7 @@ function entryExtras(model: ServerModel): string {
     ...(on.tasksRedis ? ["(await import('./runtime/task-store-redis.gen.js')).shareTasks"] : []),
   ];
   return [
+    ...(model.apps?.views.length ? ['views'] : []),
     ...(model.toolsets?.names.length ? ['toolsets'] : []),
     ...(on.telemetry ? ["telemetry: () => import('./runtime/telemetry.gen.js')"] : []),
     ...(on.scaleRedis
@@ -109,6 +110,13 @@ function serverImports(model: ServerModel) {
     adapters: adapters.join(', '),
     completions: model.completions ? [...(staticCompletions ? ['fromList'] : []), 'installCompletions'].join(', ') : '',
     schemas: model.tools.length > 0 || model.prompts.some((p) => p.argsSchemaConst !== null),
+    extApps: model.apps
+      ? [
+          ...(model.tools.some((t) => t.appTool) ? ['registerAppTool'] : []),
+          ...(model.apps.views.length ? ['registerAppResource'] : []),
+        ].join(', ')
+      : '',
+    apps: model.apps ? [...(model.apps.views.length ? ['Views'] : []), 'appsLayer'].join(', ') : '',
     templates: model.templates.length > 0,
   };
 }

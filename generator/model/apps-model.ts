@@ -14,8 +14,9 @@ import {
   toolVisibility,
   UI_EXTENSION_ID,
   UI_MIME_TYPE,
+  viewHtmlPath,
 } from '../core/index.js';
-import { commentText, stringLiteral } from './js-literal.js';
+import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { AppModel, AppsModel, AppToolModel, ToolUiModel } from './server-model.js';
 
 /** A tool's `ui:` as emission needs it; null without `ui:`. */
@@ -78,15 +79,31 @@ export function appsModel(m: Manifest): AppsModel | null {
         .filter(([, t]) => toolVisibility(t).includes('app'))
         .map(ref),
       summary: commentText(about ? `${JSON.stringify(a.name)}: ${about}` : JSON.stringify(a.name)),
+      defConst: `${camelCase(a.name)}View`,
+      htmlFile: viewHtmlPath(a.name),
+      // As ext-apps' examples register a view: registerAppResource adds the mimeType, the read its contents' `_meta`.
+      config: [
+        ...(a.declared.title !== undefined ? [`title: ${jsLiteral(a.declared.title)}`] : []),
+        ...(a.declared.description !== undefined ? [`description: ${jsLiteral(a.declared.description)}`] : []),
+        ...(meta ? [`_meta: ${jsLiteral(meta)}`] : []),
+      ].join(', '),
     };
   });
+  const uris = new Map(apps.map((a) => [a.name, a.uri]));
+  const appOnly = tools.filter(([, t]) => !modelVisible(t)).map(([name]) => name);
   return {
     extensionId: UI_EXTENSION_ID,
     mimeType: UI_MIME_TYPE,
     extensionSettings: { mimeTypes: [UI_MIME_TYPE] },
     views,
     callable: tools.filter(([, t]) => toolVisibility(t).includes('app')).map(ref),
-    appOnly: tools.filter(([, t]) => !modelVisible(t)).map(([name]) => name),
+    appOnly,
+    layerConfig: jsLiteral({
+      appOnly,
+      openers: tools.filter(([, t]) => typeof t.ui?.app === 'string' && uris.has(t.ui.app)).map(([name]) => name),
+      views: apps.map((a) => a.uri),
+    }),
+    viewFiles: jsLiteral(views.map((v) => ({ name: v.name, file: v.htmlFile }))),
   };
 }
 

@@ -77,6 +77,7 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
       scopeChallenge: (t.policy?.scopes?.length ?? 0) > 0,
       taskSupport: t.execution?.taskSupport === 'optional' || t.execution?.taskSupport === 'required' ? t.execution.taskSupport : null,
       ui,
+      appTool: false,
     };
   });
   const resources = entriesOf(m, 'resources').map(([name, r]): ResourceModel => {

@@ -11,6 +11,7 @@ import type { EntryModel, Json, PromptModel, ResourceModel, TemplateModel, ToolM
  */
 const TAKEN = new Set([
   'AppContext',
+  'appsLayer',
   'McpServer',
   'ProtocolEra',
   'ResourceTemplate',
@@ -31,6 +32,8 @@ const TAKEN = new Set([
   'policies',
   'policyLayer',
   'prompt',
+  'registerAppResource',
+  'registerAppTool',
   'renderTemplate',
   'requestStateOptions',
   'resource',
@@ -44,6 +47,8 @@ const TAKEN = new Set([
   'toolsets',
   'toolsetsLayer',
   'uri',
+  'Views',
+  'views',
 ]);
 
 /** The tool annotations registerTool takes (the SDK's ToolAnnotations); the published list carries every key. */
@@ -74,7 +79,7 @@ export function importSpecifier(n: Named, local: string): string {
   return local === n.ident ? local : `${n.ident} as ${local}`;
 }
 
-export function toolRegistration(t: ToolModel, local: string): { config: string; adapterCall: string } {
+export function toolRegistration(t: ToolModel, local: string): { config: string; adapterCall: string; appTool: boolean } {
   const annotations = t.published.annotations as Json | undefined;
   const taken = annotations && Object.fromEntries(Object.entries(annotations).filter(([k]) => TOOL_ANNOTATIONS.includes(k)));
   const config = [
@@ -83,13 +88,17 @@ export function toolRegistration(t: ToolModel, local: string): { config: string;
     ...(t.outputSchemaConst ? [`outputSchema: schemas.${t.outputSchemaConst}`] : []),
     ...(taken && Object.keys(taken).length > 0 ? [`annotations: ${jsLiteral(taken)}`] : []),
     ...(t.scopeChallenge ? [`scopeChallenge: policies.scopeChallenge(${t.nameLiteral})`] : []),
+    // `_meta.ui` as ext-apps' examples register it; the published list (definitions.gen.ts) carries it as the manifest
+    // says, without the deprecated flat key registerAppTool adds to the SDK's own copy.
+    ...(t.ui ? [`_meta: ${jsLiteral({ ui: t.ui.meta })}`] : []),
   ];
   const options = [
     ...(t.inputDefaults !== null ? [`defaults: ${jsLiteral(t.inputDefaults)}`] : []),
     ...(t.taskSupport ? ['task: inTask'] : []),
   ];
   const adapterCall = `tool(${t.nameLiteral}, ${local}${options.length ? `, { ${options.join(', ')} }` : ''})`;
-  return { config: config.join(', '), adapterCall };
+  // ext-apps' ToolConfig has no scopeChallenge: such a tool keeps the SDK's registerTool, with the same `_meta`.
+  return { config: config.join(', '), adapterCall, appTool: t.ui !== null && !t.scopeChallenge };
 }
 
 /** Resources and templates: title, description and mimeType, as the SDK's examples register them. */

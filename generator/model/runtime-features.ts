@@ -142,9 +142,17 @@ const FEATURES = {
   },
   tasks: { when: (m) => m.tasks, files: ['task-store', 'task-methods', 'tasks', 'concurrency'] },
   toolsets: { when: (m) => m.toolsets !== null, files: ['toolsets'] },
+  // MCP Apps in the server (the manifest has views or a tool with `ui:`): the views' loading and the gating per client
+  // (apps.gen.ts); ext-apps' server helpers register the tools and views, and its constants name the extension.
+  apps: {
+    when: (m) => !!m.apps,
+    files: ['apps'],
+    dependencies: { '@modelcontextprotocol/ext-apps': 'extApps' },
+  },
   // MCP Apps views are the user's browser code (ui/<view>/), bundled by `npm run build:views` (scripts/build-views.mjs)
-  // into one self-contained HTML file each: everything here is a build tool or bundled into the view, nothing runs in
-  // the server. ext-apps' App is the view's side of the protocol; zod ^4.2 is its peer.
+  // into one self-contained HTML file each: everything here is a build tool or bundled into the view. ext-apps' App is
+  // the view's side of the protocol (the server lists ext-apps among its dependencies: the row above); zod ^4.2 is its
+  // peer.
   views: {
     when: (m) => (m.apps?.views.length ?? 0) > 0,
     files: [],

@@ -62,6 +62,8 @@ export interface ToolModel extends EntryModel {
   taskSupport: 'optional' | 'required' | null;
   /** Its MCP Apps view and visibility (manifest `ui:`); null without. `published._meta.ui` is `ui.meta`. */
   ui: ToolUiModel | null;
+  /** Registered with ext-apps' registerAppTool (a tool with `ui:`, unless its scope challenge needs the SDK's own config). */
+  appTool: boolean;
 }
 
 /** A tool's `ui:` (MCP Apps). */
@@ -120,6 +122,12 @@ export interface AppModel {
   tools: AppToolModel[];
   /** Single-line summary for doc comments. */
   summary: string;
+  /** Const of its listing in definitions.gen.ts, e.g. `forecastViewView` (listed after the manifest's resources). */
+  defConst: string;
+  /** The built file the server reads at start-up, relative to the project: `dist/ui/<name>.html`. */
+  htmlFile: string;
+  /** registerAppResource's metadata as `key: literal` fields: title, description, `_meta: {ui}`. */
+  config: string;
 }
 
 /** MCP Apps (the `io.modelcontextprotocol/ui` extension, spec 2026-01-26). */
@@ -133,6 +141,10 @@ export interface AppsModel {
   callable: AppToolModel[];
   /** Names of the tools hidden from the model (`visibility: [app]`). */
   appOnly: string[];
+  /** apps.gen.ts's AppsConfig as a TS literal: the app-only tools, the tools that name a view, the views' URIs. */
+  layerConfig: string;
+  /** views.gen.ts's table as a TS literal: `[{name, file}]`, in manifest order. */
+  viewFiles: string;
 }
 
 export interface ResourceModel extends EntryModel {

@@ -22,25 +22,6 @@ import {
 import { cspOriginProblem, domainProblem, sourceKey, sourceProblem } from './app-fields.js';
 import { uriProblem } from './uris.js';
 
-/**
- * Views are checked, reviewed and modelled, but the generated server does not serve them yet: it would send hosts to
- * ui:// resources it does not have (a blank frame), so generate refuses them.
- */
-export function appsNotGenerated(m: Manifest): Finding[] {
-  const ui = entriesOf(m, 'tools').find(([, t]) => t.ui !== undefined);
-  const at: PathSegment[] | undefined = isObject((m as { apps?: unknown }).apps) ? ['apps'] : ui ? ['tools', ui[0], 'ui'] : undefined;
-  if (!at) return [];
-  return [
-    {
-      code: 'apps/not-generated',
-      path: at,
-      at: 'key',
-      message: 'this mcp-gen checks MCP Apps views (apps:, tools.<name>.ui) but does not generate the server that serves them',
-      hint: 'validate, lint, diff and docs read them; to generate the server, leave apps: and ui: out of this manifest',
-    },
-  ];
-}
-
 export function checkApps(m: Manifest): Finding[] {
   const apps = appsOf(m);
   return [

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { appsNotGenerated, checkApps } from './apps.js';
+import { checkApps } from './apps.js';
 import { checkAuth } from './auth.js';
 import { checkBundleIcons, checkContent } from './content.js';
 import { checkExamples } from './examples.js';
@@ -91,7 +91,7 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
   // The spec check reports what the earlier checks already explain in manifest terms; run it on clean input only.
   if (!findings.some((f) => f.severity !== 'warning')) findings.push(...checkSpec(m));
   // What validates but cannot be generated is said once the manifest is otherwise clean, as validate would find it.
-  if (options.generate && !findings.some((f) => f.severity !== 'warning')) findings.push(...appsNotGenerated(m), ...targetsNotGenerated(m));
+  if (options.generate && !findings.some((f) => f.severity !== 'warning')) findings.push(...targetsNotGenerated(m));
   issues.push(...findings.map((f) => locateFinding(loaded, f, files?.mounts ?? [])));
   if (options.lint && !hasErrors(issues)) issues.push(...lintManifest(loaded).map((i) => ({ ...i, severity: 'warning' as const })));
   return sortIssues(issues);

@@ -39,6 +39,8 @@ export interface Layers {
   tasks?: Layer;
   policies?: Layer;
   toolsets?: Layer;
+  /** MCP Apps: the lists and calls of a client that renders no views (apps.gen.ts). */
+  apps?: Layer;
 }
 
 /** The SDK internals used here, each with what it must be. */
@@ -102,15 +104,25 @@ function apply(server: McpServer, layer: Layer | undefined): void {
 
 /**
  * Installs the layers around every handler registered so far, each outside the one before: tasks, tool policies, the
- * published lists (which replace the SDK's), toolsets (which filter them), the binding of request state (outside the
- * SDK's own check of it), request logs and, outermost, the request's trace span; and the scope on every context.
+ * published lists (which replace the SDK's), toolsets (which filter them), MCP Apps (which spare a client that renders
+ * no views what only views use), the binding of request state (outside the SDK's own check of it), request logs and,
+ * outermost, the request's trace span; and the scope on every context.
  */
 export function layered(server: McpServer, layers: Layers): McpServer {
   const { listings } = layers;
   const published: Layer = { install: (s) => publishListings(s, listings) };
   const traced = tracing(() => ownNames(listings));
   scoped(server);
-  for (const layer of [layers.tasks, layers.policies, published, layers.toolsets, REQUEST_STATE, LOGS, traced])
+  for (const layer of [
+    layers.tasks,
+    layers.policies,
+    published,
+    layers.toolsets,
+    layers.apps,
+    REQUEST_STATE,
+    LOGS,
+    traced,
+  ])
     apply(server, layer);
   return server;
 }

@@ -1,6 +1,6 @@
 // Start-up and shutdown of the server process, for the entry (entry.gen.ts): the command line read and checked
-// (cli.gen.ts), logging, the SDK checked, optional telemetry and shared store, mock mode or the app's onStart, then
-// the servers each transport builds. The entry starts the transports itself, one call each.
+// (cli.gen.ts), logging, the SDK checked, the MCP Apps views read, optional telemetry and shared store, mock mode or
+// the app's onStart, then the servers each transport builds. The entry starts the transports itself, one call each.
 import { McpServer, type AuthInfo, type McpServerFactory, type ProtocolEra } from '@modelcontextprotocol/server';
 import { readCommandLine, type ServeSettings } from './cli.gen.js';
 import { checkSdk } from './layers.gen.js';
@@ -19,6 +19,8 @@ export interface Lifecycle<App> {
 
 /** The optional pieces the manifest turns on, each loaded only when it is used. */
 export interface Extras<Hooks> {
+  /** MCP Apps views (apps.gen.ts): their HTML read once, before the app starts; a view not built stops the start. */
+  views?: { load(): Promise<void> };
   /** toolsets.gen.ts's start-up choice (`--toolsets`). */
   toolsets?: { choose(list: string | undefined): void };
   /** telemetry.gen.ts (telemetry.otel), started before onStart so that clients the app creates find its providers. */
@@ -83,6 +85,7 @@ export async function start<App, S extends ServeSettings, Hooks = never>(
   if (!line) return undefined;
   await configureLogging({ format: line.logFormat });
   await checkSdk(new McpServer({ name: settings.name, version: settings.version }));
+  await extras.views?.load();
   extras.toolsets?.choose(line.toolsets);
   const http = line.transports.has('http');
   // scale.store redis: a missing MCP_STORE_URL stops the start with one line; the store client is loaded only here.

@@ -15,7 +15,6 @@ const SERVER = `// The server under test: hand-written on the SDK, serving the b
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createMcpHandler, fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { EXTENSION_ID, RESOURCE_MIME_TYPE, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 
 const calls = [];
@@ -61,7 +60,17 @@ function buildServer() {
   return server;
 }
 
-const mcp = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'stateless', responseMode: 'json' }));
+const handler = createMcpHandler(() => buildServer(), { legacy: 'stateless', responseMode: 'json' });
+// Node's request as a web Request for the SDK's handler, and its Response streamed back.
+async function mcp(req, res) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+  const response = await handler.fetch(new Request('http://' + req.headers.host + req.url, { method: req.method, headers: req.headers, body }));
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
 const http = createServer((req, res) => {
   const path = new URL(req.url, 'http://x').pathname;
   if (path === '/mcp') return mcp(req, res);

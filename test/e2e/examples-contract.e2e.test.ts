@@ -82,8 +82,8 @@ describe('weather example: contract tests from its examples', () => {
     writeFileSync(
       handler,
       original.replace(
-        'if (!climate) return toolError(`No forecast for ${input.city}: try Paris, Tokyo or Lima.`);',
-        'if (!climate) return toolError(`Unknown place ${input.city}`);',
+        'if (!result) return toolError(`No forecast for ${input.city}: try Paris, Tokyo or Lima.`);',
+        'if (!result) return toolError(`Unknown place ${input.city}`);',
       ),
     );
     try {

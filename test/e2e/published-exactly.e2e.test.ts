@@ -3,7 +3,10 @@
 // resources/templates/list and prompts/list is read raw (every page, no client-side parsing) in both protocol eras
 // and compared, as canonical JSON, with the manifest's own entries: the entry's key as `name`, the fields that only
 // steer the generator removed, shared schemas bundled into the tool schemas. Nothing else may differ. examples/scaled
-// serves HTTP only with a shared store: it is read over HTTP, with a real Redis.
+// serves HTTP only with a shared store: it is read over HTTP, with a real Redis. The client is a host that renders
+// MCP Apps views: a manifest with views lists them among the resources (`text/html;profile=mcp-app`, `_meta.ui` from
+// the view's fields) and its tools carry `_meta.ui` ({resourceUri, visibility}, never the deprecated flat key), app-only
+// ones included, the server declaring the extension; a client without views gets the same lists without any of that.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +20,7 @@ import { binary, freePort, RedisServer, Replica } from '../support/scale-cluster
 
 /** Manifest-only fields, per section: they steer the generator and are never published. */
 const GENERATOR_ONLY: Record<string, string[]> = {
-  tools: ['policy', 'examples', 'renamedFrom'],
+  tools: ['policy', 'examples', 'renamedFrom', 'ui'],
   resources: ['text', 'blob', 'file', 'examples', 'renamedFrom'],
   resourceTemplates: ['complete', 'examples', 'renamedFrom'],
   prompts: ['messages', 'examples', 'renamedFrom'],
@@ -41,10 +44,66 @@ function declared(manifestPath: string, era: Era): Record<string, Json[]> {
       }
       if (section === 'prompts' && Array.isArray(entry.arguments))
         e.arguments = (entry.arguments as Json[]).map((a) => without(a, ['complete']));
+      if (section === 'tools' && entry.ui !== undefined) e._meta = { ...(entry._meta as Json), ui: toolUi(data, entry.ui as Json) };
       return e;
     });
   }
+  out.resources.push(...views(data));
   return out;
+}
+
+const UI_TYPE = 'text/html;profile=mcp-app';
+const UI_EXTENSION = { 'io.modelcontextprotocol/ui': { mimeTypes: [UI_TYPE] } };
+
+/** A view's URI: as written, or ui://<server name as a host>/<view> (the names of these manifests need no escaping). */
+function viewUri(data: Json, name: string): string {
+  const app = ((data.apps ?? {}) as Record<string, Json>)[name];
+  return (app?.uri as string | undefined) ?? `ui://${String((data.server as Json).name).toLowerCase()}/${name}`;
+}
+
+function toolUi(data: Json, ui: Json): Json {
+  return {
+    ...(ui.app !== undefined ? { resourceUri: viewUri(data, ui.app as string) } : {}),
+    visibility: ui.visibility ?? ['model', 'app'],
+  };
+}
+
+/** The views as resources/list carries them, after the manifest's resources. */
+function views(data: Json): Json[] {
+  return Object.entries((data.apps ?? {}) as Record<string, Json>).map(([name, app]) => {
+    const ui: Json = {};
+    if (app.csp !== undefined) ui.csp = app.csp;
+    const asked = Object.entries((app.permissions ?? {}) as Json).filter(([, on]) => on === true);
+    if (asked.length) ui.permissions = Object.fromEntries(asked.map(([k]) => [k, {}]));
+    if (app.domain !== undefined) ui.domain = app.domain;
+    if (app.prefersBorder !== undefined) ui.prefersBorder = app.prefersBorder;
+    const meta = { ...(app._meta as Json | undefined), ...(Object.keys(ui).length ? { ui } : {}) };
+    return {
+      uri: viewUri(data, name),
+      name,
+      ...(app.title !== undefined ? { title: app.title } : {}),
+      ...(app.description !== undefined ? { description: app.description } : {}),
+      mimeType: UI_TYPE,
+      ...(Object.keys(meta).length ? { _meta: meta } : {}),
+    };
+  });
+}
+
+/** What a client that renders no views is listed: no view, no `_meta.ui` (nor an emptied `_meta`), no app-only tool. */
+function withoutViews(want: Record<string, Json[]>): Record<string, Json[]> {
+  const plain = (e: Json): Json => {
+    const { ui: _ui, ...meta } = (e._meta ?? {}) as Json;
+    return Object.keys(meta).length ? { ...e, _meta: meta } : without(e, ['_meta']);
+  };
+  const appOnly = (e: Json) => {
+    const ui = (e._meta as Json | undefined)?.ui as Json | undefined;
+    return Array.isArray(ui?.visibility) && !(ui.visibility as string[]).includes('model');
+  };
+  return {
+    ...want,
+    tools: want.tools.filter((t) => !appOnly(t)).map(plain),
+    resources: want.resources.filter((r) => r.mimeType !== UI_TYPE || !String(r.uri).startsWith('ui://')),
+  };
 }
 
 const FIXTURES = join(ROOT, 'test', 'fixtures');
@@ -80,8 +139,8 @@ const cases = [
 ];
 
 /** The listings as a client reads them: over stdio, or over HTTP from a replica on a fresh Redis. */
-async function listings(dir: string, name: string, era: Era) {
-  if (!OVER_HTTP.has(name)) return withClient(connectStdio(dir, era), readPublished);
+async function listings(dir: string, name: string, era: Era, ui = true) {
+  if (!OVER_HTTP.has(name)) return withClient(connectStdio(dir, era, [], { ui }), readPublished);
   const redis = new RedisServer(await freePort(), join(tempDir('published-redis-'), 'data'));
   await redis.start();
   // Replicas share the key that protects request state; a shared store refuses to start without one.
@@ -89,10 +148,21 @@ async function listings(dir: string, name: string, era: Era) {
   const replica = new Replica(dir, await freePort(), 'a', env);
   try {
     await replica.start();
-    return await withClient(connectHttp(replica.url, era), readPublished);
+    return await withClient(connectHttp(replica.url, era, { ui }), readPublished);
   } finally {
     await replica.stop();
     await redis.stop();
+  }
+}
+
+function compare(published: Awaited<ReturnType<typeof listings>>, want: Record<string, Json[]>): void {
+  for (const section of Object.keys(GENERATOR_ONLY) as (keyof typeof want & keyof typeof published)[]) {
+    const got = published[section as 'tools'];
+    expect(
+      got.map((e) => e.name),
+      `${section} order`,
+    ).toEqual(want[section].map((e) => e.name));
+    for (const [i, entry] of got.entries()) expect(canonicalJson(entry), `${section}[${i}]`).toBe(canonicalJson(want[section][i]));
   }
 }
 
@@ -103,13 +173,14 @@ describe.each(cases)('$kind $name: every listing is the manifest as written', ({
     const published = await listings(dir, name, era);
     const want = declared(join(dir, 'mcp.yaml'), era);
     expect(Object.values(want).flat().length).toBeGreaterThan(0);
-    for (const section of Object.keys(GENERATOR_ONLY) as (keyof typeof want & keyof typeof published)[]) {
-      const got = published[section as 'tools'];
-      expect(
-        got.map((e) => e.name),
-        `${section} order`,
-      ).toEqual(want[section].map((e) => e.name));
-      for (const [i, entry] of got.entries()) expect(canonicalJson(entry), `${section}[${i}]`).toBe(canonicalJson(want[section][i]));
+    compare(published, want);
+    const apps = existsSync(join(dir, 'scripts', 'build-views.mjs')) || want.tools.some((t) => (t._meta as Json | undefined)?.ui);
+    const extension = (p: typeof published) => (p.capabilities.extensions as Json | undefined)?.['io.modelcontextprotocol/ui'];
+    expect(extension(published), 'the MCP Apps extension').toEqual(apps ? UI_EXTENSION['io.modelcontextprotocol/ui'] : undefined);
+    if (apps) {
+      const plain = await listings(dir, name, era, false);
+      expect(extension(plain)).toEqual(UI_EXTENSION['io.modelcontextprotocol/ui']);
+      compare(plain, withoutViews(want));
     }
   });
 });

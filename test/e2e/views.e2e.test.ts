@@ -22,7 +22,7 @@ async function check(): Promise<{ code: number; stderr: string }> {
     return true;
   });
   try {
-    const code = await runCheck({ manifest: join(dir, 'mcp.yaml'), quiet: true, unservedViews: true });
+    const code = await runCheck({ manifest: join(dir, 'mcp.yaml'), quiet: true });
     return { code, stderr };
   } finally {
     spy.mockRestore();
@@ -52,9 +52,9 @@ describe('the starter view', () => {
     const pkg = JSON.parse(read('package.json'));
     expect(pkg.scripts.build).toBe('npm run build:views && tsc -p tsconfig.json');
     expect(pkg.scripts['build:views']).toBe('node scripts/build-views.mjs');
-    expect(Object.keys(pkg.devDependencies)).toEqual(
-      expect.arrayContaining(['@modelcontextprotocol/ext-apps', 'vite', 'vite-plugin-singlefile']),
-    );
+    expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(['vite', 'vite-plugin-singlefile']));
+    // The server registers its tools and views with ext-apps' helpers: a dependency, which the views use too.
+    expect(Object.keys(pkg.dependencies)).toContain('@modelcontextprotocol/ext-apps');
     // The view imports ext-apps' App from the package root (there is no ./app export), and its types from beside it.
     expect(read(MAIN)).toContain("from '@modelcontextprotocol/ext-apps';");
     expect(read(MAIN)).toContain("from './app.gen.js';");

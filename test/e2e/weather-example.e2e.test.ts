@@ -21,7 +21,10 @@ async function exercise(client: Client, era: Era): Promise<void> {
   else expect(client.getNegotiatedProtocolVersion()).toMatch(/^2025-/);
 
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools));
+  // A client that renders no MCP Apps view is not listed refresh_forecast, which only the forecast view calls
+  // (test/e2e/apps-weather.e2e.test.ts serves a host that renders it).
+  expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools).filter((name) => name !== 'refresh_forecast'));
+  expect(tools[0]._meta).toBeUndefined();
   const forecast = tools[0];
   // Published verbatim, plus the shared definitions the schema references.
   expect(forecast.inputSchema).toEqual(manifest.tools.get_forecast.inputSchema);

@@ -1,7 +1,8 @@
 // Builds generated projects the way a user would (generate, tsc) and serves them to real SDK clients over
 // real transports: stdio child processes and HTTP on a loopback port.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -48,7 +49,11 @@ export function copyExample(name: string): string {
   return dir;
 }
 
-/** The project's own build (`tsc -p tsconfig.json`, strict): it type-checks everything it emits. Throws with the compiler's output on error. */
+/**
+ * The project's own build (`tsc -p tsconfig.json`, strict): it type-checks everything it emits. Throws with the
+ * compiler's output on error. A project with MCP Apps views gets them built too (`npm run build` does both), since the
+ * server does not start without them.
+ */
 export function buildProject(dir: string): void {
   linkDeps(dir);
   try {
@@ -57,14 +62,62 @@ export function buildProject(dir: string): void {
     const e = err as { stdout?: string; stderr?: string };
     throw new Error(`tsc failed in ${dir}:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
   }
+  if (existsSync(join(dir, 'scripts', 'build-views.mjs'))) buildViewsCached(dir);
 }
 
-function newClient(era: Era): Client {
-  return new Client({ name: `e2e-${era}`, version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+/**
+ * `npm run build:views` (vite, a second or more per view), kept under .cache/built-views by the digest of what it
+ * reads: the script (which lists the views) and the views' folders. Many tests build the same example.
+ */
+export function buildViewsCached(dir: string): void {
+  const script = readFileSync(join(dir, 'scripts', 'build-views.mjs'));
+  const hash = createHash('sha256').update(script);
+  const folders = [...script.toString().matchAll(/"source": "([^"]+)"/g)].map((m) => m[1]);
+  for (const folder of folders) {
+    for (const file of readdirSync(join(dir, folder), { recursive: true }).map(String).sort()) {
+      const path = join(dir, folder, file);
+      try {
+        hash.update(file).update(readFileSync(path));
+      } catch {
+        // A folder: its files are listed too.
+      }
+    }
+  }
+  const cached = join(ROOT, '.cache', 'built-views', hash.digest('hex').slice(0, 16));
+  if (!existsSync(cached)) {
+    const r = spawnSync(process.execPath, [join(dir, 'scripts', 'build-views.mjs')], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`build:views failed in ${dir}:\n${r.stdout}${r.stderr}`);
+    const staging = `${cached}.staging-${process.pid}`;
+    cpSync(join(dir, 'dist', 'ui'), staging, { recursive: true });
+    try {
+      renameSync(staging, cached);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another run kept the same build first
+    }
+  }
+  cpSync(cached, join(dir, 'dist', 'ui'), { recursive: true });
 }
 
-export async function connectStdio(dir: string, era: Era, args: string[] = []): Promise<Client> {
-  const client = newClient(era);
+/** What a host that renders MCP Apps views advertises (in initialize, or in each 2026-07-28 request). */
+export const UI_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
+export interface ClientOptions {
+  /** Advertise UI_CAPABILITIES: a host that renders MCP Apps views. */
+  ui?: boolean;
+}
+
+function newClient(era: Era, options: ClientOptions = {}): Client {
+  return new Client(
+    { name: `e2e-${era}`, version: '1.0.0' },
+    {
+      ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+      ...(options.ui ? { capabilities: UI_CAPABILITIES } : {}),
+    },
+  );
+}
+
+export async function connectStdio(dir: string, era: Era, args: string[] = [], options: ClientOptions = {}): Promise<Client> {
+  const client = newClient(era, options);
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [join(dir, 'dist', 'main.js'), ...args], cwd: dir, stderr: 'pipe' }),
   );
@@ -109,8 +162,8 @@ export function startHttpServer(dir: string, extraArgs: string[] = []): Promise<
   });
 }
 
-export async function connectHttp(url: string, era: Era): Promise<Client> {
-  const client = newClient(era);
+export async function connectHttp(url: string, era: Era, options: ClientOptions = {}): Promise<Client> {
+  const client = newClient(era, options);
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }

@@ -1,7 +1,5 @@
 // A generated project with an MCP Apps view (a forecast, opened by get_forecast, with an app-only refresh), made by
-// generate() in this process with `unservedViews`: the generated server does not serve views yet, so the CLI refuses
-// such a manifest (apps/not-generated), and these tests exercise the view side alone. Its node_modules is the
-// shared install of every package a generated project may use.
+// generate() in this process. Its node_modules is the shared install of every package a generated project may use.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,7 +79,7 @@ export async function generateViews(
 ): Promise<GenerateResult> {
   writeFileSync(join(dir, 'mcp.yaml'), manifest);
   linkDeps(dir);
-  const result = await generate({ manifestPath: join(dir, 'mcp.yaml'), unservedViews: true, contracts: options.contracts });
+  const result = await generate({ manifestPath: join(dir, 'mcp.yaml'), contracts: options.contracts });
   const errors = result.issues.filter((i) => i.severity !== 'warning');
   if (errors.length || !result.plan) throw new Error(`generate failed: ${errors.map((i) => `${i.code} ${i.message}`).join('; ')}`);
   return result;

@@ -15,7 +15,9 @@ import { buildServer } from '../src/generated/server.gen.js';
 import { onShutdown, onStart } from '../src/lifecycle.js';
 
 const STUB = /is not implemented yet: edit (\S+)/;
-const client = new Client({ name: 'contract-test', version: '1.0.0' });
+// As a host that renders MCP Apps views, which may call the tools only views call.
+const ui = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+const client = new Client({ name: 'contract-test', version: '1.0.0' }, { capabilities: { extensions: ui } });
 let app: Awaited<ReturnType<typeof onStart>>;
 
 beforeAll(async () => {

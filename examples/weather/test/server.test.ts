@@ -7,7 +7,10 @@ import { buildServer } from '../src/generated/server.gen.js';
 import { onShutdown, onStart } from '../src/lifecycle.js';
 
 describe('server', () => {
-  const client = new Client({ name: 'smoke-test', version: '1.0.0' });
+  // As a host that renders MCP Apps views: the server lists such a host everything mcp.yaml declares (a client
+  // without views is spared the views and the tools only views call).
+  const ui = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+  const client = new Client({ name: 'smoke-test', version: '1.0.0' }, { capabilities: { extensions: ui } });
   let app: Awaited<ReturnType<typeof onStart>>;
 
   beforeAll(async () => {

@@ -54,6 +54,7 @@ const FLAGS = [
   'toolsets',
   'redis',
   'templates',
+  'apps',
 ] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
@@ -76,6 +77,7 @@ function input(f: Flags): FeatureInput {
     tasks: f.tasks,
     toolsets: f.toolsets ? {} : null,
     scale: { store: f.redis ? 'redis' : 'memory' },
+    apps: f.apps ? { views: [{}] } : null,
   } as unknown as FeatureInput;
 }
 
@@ -135,6 +137,11 @@ describe('runtime features', () => {
     expect(stdioOnly.devDependencies).toHaveProperty('json-schema-faker', sdk.jsonSchemaFaker);
     const http = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true })), sdk);
     expect(Object.keys(http.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'ipaddr.js', 'pino', 'proxy-addr']);
+    // MCP Apps: the server loads ext-apps' helpers, the views' build brings vite.
+    const apps = featurePackages(enabledFeatures(input({ ...off, stdio: true, apps: true })), sdk);
+    expect(apps.dependencies).toHaveProperty('@modelcontextprotocol/ext-apps', sdk.extApps);
+    expect(apps.devDependencies).not.toHaveProperty('@modelcontextprotocol/ext-apps');
+    expect(apps.devDependencies).toHaveProperty('vite', sdk.vite);
     expect(http.devDependencies).toHaveProperty('@types/proxy-addr', sdk.typesProxyAddr);
     const jwks = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true, jwks: true, sse: true, websocket: true })), sdk);
     expect(jwks.dependencies).toMatchObject({ jose: sdk.jose, ws: sdk.ws, '@modelcontextprotocol/server-legacy': sdk.serverLegacy });

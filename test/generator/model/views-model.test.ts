@@ -128,12 +128,12 @@ apps: {v: {}, w: {}}
     expect(m.packages.devDependencies).not.toHaveProperty('vite');
   });
 
-  it('brings the view toolchain as dev dependencies, zod where the server already loads it', async () => {
+  it('brings the view toolchain as dev dependencies, ext-apps and zod where the server loads them', async () => {
     const m = await model(WEATHER);
     expect(m.features.on.views).toBe(true);
-    expect(Object.keys(m.packages.devDependencies)).toEqual(
-      expect.arrayContaining(['@modelcontextprotocol/ext-apps', 'vite', 'vite-plugin-singlefile']),
-    );
+    expect(Object.keys(m.packages.devDependencies)).toEqual(expect.arrayContaining(['vite', 'vite-plugin-singlefile']));
+    // The server registers its tools and views with ext-apps' helpers.
+    expect(m.packages.dependencies).toHaveProperty('@modelcontextprotocol/ext-apps');
     expect(m.packages.dependencies).toHaveProperty('zod');
     expect(m.packages.devDependencies).not.toHaveProperty('zod');
     const http = await model(`transports: {stdio: false}\n${WEATHER}`);

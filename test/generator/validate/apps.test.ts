@@ -268,16 +268,11 @@ ${VIEW}`;
 });
 
 describe('apps: generate', () => {
-  it('refuses views it does not serve yet, at apps: or at the first ui:, while validate accepts them', () => {
+  it('generates views and ui: as validate accepts them', () => {
     const yaml = `${OPENER}${VIEW}`;
     expect(issues(yaml)).toEqual([]);
-    expect(issues(yaml, { generate: true })).toEqual([
-      '8:1 error apps/not-generated apps: this mcp-gen checks MCP Apps views (apps:, tools.<name>.ui) but does not generate the server that serves them (validate, lint, diff and docs read them; to generate the server, leave apps: and ui: out of this manifest)',
-    ]);
-    expect(issues('tools:\n  t:\n    ui: {visibility: [app]}\n', { generate: true })).toEqual([
-      '5:5 error apps/not-generated tools.t.ui: this mcp-gen checks MCP Apps views (apps:, tools.<name>.ui) but does not generate the server that serves them (validate, lint, diff and docs read them; to generate the server, leave apps: and ui: out of this manifest)',
-    ]);
-    expect(issues('tools:\n  t: {}\n', { generate: true })).toEqual([]);
+    expect(issues(yaml, { generate: true })).toEqual([]);
+    expect(issues('tools:\n  t:\n    ui: {visibility: [app]}\n', { generate: true })).toEqual([]);
   });
 
   it('two views in one folder are refused', () => {

@@ -123,6 +123,55 @@ export const getForecastTool: PublishedTool = {
     },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
+  _meta: { ui: { resourceUri: 'ui://weather/forecast_view', visibility: ['model', 'app'] } },
+};
+
+/** Tool "refresh_forecast": The forecast again, in the units the view asks for. */
+export const refreshForecastTool: PublishedTool = {
+  name: 'refresh_forecast',
+  title: 'Refresh forecast',
+  description: 'The forecast again, in the units the view asks for.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      city: { type: 'string', minLength: 1 },
+      days: { type: 'integer', minimum: 1, maximum: 7, default: 3 },
+      units: { type: 'string', enum: ['metric', 'imperial'], default: 'metric' },
+    },
+    required: ['city'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      city: { type: 'string' },
+      units: { $ref: '#/definitions/Units' },
+      days: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            date: { type: 'string', format: 'date' },
+            summary: { type: 'string' },
+            high: { type: 'number' },
+            low: { type: 'number' },
+          },
+          required: ['date', 'summary', 'high', 'low'],
+        },
+      },
+    },
+    required: ['city', 'units', 'days'],
+    definitions: {
+      Units: {
+        type: 'string',
+        description: 'metric (°C) or imperial (°F)',
+        enum: ['metric', 'imperial'],
+        default: 'metric',
+      },
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  _meta: { ui: { resourceUri: 'ui://weather/forecast_view', visibility: ['app'] } },
 };
 
 /** Resource "supported_cities": The cities get_forecast knows, one per line. */
@@ -132,6 +181,16 @@ export const supportedCitiesResource: PublishedResource = {
   title: 'Supported cities',
   description: 'The cities get_forecast knows, one per line.',
   mimeType: 'text/plain',
+};
+
+/** Resource (MCP Apps view) "forecast_view": The days ahead as a chart of highs and lows, with a °C/°F switch. */
+export const forecastViewView: PublishedResource = {
+  uri: 'ui://weather/forecast_view',
+  name: 'forecast_view',
+  title: 'Forecast',
+  description: 'The days ahead as a chart of highs and lows, with a °C/°F switch.',
+  mimeType: 'text/html;profile=mcp-app',
+  _meta: { ui: { prefersBorder: true } },
 };
 
 /** Resource template "city_weather": Current conditions in a city, as one line of text. */
@@ -154,7 +213,7 @@ export const planTripPrompt: PublishedPrompt = {
   ],
 };
 
-export const tools: readonly PublishedTool[] = [getForecastTool];
-export const resources: readonly PublishedResource[] = [supportedCitiesResource];
+export const tools: readonly PublishedTool[] = [getForecastTool, refreshForecastTool];
+export const resources: readonly PublishedResource[] = [supportedCitiesResource, forecastViewView];
 export const resourceTemplates: readonly PublishedResourceTemplate[] = [cityWeatherResourceTemplate];
 export const prompts: readonly PublishedPrompt[] = [planTripPrompt];

@@ -7,7 +7,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { AppContext } from '../lifecycle.js';
 import { start } from './runtime/serve.gen.js';
 import { startStdio } from './runtime/stdio.gen.js';
-import { buildServer } from './server.gen.js';
+import { buildServer, views } from './server.gen.js';
 
 export interface Lifecycle {
   onStart(): Promise<AppContext>;
@@ -36,7 +36,7 @@ const settings = {
 } as const;
 
 export async function run(lifecycle: Lifecycle, argv: string[] = process.argv.slice(2)): Promise<void> {
-  const serving = await start(settings, lifecycle, buildServer, argv);
+  const serving = await start(settings, lifecycle, buildServer, argv, { views });
   if (serving === undefined) return; // --help printed the usage
   if (serving.stdio) serving.started(startStdio(serving.connection, serving.stdio));
   if (serving.http) {

@@ -12,6 +12,13 @@ export const getForecastOutputSchema = fromJsonSchema<T.GetForecastOutput>(
   jsonSchema(defs.getForecastTool.outputSchema),
 );
 
+export const refreshForecastInputSchema = fromJsonSchema<T.RefreshForecastInput>(
+  jsonSchema(defs.refreshForecastTool.inputSchema),
+);
+export const refreshForecastOutputSchema = fromJsonSchema<T.RefreshForecastOutput>(
+  jsonSchema(defs.refreshForecastTool.outputSchema),
+);
+
 export const planTripArgsSchema = fromJsonSchema<T.PlanTripArgs>({
   type: 'object',
   properties: {

@@ -28,6 +28,23 @@ export interface GetForecastOutput {
   }[];
 }
 
+export interface RefreshForecastInput {
+  city: string;
+  days?: number;
+  units?: 'metric' | 'imperial';
+}
+
+export interface RefreshForecastOutput {
+  city: string;
+  units: Units;
+  days: {
+    date: string;
+    summary: string;
+    high: number;
+    low: number;
+  }[];
+}
+
 /** metric (°C) or imperial (°F) */
 export type Units = 'metric' | 'imperial';
 
@@ -47,6 +64,7 @@ type WithDefaults<Input, Defaulted extends keyof Input> = Input & { [P in Defaul
 
 export interface ToolTypes {
   get_forecast: { input: WithDefaults<GetForecastInput, 'days' | 'units'>; output: GetForecastOutput };
+  refresh_forecast: { input: WithDefaults<RefreshForecastInput, 'days' | 'units'>; output: RefreshForecastOutput };
 }
 
 export interface ResourceTemplateTypes {

@@ -74,9 +74,15 @@ type Written<T> = T extends readonly (infer U)[]
     ? { -readonly [K in keyof T]: Written<T[K]> }
     : T;
 
-/** structuredContent plus its JSON text, which clients that predate structured output read. */
-export function structured<const Output extends object>(value: Output): ToolSuccess<Written<Output>> {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Written<Output> };
+/**
+ * structuredContent plus a text block for clients that read text only (those that predate structured output, hosts
+ * that render no MCP Apps view, the model): `text` when given (a summary a reader can use), else the value's JSON.
+ */
+export function structured<const Output extends object>(value: Output, text?: string): ToolSuccess<Written<Output>> {
+  return {
+    content: [{ type: 'text', text: text ?? JSON.stringify(value) }],
+    structuredContent: value as Written<Output>,
+  };
 }
 
 export function notImplemented(kind: string, name: string, file: string): ToolErrorResult {
