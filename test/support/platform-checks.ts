@@ -1,0 +1,144 @@
+// What every platform's entry must do, whatever runs it: real SDK clients (both eras where served) against the weather
+// example, a bad Host and an oversized body refused, and the auth project's token checked. A platform test supplies
+// how to reach the server: a fetch function (in process, or a socket's URL through the global fetch).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
+import { parse } from 'yaml';
+import { buildProject, copyExample, generateProject, ROOT, runCli, type Era } from './project.js';
+
+export type Fetch = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The weather example, regenerated (nothing may change) and built: its manifest lists every target. */
+export function weatherProject(): { dir: string; manifest: any } {
+  const dir = copyExample('weather');
+  const regen = runCli(['generate', '-m', join(dir, 'mcp.yaml')]);
+  if (regen.code !== 0 || !/^up to date|^created 0, updated 0, unchanged \d+ in/m.test(regen.stdout))
+    throw new Error(`examples/weather is stale: run mcp-gen generate -m examples/weather/mcp.yaml\n${regen.stdout}${regen.stderr}`);
+  buildProject(dir);
+  return { dir, manifest: parse(readFileSync(join(ROOT, 'examples', 'weather', 'mcp.yaml'), 'utf8')) };
+}
+
+/** The token the auth project accepts, in MCP_TOKEN. */
+export const TOKEN = 'platform-token-0123456789abcdef';
+
+/** A server with bearer auth on every target: a tool that says who called. */
+export function authProject(): string {
+  const dir = generateProject(`version: 1
+server: {name: guarded, version: 1.0.0}
+targets: [node, deno, bun, workers, vercel, lambda]
+transports: {http: {path: /mcp}}
+auth:
+  type: bearer
+  credentials: [{env: MCP_TOKEN, principal: ops}]
+tools:
+  whoami:
+    description: The caller
+`);
+  const handler = `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const whoami: ToolHandler<'whoami'> = async (_input, ctx) => text(String(ctx.auth?.clientId));
+`;
+  writeFileSync(join(dir, 'src/handlers/tools/whoami.ts'), handler);
+  buildProject(dir);
+  return dir;
+}
+
+export async function connect(url: string, era: Era, fetch?: Fetch, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client(
+    { name: `platform-${era}`, version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : { versionNegotiation: { mode: 'legacy' } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { ...(fetch && { fetch }), requestInit: { headers } }));
+  return client;
+}
+
+/** The weather server's surface through one client: tools, a structured and an error result, a resource, a prompt. */
+export async function exerciseWeather(client: Client, era: Era, manifest: any): Promise<void> {
+  if (era === 'modern') expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  else expect(client.getNegotiatedProtocolVersion()).toMatch(/^2025-/);
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools));
+  expect(tools[0].inputSchema).toEqual(manifest.tools.get_forecast.inputSchema);
+  const result = await client.callTool({ name: 'get_forecast', arguments: { city: 'Tokyo', days: 2, units: 'imperial' } });
+  expect(result.isError).toBeFalsy();
+  expect(result.structuredContent).toEqual({
+    city: 'Tokyo',
+    units: 'imperial',
+    days: [
+      { date: '2026-01-01', summary: 'Clear', high: 68, low: 55 },
+      { date: '2026-01-02', summary: 'Humid', high: 70, low: 54 },
+    ],
+  });
+  const invalid = await client.callTool({ name: 'get_forecast', arguments: { city: 'Tokyo', days: 99 } });
+  expect(invalid.isError).toBe(true);
+  expect(JSON.stringify(invalid.content)).toMatch(/Input validation error/);
+  const unknownCity = await client.callTool({ name: 'get_forecast', arguments: { city: 'Atlantis' } });
+  expect(unknownCity).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/No forecast for Atlantis/) }] });
+  const cities = await client.readResource({ uri: 'weather://cities' });
+  expect(cities.contents).toEqual([{ uri: 'weather://cities', mimeType: 'text/plain', text: manifest.resources.supported_cities.text }]);
+  const current = await client.readResource({ uri: 'weather://Lima/current' });
+  expect(current.contents[0]).toMatchObject({ text: 'Lima: Coastal fog, 22°C' });
+  const prompt = await client.getPrompt({ name: 'plan_trip', arguments: { city: 'Paris', days: '3' } });
+  expect(prompt.messages[0].content).toEqual({
+    type: 'text',
+    text: 'I am travelling to Paris for 3 days. Check the forecast with get_forecast and suggest what to pack.',
+  });
+}
+
+/** Both eras on one server, each with its own client. */
+export async function exerciseBothEras(url: string, manifest: any, fetch?: Fetch): Promise<void> {
+  for (const era of ['modern', 'legacy'] as const) {
+    const client = await connect(url, era, fetch);
+    try {
+      await exerciseWeather(client, era, manifest);
+    } finally {
+      await client.close();
+    }
+  }
+}
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** A raw initialize POST. */
+export function initialize(url: string, headers: Record<string, string> = {}): Request {
+  return new Request(url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: INITIALIZE });
+}
+
+/** A POST past the default 4 MiB body limit: a valid JSON-RPC request padded with a long string. */
+export function oversized(url: string, headers: Record<string, string> = {}): Request {
+  const padding = 'x'.repeat(4 * 1024 * 1024 + 1024);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { padding } } });
+  return new Request(url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
+}
+
+/** The refusal of a foreign Host or Origin (the SDK's DNS-rebinding answer). */
+export async function expectForeign(response: Response, what: RegExp): Promise<void> {
+  expect(response.status).toBe(403);
+  expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(what) } });
+}
+
+/** The auth project: no token 401, a wrong one 401, the right one serves the caller's principal. */
+export async function exerciseAuth(url: string, send: Fetch): Promise<void> {
+  const none = await send(initialize(url));
+  expect(none.status).toBe(401);
+  expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  const wrong = await send(initialize(url, { authorization: `Bearer ${TOKEN}x` }));
+  expect(wrong.status).toBe(401);
+  for (const era of ['modern', 'legacy'] as const) {
+    const client = await connect(url, era, send, { authorization: `Bearer ${TOKEN}` });
+    try {
+      const result = await client.callTool({ name: 'whoami', arguments: {} });
+      expect(result.content).toEqual([{ type: 'text', text: 'ops' }]);
+    } finally {
+      await client.close();
+    }
+  }
+}
