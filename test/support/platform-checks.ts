@@ -2,6 +2,7 @@
 // example, a bad Host and an oversized body refused, and the auth project's token checked. A platform test supplies
 // how to reach the server: a fetch function (in process, or a socket's URL through the global fetch).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { connect as openSocket } from 'node:net';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
@@ -114,9 +115,42 @@ export function initialize(url: string, headers: Record<string, string> = {}): R
 
 /** A POST past the default 4 MiB body limit: a valid JSON-RPC request padded with a long string. */
 export function oversized(url: string, headers: Record<string, string> = {}): Request {
+  return new Request(url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: oversizedBody() });
+}
+
+function oversizedBody(): string {
   const padding = 'x'.repeat(4 * 1024 * 1024 + 1024);
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { padding } } });
-  return new Request(url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { padding } } });
+}
+
+/**
+ * The status a server on a socket answers the oversized POST with. A server that refuses it from Content-Length may
+ * answer and close before the body is sent: the status line is read from the raw socket whatever becomes of the
+ * rest of the upload (Node's HTTP client reports the reset instead).
+ */
+export function postOversized(url: string): Promise<number> {
+  const { hostname, port, pathname } = new URL(url);
+  const body = Buffer.from(oversizedBody());
+  return new Promise((resolve, reject) => {
+    let head = '';
+    const socket = openSocket(Number(port), hostname, () => {
+      socket.write(
+        `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+          `Accept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
+      socket.write(body, () => undefined);
+    });
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (status) {
+        resolve(Number(status[1]));
+        socket.destroy();
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => reject(new Error(`no status line before the connection closed: ${JSON.stringify(head)}`)));
+  });
 }
 
 /** The refusal of a foreign Host or Origin (the SDK's DNS-rebinding answer). */

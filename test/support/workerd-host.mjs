@@ -1,5 +1,6 @@
 // Runs one Worker bundle on workerd through miniflare, on 127.0.0.1, in a Node 22 process of its own (miniflare's
-// engines ask for it): `node workerd-host.mjs <runtimes dir> <config json>`. Prints `ready <url> <ms>` (the time from
+// engines ask for it): `node workerd-host.mjs <runtimes dir> <config json>` (config: {workers: [{name, scriptPath, compatibilityDate,
+// compatibilityFlags, bindings, routes}], upstream}). Prints `ready <url> <ms>` (the time from
 // the start to the first answer of /healthz), then serves until stdin closes. A line `upstream <url>` on stdin
 // restarts it with that upstream: the Host header the Worker sees, as on its deployed hostname.
 import { createRequire } from 'node:module';
@@ -9,14 +10,19 @@ import { createInterface } from 'node:readline';
 const [runtimes, configJson] = process.argv.slice(2);
 const { Miniflare } = createRequire(join(runtimes, 'package.json'))('miniflare');
 const config = JSON.parse(configJson);
+// Each Worker answers the Host names of its routes; the first answers any other.
 const options = (port, upstream) => ({
-  modules: true,
-  scriptPath: config.scriptPath,
-  // Module names are taken relative to this folder, which must hold the bundle.
-  modulesRoot: dirname(config.scriptPath),
-  compatibilityDate: config.compatibilityDate,
-  compatibilityFlags: config.compatibilityFlags,
-  bindings: config.bindings ?? {},
+  workers: config.workers.map((w) => ({
+    name: w.name,
+    modules: true,
+    scriptPath: w.scriptPath,
+    // Module names are taken relative to this folder, which must hold the bundle.
+    modulesRoot: dirname(w.scriptPath),
+    compatibilityDate: w.compatibilityDate,
+    compatibilityFlags: w.compatibilityFlags,
+    bindings: w.bindings ?? {},
+    routes: w.routes ?? [],
+  })),
   host: '127.0.0.1',
   port,
   ...(upstream && { upstream }),

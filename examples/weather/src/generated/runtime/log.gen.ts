@@ -65,7 +65,9 @@ export async function configureLogging(options: { level?: string; format?: strin
   }
   try {
     // A devDependency: absent from production installs, where JSON is what log collectors want anyway.
-    const { default: pretty } = await import('pino-pretty');
+    // Named through a variable so that bundlers (a Worker's, a function's) leave the development printer out.
+    const printer = 'pino-pretty';
+    const { default: pretty } = (await import(printer)) as { default: typeof import('pino-pretty') };
     logger = create(
       level,
       pretty({ destination: 2, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),

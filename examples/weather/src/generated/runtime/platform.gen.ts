@@ -24,6 +24,9 @@ export interface PlatformLifecycle<App> {
   verifyAccessToken?(token: string, app: App): Promise<AuthInfo>;
 }
 
+/** The manifest's HTTP settings (the port is the node and bun listeners'; the platforms choose their own). */
+export type PlatformHttp = Omit<FetchOptions, 'env' | 'verifyAccessToken' | 'serveBeside' | 'scale'> & { port?: number };
+
 /** The target's part of the HTTP options (the entry's `target`, from the manifest's targets). */
 export type TargetOptions = Pick<FetchOptions, 'mode' | 'responseMode' | 'platformHosts'>;
 
@@ -40,7 +43,7 @@ export interface PlatformServer {
  * A failed onStart answers 500 and is tried again at the next request, as a restarted process would.
  */
 export function platformServer<App>(
-  settings: { http: Omit<FetchOptions, 'env' | 'verifyAccessToken' | 'serveBeside' | 'scale'> },
+  settings: { http: PlatformHttp },
   target: TargetOptions,
   lifecycle: PlatformLifecycle<App>,
   build: (app: App, era: ProtocolEra) => McpServer,
