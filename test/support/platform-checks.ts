@@ -2,6 +2,7 @@
 // example, a bad Host and an oversized body refused, and the auth project's token checked. A platform test supplies
 // how to reach the server: a fetch function (in process, or a socket's URL through the global fetch).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect as openSocket } from 'node:net';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -124,29 +125,38 @@ function oversizedBody(): string {
 }
 
 /**
- * The status a server on a socket answers the oversized POST with. A server that refuses it from Content-Length may
- * answer and close before the body is sent: the status line is read from the raw socket whatever becomes of the
- * rest of the upload (Node's HTTP client reports the reset instead).
+ * The status a server on a socket answers the oversized POST with, sent as curl sends a large body: headers with
+ * `Expect: 100-continue`, the body after the server's 100 (or a second without an answer). A server that refuses the
+ * body from its Content-Length answers at once and closes, before any of it is sent.
  */
 export function postOversized(url: string): Promise<number> {
   const { hostname, port, pathname } = new URL(url);
   const body = Buffer.from(oversizedBody());
   return new Promise((resolve, reject) => {
     let head = '';
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      socket.write(body, () => undefined);
+    };
     const socket = openSocket(Number(port), hostname, () => {
       socket.write(
         `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
-          `Accept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          `Accept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n` +
+          'Expect: 100-continue\r\nConnection: close\r\n\r\n',
       );
-      socket.write(body, () => undefined);
+      setTimeout(send, 1000);
     });
     socket.on('data', (chunk) => {
       head += chunk.toString('latin1');
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
-      if (status) {
-        resolve(Number(status[1]));
+      for (const [, status] of head.matchAll(/HTTP\/1\.1 (\d{3})[^\r]*\r\n/g)) {
+        if (status === '100') continue;
+        resolve(Number(status));
         socket.destroy();
+        return;
       }
+      if (head.includes('HTTP/1.1 100')) send();
     });
     socket.on('error', () => undefined);
     socket.on('close', () => reject(new Error(`no status line before the connection closed: ${JSON.stringify(head)}`)));
@@ -175,4 +185,26 @@ export async function exerciseAuth(url: string, send: Fetch): Promise<void> {
       await client.close();
     }
   }
+}
+
+/** An initialize POST with the given Host header, over a real socket: the status answered. */
+export function postWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  const body = initializeBody();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { ...MCP_HEADERS, host, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function initializeBody(): string {
+  return INITIALIZE;
 }
