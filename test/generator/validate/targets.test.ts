@@ -348,23 +348,14 @@ describe('targets: tool timeouts past the platform', () => {
 });
 
 describe('targets: generate', () => {
-  it('refuses every target but node, at the first of them, while validate accepts them', () => {
-    const yaml = 'targets: [node, workers, deno]\n';
-    expect(issues(yaml)).toEqual([]);
-    expect(issues(yaml, { generate: true })).toEqual([
-      '3:17 error targets/not-generated targets[1]: this mcp-gen checks what workers and deno can serve, but writes the node entry only (validate checks every feature against every target; to generate the server, list node alone or leave targets out)',
-    ]);
-    expect(issues('targets:\n  - lambda: {timeout: 20}\n', { generate: true }).map((i) => i.split(': ')[0])).toEqual([
-      '4:5 error targets/not-generated targets[0]',
-    ]);
-  });
-
-  it('generates node alone, listed or by default', () => {
+  it('generates every target that validates, listed or by default', () => {
+    expect(issues('targets: [node, workers, deno, bun, vercel, lambda]\n', { generate: true })).toEqual([]);
+    expect(issues('targets:\n  - lambda: {timeout: 20}\n', { generate: true })).toEqual([]);
     expect(issues('targets: [node]\n', { generate: true })).toEqual([]);
     expect(issues('tools: {t: {}}\n', { generate: true })).toEqual([]);
   });
 
-  it('reports what a target cannot serve before saying it is not generated', () => {
+  it('refuses what a target cannot serve, as validate does', () => {
     expect(
       targetIssues('targets: [node, workers]\ntransports: {websocket: true}\n', { generate: true }).map((i) => i.split(' ')[2]),
     ).toEqual(['targets/unserved']);
