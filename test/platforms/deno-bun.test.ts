@@ -2,10 +2,13 @@
 // generated scripts start it: real SDK clients in both eras (2025-era sessions kept in the process), the localhost
 // rules of local serving, an oversized body refused, and the auth project's token checked.
 import { readFileSync } from 'node:fs';
+import { buildProject, generateProject } from '../support/project.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import {
   authProject,
+  connect,
   exerciseAuth,
   exerciseBothEras,
   expectForeign,
@@ -20,6 +23,7 @@ import { freePort, startServerProcess, type ServerProcess } from '../support/pro
 type Runtime = 'deno' | 'bun';
 let weatherDir: string;
 let guardedDir: string;
+let statefulDir: string;
 let manifest: any;
 const running: ServerProcess[] = [];
 
@@ -45,7 +49,40 @@ beforeAll(() => {
   weatherDir = weather.dir;
   manifest = weather.manifest;
   guardedDir = authProject();
+  statefulDir = statefulProject();
 }, 180_000);
+
+/** What a long-lived process keeps: a rate limit's count, and the subscribers of a resource. */
+function statefulProject(): string {
+  const dir = generateProject(`version: 1
+server: {name: stateful, version: 1.0.0}
+targets: [node, deno, bun]
+transports: {stdio: false, http: {path: /mcp}}
+capabilities: {resources: {subscribe: true}}
+resources:
+  counter:
+    uri: counter://1
+    text: '0'
+tools:
+  bump:
+    description: Says that the counter changed
+  limited:
+    description: Two calls a minute
+    policy: {rateLimit: {requests: 2, windowMs: 60000}}
+`);
+  const handler = (name: string, body: string) =>
+    writeFileSync(
+      join(dir, 'src/handlers/tools', `${name}.ts`),
+      `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const ${name}: ToolHandler<'${name}'> = async (_input, ctx) => {${body}};
+`,
+    );
+  handler('bump', " ctx.notify.resourceUpdated('counter://1'); return text('bumped'); ");
+  handler('limited', " return text('ok'); ");
+  buildProject(dir);
+  return dir;
+}
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
@@ -87,5 +124,30 @@ describe.each(['deno', 'bun'] as const)('%s: the weather example', (runtime) => 
 
   it('refuses a wrong token and serves the right one', async () => {
     await exerciseAuth(guarded.url, (input, init) => fetch(input, init));
+  });
+
+  it('keeps what a process keeps: a rate limit counted across requests, subscribers told of a change (both eras)', async () => {
+    const server = await serve(runtime, statefulDir);
+    for (const era of ['modern', 'legacy'] as const) {
+      const client = await connect(server.url, era);
+      const heard: string[] = [];
+      client.setNotificationHandler('notifications/resources/updated', async (n) => void heard.push(n.params.uri));
+      const listening = era === 'modern' ? await client.listen({ resourceSubscriptions: ['counter://1'] }) : undefined;
+      if (era === 'legacy') {
+        await client.subscribeResource({ uri: 'counter://1' });
+        await new Promise((r) => setTimeout(r, 200)); // the client's GET stream opens after the handshake
+      }
+      await client.callTool({ name: 'bump', arguments: {} });
+      for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toEqual(['counter://1']);
+      await listening?.close();
+      await client.close();
+    }
+    const client = await connect(server.url, 'modern');
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await client.callTool({ name: 'limited', arguments: {} }).catch((e: Error) => e));
+    for (const call of calls.slice(0, 2)) expect(call).toMatchObject({ content: [{ type: 'text', text: 'ok' }] });
+    expect(JSON.stringify(calls[2], Object.getOwnPropertyNames(calls[2]))).toMatch(/rate limit|Rate limit|too many|Too many/i);
+    await client.close();
   });
 });
