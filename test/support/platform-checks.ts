@@ -1,51 +1,15 @@
 // What every platform's entry must do, whatever runs it: real SDK clients (both eras where served) against the weather
 // example, a bad Host and an oversized body refused, and the auth project's token checked. A platform test supplies
 // how to reach the server: a fetch function (in process, or a socket's URL through the global fetch).
-import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect as openSocket } from 'node:net';
-import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
-import { parse } from 'yaml';
-import { buildProject, copyExample, generateProject, ROOT, runCli, type Era } from './project.js';
+import type { Era } from './project.js';
+export { authProject, TOKEN, weatherProject } from './platform-projects.js';
+import { TOKEN } from './platform-projects.js';
 
 export type Fetch = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
-
-/** The weather example, regenerated (nothing may change) and built: its manifest lists every target. */
-export function weatherProject(): { dir: string; manifest: any } {
-  const dir = copyExample('weather');
-  const regen = runCli(['generate', '-m', join(dir, 'mcp.yaml')]);
-  if (regen.code !== 0 || !/^up to date|^created 0, updated 0, unchanged \d+ in/m.test(regen.stdout))
-    throw new Error(`examples/weather is stale: run mcp-gen generate -m examples/weather/mcp.yaml\n${regen.stdout}${regen.stderr}`);
-  buildProject(dir);
-  return { dir, manifest: parse(readFileSync(join(ROOT, 'examples', 'weather', 'mcp.yaml'), 'utf8')) };
-}
-
-/** The token the auth project accepts, in MCP_TOKEN. */
-export const TOKEN = 'platform-token-0123456789abcdef';
-
-/** A server with bearer auth on every target: a tool that says who called. */
-export function authProject(): string {
-  const dir = generateProject(`version: 1
-server: {name: guarded, version: 1.0.0}
-targets: [node, deno, bun, workers, vercel, lambda]
-transports: {http: {path: /mcp}}
-auth:
-  type: bearer
-  credentials: [{env: MCP_TOKEN, principal: ops}]
-tools:
-  whoami:
-    description: The caller
-`);
-  const handler = `import type { ToolHandler } from '../../generated/types.gen.js';
-import { text } from '../../generated/context.gen.js';
-export const whoami: ToolHandler<'whoami'> = async (_input, ctx) => text(String(ctx.auth?.clientId));
-`;
-  writeFileSync(join(dir, 'src/handlers/tools/whoami.ts'), handler);
-  buildProject(dir);
-  return dir;
-}
 
 export async function connect(url: string, era: Era, fetch?: Fetch, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client(

@@ -54,6 +54,7 @@ const FLAGS = [
   'toolsets',
   'redis',
   'templates',
+  'platforms',
 ] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
@@ -76,6 +77,8 @@ function input(f: Flags): FeatureInput {
     tasks: f.tasks,
     toolsets: f.toolsets ? {} : null,
     scale: { store: f.redis ? 'redis' : 'memory' },
+    // With platforms: every target, whose entries load platform.gen.ts (and lambda's srvx).
+    targets: (f.platforms ? ['node', 'deno', 'bun', 'workers', 'vercel', 'lambda'] : ['node']).map((name) => ({ name })),
   } as unknown as FeatureInput;
 }
 

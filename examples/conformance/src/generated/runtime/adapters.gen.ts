@@ -81,14 +81,14 @@ export function adapters<App>(server: McpServer, app: App, era: ProtocolEra) {
     const run = (input: object, ctx: Ctx | HandlerContext<App>) =>
       stand ? Promise.resolve(stand.tool(name, input)) : handler(filled(input), ctx);
     return (input, sdk) =>
-      answering(async () =>
+      answering(sdk, async () =>
         callToolResult(await (task ? task(sdk, context(sdk), (ctx) => run(input, ctx)) : run(input, context(sdk)))),
       );
   }
 
   function resource(name: string, handler: (uri: URL, ctx: HandlerContext<App>) => Promise<ReadResourceResult>) {
     return (uri: URL, sdk: ServerContext): Answer<ReadResourceResult> =>
-      answering(async () => (stand ? stand.resource(name, uri) : handler(uri, context(sdk))));
+      answering(sdk, async () => (stand ? stand.resource(name, uri) : handler(uri, context(sdk))));
   }
 
   function template<V>(
@@ -96,7 +96,7 @@ export function adapters<App>(server: McpServer, app: App, era: ProtocolEra) {
     handler: (uri: URL, variables: V, ctx: HandlerContext<App>) => Promise<ReadResourceResult>,
   ) {
     return (uri: URL, variables: Variables, sdk: ServerContext): Answer<ReadResourceResult> =>
-      answering(async () =>
+      answering(sdk, async () =>
         stand
           ? stand.template(name, uri, variables)
           : // The variables come from the server's own matcher (uri-template.gen.ts), in the shape types.gen.ts gives.
@@ -109,7 +109,7 @@ export function adapters<App>(server: McpServer, app: App, era: ProtocolEra) {
     return (...call: [Args, ServerContext] | [ServerContext]): Answer<GetPromptResult> => {
       // A prompt registered without argsSchema declares no arguments: its Args is {}.
       const [args, sdk] = call.length === 2 ? call : [{} as Args, call[0]];
-      return answering(async () => (stand ? stand.prompt(name, args) : handler(args, context(sdk))));
+      return answering(sdk, async () => (stand ? stand.prompt(name, args) : handler(args, context(sdk))));
     };
   }
 

@@ -8,7 +8,8 @@ import type { JSONRPCMessage, McpServerFactory } from '@modelcontextprotocol/ser
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { BatchCollector } from './batch.gen.js';
 import { logger } from './log.gen.js';
-import { LIMITS, placingFactory } from './limits.gen.js';
+import { LIMITS } from './limits.gen.js';
+import { placingFactory } from './scope.gen.js';
 
 export interface StdioOptions {
   /**

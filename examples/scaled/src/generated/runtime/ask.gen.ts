@@ -20,8 +20,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { Layer, Wrapper } from './layers.gen.js';
-import { holdPlaces, principalOf } from './limits.gen.js';
 import { notificationsSent } from './notify.gen.js';
+import { callerOf, holdPlaces } from './scope.gen.js';
 
 export type { CreateMessageRequestParams, CreateMessageResult, ElicitResult, ListRootsResult };
 
@@ -102,18 +102,23 @@ function binding(ctx: ServerContext): string {
   const method = request?.method ?? ctx.mcpReq.method;
   const named = (ASKING[method] ?? []).map((key) => request?.params?.[key] ?? null);
   const digest = createHash('sha256').update(canonical(named)).digest('base64url');
-  return JSON.stringify([principalOf(ctx.http?.authInfo), method, digest]);
+  return JSON.stringify([callerOf(ctx), method, digest]);
 }
 
 // requestState comes back from the client, so it is sealed (HMAC) and checked before any handler runs. Set
 // MCP_REQUEST_STATE_KEY (32+ bytes) when several processes serve the same clients; otherwise a key per process.
-const codec = createRequestStateCodec<AskState>({
-  key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32),
-  bind: binding,
-});
+// Made at first use, not at import: a Worker may not draw random bytes while its module loads.
+let made: ReturnType<typeof createRequestStateCodec<AskState>> | undefined;
+const codec = () =>
+  (made ??= createRequestStateCodec<AskState>({
+    key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32),
+    bind: binding,
+  }));
 
 /** `ServerOptions.requestState`: rejects tampered, expired or rebound state with -32602 before the handler runs. */
-export const requestStateOptions = { verify: codec.verify };
+export const requestStateOptions = {
+  verify: (...args: Parameters<ReturnType<typeof codec>['verify']>) => codec().verify(...args),
+};
 
 /**
  * The layer (see layers.gen.ts) that stamps each request that may ask on its context, for `binding`: the SDK verifies
@@ -134,11 +139,12 @@ export const REQUEST_STATE: Layer = {
 const validator = new AjvJsonSchemaValidator();
 
 /**
- * Runs a handler, turning an InputRequiredSignal into the input-required result it carries. The handler holds its
- * request's places until it ends, even after a cancel: one that ignores its signal still counts (see Place).
+ * Runs a handler of the request `ctx` serves, turning an InputRequiredSignal into the input-required result it
+ * carries. The handler holds its request's places until it ends, even after a cancel: one that ignores its signal
+ * still counts (see Place).
  */
-export async function answering<R>(run: () => Promise<R>): Promise<R | InputRequiredResult> {
-  const release = holdPlaces();
+export async function answering<R>(ctx: ServerContext, run: () => Promise<R>): Promise<R | InputRequiredResult> {
+  const release = holdPlaces(ctx);
   try {
     return await run();
   } catch (error) {
@@ -193,7 +199,7 @@ export class Asker {
       }
     }
     if (Object.keys(missing).length === 0) return answers as Answers<Q>;
-    const requestState = await codec.mint({ asked, answers: this.#used }, this.#sdk);
+    const requestState = await codec().mint({ asked, answers: this.#used }, this.#sdk);
     throw new InputRequiredSignal(inputRequired({ inputRequests: missing, requestState }));
   }
 
