@@ -33,12 +33,17 @@ export const PLATFORM_BUDGETS = {
 const CALLS = Number(process.env.BENCH_PLATFORM_CALLS ?? 60);
 
 export async function benchPlatforms(work) {
+  // The servers' info lines (one per call) would bury the table.
+  process.env.LOG_LEVEL ??= 'warn';
   ensureGeneratedDeps();
   ensurePlatformRuntimes();
   const weather = weatherProject().dir;
   const big = bigProject(work);
   const out = { bundles: [], workerd: [], lambdaCold: [], p50: [] };
-  for (const [name, dir] of [['weather', weather], ['500 tools', big]]) {
+  for (const [name, dir] of [
+    ['weather', weather],
+    ['500 tools', big],
+  ]) {
     const row = { project: name };
     for (const target of TARGETS) {
       const bundle = await bundleEntry(dir, target);
@@ -55,7 +60,10 @@ export async function benchPlatforms(work) {
 /** 500 tools (the generation bench's synthetic manifest), listing every target. Handlers stay stubs. */
 function bigProject(work) {
   const manifest = makeManifest(500);
-  const dir = generateProject(stringify({ ...manifest, targets: ALL }, { aliasDuplicateObjects: false, lineWidth: 0 }), join(work, 'platforms-500'));
+  const dir = generateProject(
+    stringify({ ...manifest, targets: ALL }, { aliasDuplicateObjects: false, lineWidth: 0 }),
+    join(work, 'platforms-500'),
+  );
   linkDeps(dir);
   return dir;
 }
@@ -64,7 +72,9 @@ function bigProject(work) {
 async function workerdStartup(file) {
   const runs = [];
   for (let i = 0; i < 3; i++) {
-    const workerd = await startWorkerd([{ name: 'bench', scriptPath: file, compatibilityDate: '2026-07-28', compatibilityFlags: ['nodejs_compat'] }]);
+    const workerd = await startWorkerd([
+      { name: 'bench', scriptPath: file, compatibilityDate: '2026-07-28', compatibilityFlags: ['nodejs_compat'] },
+    ]);
     const started = performance.now();
     const client = await connect(new URL('/mcp', workerd.url).href);
     await client.listTools();
@@ -106,7 +116,11 @@ function lambdaCold(file) {
     console.log(performance.now() - t);`;
   const times = [];
   for (let i = 0; i < 3; i++) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: TIMED_ENV, cwd: ROOT });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: TIMED_ENV,
+      cwd: ROOT,
+    });
     if (r.status !== 0) throw new Error(`lambda cold path failed:\n${r.stderr}`);
     times.push(Number(r.stdout.trim().split('\n').at(-1)));
   }
@@ -146,7 +160,10 @@ async function perCall(dir, bundles) {
   const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts;
   const fromScript = async (runtime) => {
     const port = await freePort();
-    const [, ...args] = scripts[`start:${runtime}`].replace(/^npm run build && /, '').replace('--port 3000', `--port ${port}`).split(' ');
+    const [, ...args] = scripts[`start:${runtime}`]
+      .replace(/^npm run build && /, '')
+      .replace('--port 3000', `--port ${port}`)
+      .split(' ');
     return startServerProcess(runtimeBin(runtime), args, { cwd: dir, port, env: { MCP_PORT: String(port) } });
   };
   await socket('node', async () => {
@@ -156,11 +173,14 @@ async function perCall(dir, bundles) {
   await socket('deno', () => fromScript('deno'));
   await socket('bun', () => fromScript('bun'));
   await socket('workerd', async () => {
-    const w = await startWorkerd([{ name: 'bench', scriptPath: bundles.workers.file, compatibilityDate: '2026-07-28', compatibilityFlags: ['nodejs_compat'] }]);
+    const w = await startWorkerd([
+      { name: 'bench', scriptPath: bundles.workers.file, compatibilityDate: '2026-07-28', compatibilityFlags: ['nodejs_compat'] },
+    ]);
     return { url: new URL('/mcp', w.url).href, stop: () => w.stop() };
   });
   const { handler } = await import(pathToFileURL(join(dir, 'dist', 'generated', 'lambda.gen.js')).href);
-  const lambdaFetch = async (input, init) => toResponse(await handler(await toEvent(new Request(input, init), 'function-url'), lambdaContext()));
+  const lambdaFetch = async (input, init) =>
+    toResponse(await handler(await toEvent(new Request(input, init), 'function-url'), lambdaContext()));
   rows.push({ runtime: 'lambda handler', via: 'in process', ...(await p50Of('https://abc.lambda-url.eu-west-1.on.aws/mcp', lambdaFetch)) });
   const vercel = (await import(pathToFileURL(join(dir, 'api', 'mcp.js')).href)).default;
   const vercelFetch = (input, init) => {
@@ -184,14 +204,19 @@ export function renderPlatforms(r) {
     '',
     '| start-up | workerd: spawn to first answer | first tools/list | module evaluation (V8) | budget (Workers start-up CPU) | Lambda cold path (import + first event) | budget |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...r.workerd.map((w, i) => `| ${w.project} | ${fmtMs(w.readyMs)} | ${fmtMs(w.firstListMs)} | ${fmtMs(w.evaluateMs)} | ${fmtMs(b.workersStartupMs)} | ${fmtMs(r.lambdaCold[i].ms)} | ${fmtMs(b.lambdaColdMs)} |`),
+    ...r.workerd.map(
+      (w, i) =>
+        `| ${w.project} | ${fmtMs(w.readyMs)} | ${fmtMs(w.firstListMs)} | ${fmtMs(w.evaluateMs)} | ${fmtMs(b.workersStartupMs)} | ${fmtMs(r.lambdaCold[i].ms)} | ${fmtMs(b.lambdaColdMs)} |`,
+    ),
     '',
     '| tools/call get_forecast (weather) | via | p50 | p99 | p50 vs node |',
     '|---|---|---:|---:|---:|',
   ];
   const node = r.p50.find((row) => row.runtime === 'node');
   for (const row of r.p50)
-    lines.push(`| ${row.runtime} | ${row.via} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${((row.p50 / node.p50) * 100).toFixed(0)}% |`);
+    lines.push(
+      `| ${row.runtime} | ${row.via} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${((row.p50 / node.p50) * 100).toFixed(0)}% |`,
+    );
   return lines.join('\n');
 }
 

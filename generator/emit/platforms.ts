@@ -81,7 +81,8 @@ export function platformScripts(model: ServerModel): string[] {
     // deno serve reads the compiled entry: its resolver does not map the sources' ./x.js imports to x.ts. pino reads
     // the host's name as it loads (--allow-sys=hostname).
     if (name === 'deno')
-      scripts['start:deno'] = `npm run build && deno serve --host ${host} --port ${port} --allow-env --allow-net --allow-read --allow-sys=hostname dist/generated/deno.gen.js`;
+      scripts['start:deno'] =
+        `npm run build && deno serve --host ${host} --port ${port} --allow-env --allow-net --allow-read --allow-sys=hostname dist/generated/deno.gen.js`;
     if (name === 'bun') scripts['start:bun'] = 'bun run src/generated/bun.gen.ts';
     if (name === 'vercel') scripts['deploy:vercel'] = 'vercel deploy';
     if (name === 'lambda') scripts['deploy:lambda'] = 'npm run build && sam deploy --guided';

@@ -32,7 +32,10 @@ async function serve(runtime: Runtime, dir: string, env: Record<string, string> 
   const port = await freePort();
   const script: string = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts[`start:${runtime}`];
   // The project is built already: the runtime's own command, after `npm run build &&` when there is one.
-  const [command, ...args] = script.replace(/^npm run build && /, '').replace('--port 3000', `--port ${port}`).split(' ');
+  const [command, ...args] = script
+    .replace(/^npm run build && /, '')
+    .replace('--port 3000', `--port ${port}`)
+    .split(' ');
   expect(command).toBe(runtime);
   const server = await startServerProcess(runtimeBin(runtime), args, {
     cwd: dir,

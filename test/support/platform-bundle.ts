@@ -8,7 +8,9 @@ import { runtimesDir } from './platform-runtimes.js';
 export type PlatformTarget = 'workers' | 'deno' | 'bun' | 'vercel' | 'lambda';
 
 interface Esbuild {
-  build(options: Record<string, unknown>): Promise<{ metafile: { inputs: Record<string, unknown>; outputs: Record<string, { bytes: number }> } }>;
+  build(
+    options: Record<string, unknown>,
+  ): Promise<{ metafile: { inputs: Record<string, unknown>; outputs: Record<string, { bytes: number }> } }>;
 }
 
 const NODE_BANNER = "import { createRequire as __mcpRequire } from 'node:module'; const require = __mcpRequire(import.meta.url);";
@@ -20,7 +22,7 @@ const OPTIONS: Record<PlatformTarget, Record<string, unknown>> = {
     external: ['node:*', 'cloudflare:*'],
     define: { 'navigator.userAgent': '"Cloudflare-Workers"', 'process.env.NODE_ENV': '"production"' },
   },
-    // Deno loads Node's built-ins itself, by either name.
+  // Deno loads Node's built-ins itself, by either name.
   deno: {
     platform: 'neutral',
     conditions: ['deno', 'node', 'import'],
@@ -39,7 +41,11 @@ export interface Bundle {
   inputs: string[];
 }
 
-export async function bundleEntry(dir: string, target: PlatformTarget, outfile = join(dir, 'dist-platform', `${target}.mjs`)): Promise<Bundle> {
+export async function bundleEntry(
+  dir: string,
+  target: PlatformTarget,
+  outfile = join(dir, 'dist-platform', `${target}.mjs`),
+): Promise<Bundle> {
   const esbuild = createRequire(join(runtimesDir(), 'package.json'))('esbuild') as Esbuild;
   const { metafile } = await esbuild.build({
     entryPoints: [join(dir, 'src', 'generated', `${target}.gen.ts`)],

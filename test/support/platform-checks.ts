@@ -41,7 +41,10 @@ export async function exerciseWeather(client: Client, era: Era, manifest: any): 
   expect(invalid.isError).toBe(true);
   expect(JSON.stringify(invalid.content)).toMatch(/Input validation error/);
   const unknownCity = await client.callTool({ name: 'get_forecast', arguments: { city: 'Atlantis' } });
-  expect(unknownCity).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/No forecast for Atlantis/) }] });
+  expect(unknownCity).toMatchObject({
+    isError: true,
+    content: [{ type: 'text', text: expect.stringMatching(/No forecast for Atlantis/) }],
+  });
   const cities = await client.readResource({ uri: 'weather://cities' });
   expect(cities.contents).toEqual([{ uri: 'weather://cities', mimeType: 'text/plain', text: manifest.resources.supported_cities.text }]);
   const current = await client.readResource({ uri: 'weather://Lima/current' });

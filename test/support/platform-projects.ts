@@ -39,4 +39,3 @@ export const whoami: ToolHandler<'whoami'> = async (_input, ctx) => text(String(
   buildProject(dir);
   return dir;
 }
-

@@ -49,15 +49,30 @@ describe.each(STARTER_TEMPLATES)('init --template %s --target', (template) => {
 describe('init --target (the CLI)', () => {
   it.each(STARTER_TEMPLATES)('--template %s with every platform: a project whose entries all type-check', (template) => {
     const dir = join(tempDir(), 'notes');
-    const r = runCli(['init', dir, '--template', template, '--target', 'workers', '--target', 'deno,bun', '--target', 'vercel,lambda', '--quiet']);
+    const r = runCli([
+      'init',
+      dir,
+      '--template',
+      template,
+      '--target',
+      'workers',
+      '--target',
+      'deno,bun',
+      '--target',
+      'vercel,lambda',
+      '--quiet',
+    ]);
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(join(dir, 'mcp.yaml'), 'utf8')).toContain('\ntargets: [node, workers, deno, bun, vercel, lambda]\n');
     for (const platform of PLATFORMS) expect(existsSync(join(dir, 'src', 'generated', `${platform}.gen.ts`)), platform).toBe(true);
-    for (const config of ['wrangler.jsonc', 'vercel.json', 'api/mcp.js', 'template.yaml']) expect(existsSync(join(dir, config)), config).toBe(true);
+    for (const config of ['wrangler.jsonc', 'vercel.json', 'api/mcp.js', 'template.yaml'])
+      expect(existsSync(join(dir, config)), config).toBe(true);
     // The Worker's entry is wrangler.jsonc's main, and each platform's command is a script of package.json.
     expect(readFileSync(join(dir, 'wrangler.jsonc'), 'utf8')).toContain('"main": "src/generated/workers.gen.ts"');
     const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts;
-    expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['dev:workers', 'deploy:workers', 'start:deno', 'start:bun', 'deploy:vercel', 'deploy:lambda']));
+    expect(Object.keys(scripts)).toEqual(
+      expect.arrayContaining(['dev:workers', 'deploy:workers', 'start:deno', 'start:bun', 'deploy:vercel', 'deploy:lambda']),
+    );
     buildProject(dir);
   });
 

@@ -137,12 +137,7 @@ describe('runtime features', () => {
     expect(Object.keys(stdioOnly.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'pino', 'zod']);
     expect(stdioOnly.devDependencies).toHaveProperty('json-schema-faker', sdk.jsonSchemaFaker);
     const http = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true })), sdk);
-    expect(Object.keys(http.dependencies).sort()).toEqual([
-      '@modelcontextprotocol/server',
-      'ipaddr.js',
-      'pino',
-      'proxy-addr',
-    ]);
+    expect(Object.keys(http.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'ipaddr.js', 'pino', 'proxy-addr']);
     expect(http.devDependencies).toHaveProperty('@types/proxy-addr', sdk.typesProxyAddr);
     const jwks = featurePackages(enabledFeatures(input({ ...off, http: true, auth: true, jwks: true, sse: true, websocket: true })), sdk);
     expect(jwks.dependencies).toMatchObject({ jose: sdk.jose, ws: sdk.ws, '@modelcontextprotocol/server-legacy': sdk.serverLegacy });

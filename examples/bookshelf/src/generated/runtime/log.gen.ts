@@ -39,8 +39,7 @@ function create(level: string, stream: pino.DestinationStream | undefined): Logg
 
 // Synchronous writes: a line logged just before process.exit is not lost. Where pino has no file descriptors to write
 // (its browser build, which bundlers for Workers pick), it writes to the console, which the platform collects.
-const stderr = () =>
-  typeof pino.destination === 'function' ? pino.destination({ dest: 2, sync: true }) : undefined;
+const stderr = () => (typeof pino.destination === 'function' ? pino.destination({ dest: 2, sync: true }) : undefined);
 
 /**
  * The process-wide logger. A live binding: configureLogging() replaces it. A bad LOG_LEVEL is reported by

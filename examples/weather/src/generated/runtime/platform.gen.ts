@@ -25,7 +25,9 @@ export interface PlatformLifecycle<App> {
 }
 
 /** The manifest's HTTP settings (the port is the node and bun listeners'; the platforms choose their own). */
-export type PlatformHttp = Omit<FetchOptions, 'env' | 'verifyAccessToken' | 'serveBeside' | 'scale'> & { port?: number };
+export type PlatformHttp = Omit<FetchOptions, 'env' | 'verifyAccessToken' | 'serveBeside' | 'scale'> & {
+  port?: number;
+};
 
 /** The target's part of the HTTP options (the entry's `target`, from the manifest's targets). */
 export type TargetOptions = Pick<FetchOptions, 'mode' | 'responseMode' | 'platformHosts'>;
