@@ -42,7 +42,15 @@ describe('targets model', () => {
         compatibilityDate: '2026-07-28',
         customDomains: [],
       },
-      { name: 'vercel', index: 5, lifetime: 'request', mode: 'stateless', responseMode: 'json', hosts: ['*.vercel.app'], maxDuration: null },
+      {
+        name: 'vercel',
+        index: 5,
+        lifetime: 'request',
+        mode: 'stateless',
+        responseMode: 'json',
+        hosts: ['*.vercel.app'],
+        maxDuration: null,
+      },
     ]);
   });
 
