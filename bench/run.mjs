@@ -1,5 +1,5 @@
-// npm run bench: generation speed at 10/100/500/2,000 tools, peak memory, tsc time of a generated project, and the
-// generated server against a hand-written one. Prints a table and writes bench/results.json. Not a test: figures
+// npm run bench: generation speed at 10/100/500/2,000 tools, peak memory, tsc time of a generated project, the
+// generated server against a hand-written one, and the platforms' budgets (bench/platforms.mjs). Prints a table and writes bench/results.json. Not a test: figures
 // depend on the machine; compare them with the figures in docs/development.md (Bench, Scale).
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { compareServers, prepareServers } from './compare-servers.mjs';
 import { benchEditLoop, renderEditLoop } from './edit-loop.mjs';
 import { fmtMs, peakRssMb, ROOT, timeCli, timeCommand } from './lib.mjs';
 import { makeManifest } from './make-manifest.mjs';
+import { benchPlatforms, renderPlatforms } from './platforms.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10,100,500,2000').split(',').map(Number);
 const work = join(ROOT, 'bench', '.work');
@@ -85,6 +86,7 @@ results.openapi = compareOpenApi(work);
 const servers = prepareServers(work, deps);
 results.servers = await compareServers(servers);
 results.scale = await compareScale(work, deps);
+results.platforms = await benchPlatforms(work);
 results.totalSeconds = Math.round((performance.now() - started) / 1000);
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(renderTable(results));
@@ -145,6 +147,7 @@ function renderTable(r) {
     );
   }
   lines.push('', renderScale(r.scale));
+  lines.push('', renderPlatforms(r.platforms));
   lines.push('', `total: ${r.totalSeconds} s`);
   return lines.join('\n');
 }

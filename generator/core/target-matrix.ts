@@ -41,13 +41,16 @@ export interface TargetFeature {
 
 const served = (note?: string): Cell => (note ? { kind: 'served', note } : { kind: 'served' });
 const refused = (why: string, instead: string): Cell => ({ kind: 'refused', why, instead });
-const withStore = (why: string, instead: string): Cell => ({ kind: 'when', condition: 'store', why, instead });
 const byNode = (why: string, instead: string): Cell => ({ kind: 'when', condition: 'node', why, instead });
 
 /** The same cell on every target but node. */
 const notNode = (cell: Cell) => ({ deno: cell, bun: cell, workers: cell, vercel: cell, lambda: cell });
 /** The same cell on the targets whose instances are made per request. */
 const perRequest = (cell: Cell) => ({ workers: cell, vercel: cell, lambda: cell });
+/** The same cell on the two function platforms. */
+const functions = (cell: Cell) => ({ vercel: cell, lambda: cell });
+/** The same cell on deno and bun, the long-lived processes besides node. */
+const processes = (cell: Cell) => ({ deno: cell, bun: cell });
 
 /** deno and bun run one process, which holds the state itself; the store serves the node entry's replicas. */
 const storeInOneProcess = (target: string): Cell =>
@@ -160,8 +163,12 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
         'the store client (ioredis) cannot open its TCP connection to the store from a Worker',
         'leave scale out and keep to what needs no shared state on workers, or serve on node, vercel or lambda, which reach the store',
       ),
-      vercel: served('each instance connects to the store named by MCP_STORE_URL'),
-      lambda: served('each instance connects to the store named by MCP_STORE_URL; the function needs a network path to it'),
+      ...functions(
+        refused(
+          "mcp-gen's shared store is connected by the node entry's start-up, which a function's entry does not run",
+          'leave scale out (2026-07-28 clients and 2025-era requests served without a session need no shared state), or serve on node',
+        ),
+      ),
     },
   },
   {
@@ -182,13 +189,11 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
         `${FRESH} and counts from zero, and a Worker cannot reach the shared store`,
         `leave the limit out and limit requests in front of the Worker (Cloudflare's rate limiting rules), ${ELSEWHERE}`,
       ),
-      vercel: withStore(
-        `${FRESH} and counts from zero`,
-        'add scale: {store: redis}, which the function reaches through MCP_STORE_URL, or leave the limit out',
-      ),
-      lambda: withStore(
-        `${FRESH} and counts from zero`,
-        'add scale: {store: redis}, which the function reaches through MCP_STORE_URL, or leave the limit out',
+      ...functions(
+        refused(
+          `${FRESH} and counts from zero, and a function's entry does not connect the shared store`,
+          `leave the limit out and limit requests in front of the function, ${ELSEWHERE}`,
+        ),
       ),
     },
   },
@@ -202,8 +207,12 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
         .map(([name]) => ({ path: ['tools', name, 'execution', 'taskSupport'] })),
     cells: {
       node: served('in memory; across replicas with scale.store: redis'),
-      deno: served('in memory, in the one process'),
-      bun: served('in memory, in the one process'),
+      ...processes(
+        refused(
+          "mcp-gen runs a task's handler beyond its request on the node entry only",
+          'leave execution.taskSupport out (the tool then answers within its call), or serve on node',
+        ),
+      ),
       ...perRequest(
         refused(
           "a task's handler goes on after the answer and later requests must find it, but the platform may stop or freeze an instance once it has answered, and the next request may reach another",

@@ -19,15 +19,29 @@ export interface TargetInfo {
   lifetime: 'process' | 'request';
   /** The item may carry settings (`- vercel: {maxDuration: 60}`), as the schema's TargetSettings lists them. */
   settings: boolean;
+  /**
+   * The Host names a deployed instance answers on without any setting, besides the localhost names of local
+   * development: `*` stands for one DNS label (an account, a region, a deployment), `{name}` for the Worker's name.
+   * The entry hands them to the Host and Origin checks (host-guard.gen.ts) as `platformHosts`.
+   */
+  hosts: readonly string[];
 }
 
 export const TARGETS: Readonly<Record<TargetName, TargetInfo>> = {
-  node: { title: 'Node.js', lifetime: 'process', settings: false },
-  deno: { title: 'Deno', lifetime: 'process', settings: false },
-  bun: { title: 'Bun', lifetime: 'process', settings: false },
-  workers: { title: 'Cloudflare Workers', lifetime: 'request', settings: true },
-  vercel: { title: 'Vercel Functions', lifetime: 'request', settings: true },
-  lambda: { title: 'AWS Lambda', lifetime: 'request', settings: true },
+  node: { title: 'Node.js', lifetime: 'process', settings: false, hosts: [] },
+  deno: { title: 'Deno', lifetime: 'process', settings: false, hosts: [] },
+  bun: { title: 'Bun', lifetime: 'process', settings: false, hosts: [] },
+  // <name>.<account subdomain>.workers.dev; customDomains are added by name.
+  workers: { title: 'Cloudflare Workers', lifetime: 'request', settings: true, hosts: ['{name}.*.workers.dev'] },
+  // <project>.vercel.app and each deployment's <project>-<hash>-<team>.vercel.app.
+  vercel: { title: 'Vercel Functions', lifetime: 'request', settings: true, hosts: ['*.vercel.app'] },
+  // A Function URL, and an API Gateway HTTP API's default endpoint.
+  lambda: {
+    title: 'AWS Lambda',
+    lifetime: 'request',
+    settings: true,
+    hosts: ['*.lambda-url.*.on.aws', '*.execute-api.*.amazonaws.com'],
+  },
 };
 
 /** Seconds a Vercel function runs when vercel.json sets no maxDuration (Fluid compute, every plan). */

@@ -3,6 +3,7 @@ import { emitBundle } from './bundle.js';
 import { emitDeploy } from './deploy.js';
 import { emitGenerated } from './generated.js';
 import { emitHandlers } from './handlers.js';
+import { emitPlatforms } from './platforms.js';
 import { emitRegistry } from './registry.js';
 import { emitScaffold } from './scaffold.js';
 import { emitTests } from './tests.js';
@@ -18,6 +19,7 @@ export function emitProject(model: ServerModel): Map<string, EmittedFile> {
     emitScaffold(model),
     emitTests(model),
     emitDeploy(model),
+    emitPlatforms(model),
     emitBundle(model),
     emitRegistry(model),
     emitViews(model),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTP_DEFAULTS, markdownText, packageRoot } from '../core/index.js';
 import { readmeInventory } from '../model/index.js';
+import { platformScripts } from './platforms.js';
 
 function readSchema(): string {
   return readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8');
@@ -34,6 +35,8 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     dependenciesJson: nestedJson(model.packages.dependencies),
     devDependenciesJson: nestedJson(model.packages.devDependencies),
     httpEnabled: model.http !== null,
+    // The targets' own commands (dev:workers, deploy:workers, start:deno, ...).
+    platformScripts: platformScripts(model),
     scaleRedis: model.scale.store === 'redis',
     // MCP Apps views: `npm run build` bundles them first (scripts/build-views.mjs), the image builds them from their folders.
     hasViews: model.views.length > 0,

@@ -9,6 +9,7 @@ import { appsModel, toolUiModel } from './apps-model.js';
 import { toolsetsModel } from './toolsets-model.js';
 import { viewsModel } from './views-model.js';
 import { targetsModel } from './targets-model.js';
+import { serverEnv } from './server-env.js';
 import { printSchemaTypes, type NamedSchema } from './schema-types.js';
 import { commentText, jsLiteral, stringLiteral } from './js-literal.js';
 import type { HttpTransport, JsonSchema, Manifest, SseTransport, WebSocketTransport } from '../core/index.js';
@@ -158,6 +159,12 @@ export async function buildServerModel(m: Manifest, opts: ModelOptions): Promise
     defaultTransport: stdio ? 'stdio' : 'http',
     stdio,
     targets: targetsModel(m),
+    platformSecrets: [
+      ...serverEnv({ m, stdio: false, http: http === false ? null : httpOptions, toolsetList: '' })
+        .filter((v) => v.isSecret)
+        .map((v) => v.name),
+      ...Object.keys(m.bundle?.env ?? {}),
+    ],
     http:
       http === false
         ? null

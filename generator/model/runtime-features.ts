@@ -34,7 +34,7 @@ export interface FeatureInput {
   /** MCP Apps views and tools' `ui:` (ServerModel.apps). */
   apps: { views: readonly unknown[] } | null;
   scale: { store: string };
-  /** Where the server runs (ServerModel.targets): rows for the platforms' entries and packages will read it. */
+  /** Where the server runs (ServerModel.targets): the platforms' entries and their packages. */
   targets: readonly { name: TargetName }[];
 }
 
@@ -106,6 +106,16 @@ const FEATURES = {
     files: ['http', 'node-request'],
     dependencies: { 'proxy-addr': 'proxyAddr' },
     devDependencies: { '@types/proxy-addr': 'typesProxyAddr' },
+  },
+  // The platforms' entries (every target but node: src/generated/<target>.gen.ts) serve the same server on a fetch
+  // handler, over the HTTP core alone: none of them loads the node files above (node:http, proxy-addr) or serve.gen.ts.
+  platform: { when: (m) => m.http !== null && m.targets.some((t) => t.name !== 'node'), files: ['platform'] },
+  // AWS Lambda: srvx turns API Gateway HTTP API and Function URL events into Requests and the answers into results.
+  lambda: {
+    when: (m) => m.http !== null && m.targets.some((t) => t.name === 'lambda'),
+    files: [],
+    dependencies: { srvx: 'srvx' },
+    devDependencies: { '@types/aws-lambda': 'typesAwsLambda' },
   },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
   jwt: {

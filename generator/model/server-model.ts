@@ -240,6 +240,11 @@ export interface ServerModel {
    * the two eras, and its settings. Only the node entry is generated yet (validate refuses the others for generate).
    */
   targets: TargetModel[];
+  /**
+   * The secrets the server reads on a platform, by name (credentials, the request-state key, the variables the
+   * manifest's bundle.env declares for handlers): wrangler.jsonc and template.yaml name them, values never.
+   */
+  platformSecrets: string[];
   http: HttpModel | null;
   tools: ToolModel[];
   resources: ResourceModel[];
@@ -298,6 +303,10 @@ export interface ServerModel {
     pino: string;
     pinoPretty: string;
     mcpb: string;
+    srvx: string;
+    typesAwsLambda: string;
+    /** Run through npx by the workers scripts, never installed: it needs Node 22.12 or later. */
+    wrangler: string;
     otel: Record<string, string>;
   };
   /** The mcp-gen version generating the project (stamped into runtime files' headers). */

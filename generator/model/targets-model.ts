@@ -21,6 +21,8 @@ interface TargetBase {
    * stop an instance once it has answered need (mid-call notifications are then dropped).
    */
   responseMode: 'auto' | 'json';
+  /** The Host names it answers on once deployed (core/targets.ts's `hosts`, `{name}` filled in, custom domains added). */
+  hosts: string[];
 }
 
 export type TargetModel =
@@ -54,18 +56,23 @@ export function targetsModel(m: Manifest): TargetModel[] {
       lifetime,
       mode: lifetime === 'process' ? mode : 'stateless',
       responseMode: lifetime === 'process' ? 'auto' : 'json',
+      hosts: [...TARGETS[name].hosts],
     };
     const text = (key: string) => (typeof settings[key] === 'string' ? (settings[key] as string) : undefined);
     const count = (key: string) => (typeof settings[key] === 'number' ? (settings[key] as number) : undefined);
     switch (name) {
-      case 'workers':
+      case 'workers': {
+        const named = text('name') ?? workerName(m.server.name);
+        const customDomains = Array.isArray(settings.customDomains) ? settings.customDomains.filter((d) => typeof d === 'string') : [];
         return {
           ...base,
+          hosts: [...base.hosts.map((h) => h.replace('{name}', named)), ...customDomains],
           name,
-          workerName: text('name') ?? workerName(m.server.name),
+          workerName: named,
           compatibilityDate: text('compatibilityDate') ?? WORKERS_DEFAULTS.compatibilityDate,
-          customDomains: Array.isArray(settings.customDomains) ? settings.customDomains.filter((d) => typeof d === 'string') : [],
+          customDomains,
         };
+      }
       case 'vercel':
         return { ...base, name, maxDuration: count('maxDuration') ?? null };
       case 'lambda':

@@ -24,28 +24,6 @@ export function checkTargets(m: Manifest): Finding[] {
   ];
 }
 
-/**
- * The matrix is checked, and `docs/targets.md` shows it, but only the node entry is written yet: a project must not
- * claim a target it does not serve, so generate refuses the others.
- */
-export function targetsNotGenerated(m: Manifest): Finding[] {
-  const others = listedTargets(m).filter((t) => t.name !== 'node');
-  if (others.length === 0) return [];
-  return [
-    {
-      code: 'targets/not-generated',
-      path: ['targets', others[0].index],
-      message: `this mcp-gen checks what ${listed(others.map((t) => t.name))} can serve, but writes the node entry only`,
-      hint: 'validate checks every feature against every target; to generate the server, list node alone or leave targets out',
-    },
-  ];
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function listed(names: string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 function duplicateFindings(m: Manifest): Finding[] {
   if (!Array.isArray(m.targets)) return [];
   const first = new Map<string, number>();

@@ -14,7 +14,7 @@ import { checkRegistry } from './registry.js';
 import { checkSchemas } from './schemas.js';
 import { checkScale } from './scale.js';
 import { checkTelemetry } from './telemetry.js';
-import { checkTargets, targetsNotGenerated } from './targets.js';
+import { checkTargets } from './targets.js';
 import { checkSpec } from './spec.js';
 import { checkCompletions, checkTransports } from './transports.js';
 import { checkToolsets } from './toolsets.js';
@@ -90,8 +90,6 @@ function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: b
   ];
   // The spec check reports what the earlier checks already explain in manifest terms; run it on clean input only.
   if (!findings.some((f) => f.severity !== 'warning')) findings.push(...checkSpec(m));
-  // What validates but cannot be generated is said once the manifest is otherwise clean, as validate would find it.
-  if (options.generate && !findings.some((f) => f.severity !== 'warning')) findings.push(...targetsNotGenerated(m));
   issues.push(...findings.map((f) => locateFinding(loaded, f, files?.mounts ?? [])));
   if (options.lint && !hasErrors(issues)) issues.push(...lintManifest(loaded).map((i) => ({ ...i, severity: 'warning' as const })));
   return sortIssues(issues);

@@ -52,6 +52,42 @@ describe('probes and the DNS-rebinding guards', () => {
   });
 });
 
+describe("a platform's own names (platformHosts)", () => {
+  const WORKER = ['weather.*.workers.dev', 'mcp.example.com'];
+
+  it('serves the names it is deployed on, any account or deployment, and still the localhost names', async () => {
+    const handler = open({ platformHosts: WORKER, mode: 'stateless', responseMode: 'json' });
+    for (const host of ['weather.acct.workers.dev', 'WEATHER.other-1.workers.dev:443', 'mcp.example.com', '127.0.0.1:8787'])
+      expect((await handler.fetch(post(initialize(), { host }))).status, host).toBe(200);
+  });
+
+  it.each([
+    ['another Worker', 'other.acct.workers.dev'],
+    ['a name that only ends like it', 'weather.acct.workers.dev.evil.example'],
+    ['two labels where one stands', 'weather.a.b.workers.dev'],
+    ['no account label', 'weather.workers.dev'],
+    ['a label that is no DNS label', 'weather.-acct.workers.dev'],
+    ['a user part smuggled in', 'evil.example@weather.acct.workers.dev'],
+    ['a sub-name of a custom domain', 'x.mcp.example.com'],
+  ])('refuses %s as Host', async (_what, host) => {
+    const handler = open({ platformHosts: WORKER, mode: 'stateless', responseMode: 'json' });
+    const answer = await handler.fetch(post(initialize(), { host }));
+    expect(answer.status).toBe(403);
+    expect(await messageOf(answer)).toMatchObject({ error: { message: expect.stringMatching(/^Invalid Host/) } });
+  });
+
+  it('accepts a browser from the very name it is served on, never from another site of the platform', async () => {
+    const handler = open({ platformHosts: ['*.vercel.app'], mode: 'stateless', responseMode: 'json' });
+    const host = 'weather-abc-team.vercel.app';
+    expect((await handler.fetch(post(initialize(), { host, origin: `https://${host}` }))).status).toBe(200);
+    for (const origin of ['https://attacker.vercel.app', 'https://evil.example', 'null']) {
+      const answer = await handler.fetch(post(initialize(), { host, origin }));
+      expect(answer.status, origin).toBe(403);
+      expect(await messageOf(answer)).toMatchObject({ error: { message: expect.stringMatching(/^Invalid Origin/) } });
+    }
+  });
+});
+
 describe('authentication and scopes', () => {
   it('answers a missing, wrong or malformed token with 401 and a Bearer challenge, and reads nothing', async () => {
     const handler = open({ auth: BEARER });

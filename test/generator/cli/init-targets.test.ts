@@ -1,6 +1,5 @@
-// `mcp-gen init --target`: the starter lists node and the platforms chosen, with either template, and validates as
-// written. Until the platforms' entries are generated, init stops with targets/not-generated before writing anything;
-// when they are, these tests are to expect the project instead.
+// `mcp-gen init --target`: the starter lists node and the platforms chosen, with either template, validates as
+// written, and becomes a project with each platform's entry and configuration that type-checks.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import { initTargets, starterManifest, STARTER_TEMPLATES } from '../../../genera
 import { TARGET_NAMES } from '../../../generator/core/index.js';
 import { loadManifest } from '../../../generator/load/index.js';
 import { validateManifest } from '../../../generator/validate/index.js';
-import { runCli, tempDir } from '../../support/project.js';
+import { buildProject, runCli, tempDir } from '../../support/project.js';
 
 const PLATFORMS = TARGET_NAMES.filter((t) => t !== 'node');
 
@@ -48,29 +47,42 @@ describe.each(STARTER_TEMPLATES)('init --template %s --target', (template) => {
 });
 
 describe('init --target (the CLI)', () => {
-  it('stops with targets/not-generated and writes nothing, until the entry is generated', () => {
+  it.each(STARTER_TEMPLATES)('--template %s with every platform: a project whose entries all type-check', (template) => {
     const dir = join(tempDir(), 'notes');
-    const r = runCli(['init', dir, '--target', 'workers', '--target', 'vercel,lambda']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      'error targets[1]: this mcp-gen checks what workers, vercel and lambda can serve, but writes the node entry only',
+    const r = runCli([
+      'init',
+      dir,
+      '--template',
+      template,
+      '--target',
+      'workers',
+      '--target',
+      'deno,bun',
+      '--target',
+      'vercel,lambda',
+      '--quiet',
+    ]);
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'mcp.yaml'), 'utf8')).toContain('\ntargets: [node, workers, deno, bun, vercel, lambda]\n');
+    for (const platform of PLATFORMS) expect(existsSync(join(dir, 'src', 'generated', `${platform}.gen.ts`)), platform).toBe(true);
+    for (const config of ['wrangler.jsonc', 'vercel.json', 'api/mcp.js', 'template.yaml'])
+      expect(existsSync(join(dir, config)), config).toBe(true);
+    // The Worker's entry is wrangler.jsonc's main, and each platform's command is a script of package.json.
+    expect(readFileSync(join(dir, 'wrangler.jsonc'), 'utf8')).toContain('"main": "src/generated/workers.gen.ts"');
+    const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts;
+    expect(Object.keys(scripts)).toEqual(
+      expect.arrayContaining(['dev:workers', 'deploy:workers', 'start:deno', 'start:bun', 'deploy:vercel', 'deploy:lambda']),
     );
-    expect(r.stderr).toContain('targets: [node, workers, vercel, lambda]');
-    expect(r.stderr).toContain('1 error; nothing was written');
-    expect(existsSync(dir)).toBe(false);
+    buildProject(dir);
   });
 
-  it('--json reports the same as the generate report, and writes nothing', () => {
+  it('--json reports the project written', () => {
     const dir = join(tempDir(), 'notes');
     const r = runCli(['init', dir, '--template', 'minimal', '--target', 'deno', '--json']);
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({
-      exitCode: 1,
-      written: false,
-      files: [],
-      issues: [{ code: 'targets/not-generated', path: 'targets[1]', line: 13, column: 17 }],
-    });
-    expect(existsSync(dir)).toBe(false);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ exitCode: 0, written: true, issues: [] });
+    expect(report.files.map((f: { path: string }) => f.path)).toContain('src/generated/deno.gen.ts');
   });
 
   it('refuses an unknown target as a bad command line, before writing anything', () => {

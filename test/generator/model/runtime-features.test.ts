@@ -55,6 +55,7 @@ const FLAGS = [
   'redis',
   'templates',
   'apps',
+  'platforms',
 ] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
@@ -78,6 +79,8 @@ function input(f: Flags): FeatureInput {
     toolsets: f.toolsets ? {} : null,
     scale: { store: f.redis ? 'redis' : 'memory' },
     apps: f.apps ? { views: [{}] } : null,
+    // With platforms: every target, whose entries load platform.gen.ts (and lambda's srvx).
+    targets: (f.platforms ? ['node', 'deno', 'bun', 'workers', 'vercel', 'lambda'] : ['node']).map((name) => ({ name })),
   } as unknown as FeatureInput;
 }
 

@@ -12,10 +12,12 @@ const model = (yaml: string, name = 'notes') =>
     outDir: '/virtual',
   });
 
+const LAMBDA_HOSTS = ['*.lambda-url.*.on.aws', '*.execute-api.*.amazonaws.com'];
+
 describe('targets model', () => {
   it('is node alone without targets, with sessions, stdio and the features as before', async () => {
     const m = await model('tools: {t: {}}\n');
-    expect(m.targets).toEqual([{ name: 'node', index: 0, lifetime: 'process', mode: 'stateful', responseMode: 'auto' }]);
+    expect(m.targets).toEqual([{ name: 'node', index: 0, lifetime: 'process', mode: 'stateful', responseMode: 'auto', hosts: [] }]);
     expect(m.stdio).toBe(true);
     expect(m.defaultTransport).toBe('stdio');
     expect(m.features.on.stdio).toBe(true);
@@ -25,21 +27,30 @@ describe('targets model', () => {
   it('holds each target in the order listed, the per-request ones stateless and answering JSON, settings defaulted', async () => {
     const m = await model('targets: [lambda, node, deno, bun, workers, vercel]\n', '@Acme/Notes Server!');
     expect(m.targets).toEqual([
-      { name: 'lambda', index: 0, lifetime: 'request', mode: 'stateless', responseMode: 'json', timeout: 30 },
-      { name: 'node', index: 1, lifetime: 'process', mode: 'stateful', responseMode: 'auto' },
-      { name: 'deno', index: 2, lifetime: 'process', mode: 'stateful', responseMode: 'auto' },
-      { name: 'bun', index: 3, lifetime: 'process', mode: 'stateful', responseMode: 'auto' },
+      { name: 'lambda', index: 0, lifetime: 'request', mode: 'stateless', responseMode: 'json', hosts: LAMBDA_HOSTS, timeout: 30 },
+      { name: 'node', index: 1, lifetime: 'process', mode: 'stateful', responseMode: 'auto', hosts: [] },
+      { name: 'deno', index: 2, lifetime: 'process', mode: 'stateful', responseMode: 'auto', hosts: [] },
+      { name: 'bun', index: 3, lifetime: 'process', mode: 'stateful', responseMode: 'auto', hosts: [] },
       {
         name: 'workers',
         index: 4,
         lifetime: 'request',
         mode: 'stateless',
         responseMode: 'json',
+        hosts: ['notes-server.*.workers.dev'],
         workerName: 'notes-server',
         compatibilityDate: '2026-07-28',
         customDomains: [],
       },
-      { name: 'vercel', index: 5, lifetime: 'request', mode: 'stateless', responseMode: 'json', maxDuration: null },
+      {
+        name: 'vercel',
+        index: 5,
+        lifetime: 'request',
+        mode: 'stateless',
+        responseMode: 'json',
+        hosts: ['*.vercel.app'],
+        maxDuration: null,
+      },
     ]);
   });
 
@@ -52,19 +63,21 @@ targets:
   - lambda: {timeout: 25}
 `);
     expect(m.targets).toEqual([
-      { name: 'node', index: 0, lifetime: 'process', mode: 'stateless', responseMode: 'auto' },
+      { name: 'node', index: 0, lifetime: 'process', mode: 'stateless', responseMode: 'auto', hosts: [] },
       {
         name: 'workers',
         index: 1,
         lifetime: 'request',
         mode: 'stateless',
         responseMode: 'json',
+        // Its workers.dev name on any account, and its custom domains: the Host names the deployed Worker answers.
+        hosts: ['notes-mcp.*.workers.dev', 'mcp.example.com'],
         workerName: 'notes-mcp',
         compatibilityDate: '2026-05-01',
         customDomains: ['mcp.example.com'],
       },
-      { name: 'vercel', index: 2, lifetime: 'request', mode: 'stateless', responseMode: 'json', maxDuration: 60 },
-      { name: 'lambda', index: 3, lifetime: 'request', mode: 'stateless', responseMode: 'json', timeout: 25 },
+      { name: 'vercel', index: 2, lifetime: 'request', mode: 'stateless', responseMode: 'json', hosts: ['*.vercel.app'], maxDuration: 60 },
+      { name: 'lambda', index: 3, lifetime: 'request', mode: 'stateless', responseMode: 'json', hosts: LAMBDA_HOSTS, timeout: 25 },
     ]);
   });
 

@@ -92,10 +92,22 @@ const REFUSED: Refusal[] = [
       "5:21 error targets/unserved tools.search.policy.maxConcurrency: tool rate and concurrency limits are not served on workers (targets[1]): each request may reach a fresh instance, which remembers nothing of the requests before it and counts from zero, and a Worker cannot reach the shared store (leave the limit out and limit requests in front of the Worker (Cloudflare's rate limiting rules), or serve on node, deno or bun)",
   },
   {
+    feature: 'shared store (Redis or Valkey)',
+    targets: ['vercel', 'lambda'],
+    want: (t) =>
+      `4:16 error targets/unserved scale.store: the shared store (Redis or Valkey) is not served on ${t} (targets[1]): mcp-gen's shared store is connected by the node entry's start-up, which a function's entry does not run (leave scale out (2026-07-28 clients and 2025-era requests served without a session need no shared state), or serve on node)`,
+  },
+  {
     feature: 'tool rate and concurrency limits',
     targets: ['vercel', 'lambda'],
     want: (t) =>
-      `5:21 error targets/needs-store tools.search.policy.maxConcurrency: tool rate and concurrency limits on ${t} (targets[1]) need scale.store: redis: each request may reach a fresh instance, which remembers nothing of the requests before it and counts from zero (add scale: {store: redis}, which the function reaches through MCP_STORE_URL, or leave the limit out)`,
+      `5:21 error targets/unserved tools.search.policy.maxConcurrency: tool rate and concurrency limits are not served on ${t} (targets[1]): each request may reach a fresh instance, which remembers nothing of the requests before it and counts from zero, and a function's entry does not connect the shared store (leave the limit out and limit requests in front of the function, or serve on node, deno or bun)`,
+  },
+  {
+    feature: 'tasks',
+    targets: LONG_LIVED,
+    want: (t) =>
+      `5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on ${t} (targets[1]): mcp-gen runs a task's handler beyond its request on the node entry only (leave execution.taskSupport out (the tool then answers within its call), or serve on node)`,
   },
   {
     feature: 'tasks',
@@ -196,8 +208,8 @@ describe('targets: the matrix', () => {
     const yaml =
       'targets: [node, lambda]\ntools:\n  a: {policy: {rateLimit: {requests: 1, windowMs: 1000}, maxConcurrency: 1}}\n  b: {policy: {timeoutMs: 1000}}\n  c: {policy: {maxConcurrencyPerPrincipal: 2}, execution: {taskSupport: required}}\n';
     expect(targetIssues(yaml).map((i) => i.split(': ')[0])).toEqual([
-      '5:16 error targets/needs-store tools.a.policy.rateLimit',
-      '7:16 error targets/needs-store tools.c.policy.maxConcurrencyPerPrincipal',
+      '5:16 error targets/unserved tools.a.policy.rateLimit',
+      '7:16 error targets/unserved tools.c.policy.maxConcurrencyPerPrincipal',
       '7:73 error targets/unserved tools.c.execution.taskSupport',
     ]);
   });
@@ -348,23 +360,14 @@ describe('targets: tool timeouts past the platform', () => {
 });
 
 describe('targets: generate', () => {
-  it('refuses every target but node, at the first of them, while validate accepts them', () => {
-    const yaml = 'targets: [node, workers, deno]\n';
-    expect(issues(yaml)).toEqual([]);
-    expect(issues(yaml, { generate: true })).toEqual([
-      '3:17 error targets/not-generated targets[1]: this mcp-gen checks what workers and deno can serve, but writes the node entry only (validate checks every feature against every target; to generate the server, list node alone or leave targets out)',
-    ]);
-    expect(issues('targets:\n  - lambda: {timeout: 20}\n', { generate: true }).map((i) => i.split(': ')[0])).toEqual([
-      '4:5 error targets/not-generated targets[0]',
-    ]);
-  });
-
-  it('generates node alone, listed or by default', () => {
+  it('generates every target that validates, listed or by default', () => {
+    expect(issues('targets: [node, workers, deno, bun, vercel, lambda]\n', { generate: true })).toEqual([]);
+    expect(issues('targets:\n  - lambda: {timeout: 20}\n', { generate: true })).toEqual([]);
     expect(issues('targets: [node]\n', { generate: true })).toEqual([]);
     expect(issues('tools: {t: {}}\n', { generate: true })).toEqual([]);
   });
 
-  it('reports what a target cannot serve before saying it is not generated', () => {
+  it('refuses what a target cannot serve, as validate does', () => {
     expect(
       targetIssues('targets: [node, workers]\ntransports: {websocket: true}\n', { generate: true }).map((i) => i.split(' ')[2]),
     ).toEqual(['targets/unserved']);

@@ -107,13 +107,18 @@ function binding(ctx: ServerContext): string {
 
 // requestState comes back from the client, so it is sealed (HMAC) and checked before any handler runs. Set
 // MCP_REQUEST_STATE_KEY (32+ bytes) when several processes serve the same clients; otherwise a key per process.
-const codec = createRequestStateCodec<AskState>({
-  key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32),
-  bind: binding,
-});
+// Made at first use, not at import: a Worker may not draw random bytes while its module loads.
+let made: ReturnType<typeof createRequestStateCodec<AskState>> | undefined;
+const codec = () =>
+  (made ??= createRequestStateCodec<AskState>({
+    key: process.env.MCP_REQUEST_STATE_KEY ?? randomBytes(32),
+    bind: binding,
+  }));
 
 /** `ServerOptions.requestState`: rejects tampered, expired or rebound state with -32602 before the handler runs. */
-export const requestStateOptions = { verify: codec.verify };
+export const requestStateOptions = {
+  verify: (...args: Parameters<ReturnType<typeof codec>['verify']>) => codec().verify(...args),
+};
 
 /**
  * The layer (see layers.gen.ts) that stamps each request that may ask on its context, for `binding`: the SDK verifies
@@ -194,7 +199,7 @@ export class Asker {
       }
     }
     if (Object.keys(missing).length === 0) return answers as Answers<Q>;
-    const requestState = await codec.mint({ asked, answers: this.#used }, this.#sdk);
+    const requestState = await codec().mint({ asked, answers: this.#used }, this.#sdk);
     throw new InputRequiredSignal(inputRequired({ inputRequests: missing, requestState }));
   }
 

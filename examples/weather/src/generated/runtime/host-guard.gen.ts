@@ -20,6 +20,12 @@ export interface HostGuardOptions {
   host?: string;
   allowedHosts?: readonly string[] | null;
   allowedOrigins?: readonly string[] | null;
+  /**
+   * The names a platform serves the deployed server on (a Worker's `<name>.<account>.workers.dev`, a Lambda Function
+   * URL, `*.vercel.app`), accepted besides the names above: `*` stands for one DNS label. A browser on such a name is
+   * accepted from that same name only, never from another site of the platform.
+   */
+  platformHosts?: readonly string[] | null;
 }
 
 /**
@@ -45,7 +51,38 @@ export function allowedOriginHostnames(options: HostGuardOptions): string[] {
 export function hostGuard(options: HostGuardOptions): (request: Request) => Response | undefined {
   const hosts = allowedHostnames(options);
   const origins = allowedOriginHostnames(options);
-  return (request) => hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, origins);
+  const platform = platformMatcher(options.platformHosts ?? []);
+  return (request) => {
+    const refused = hostHeaderValidationResponse(request, hosts);
+    if (!refused) return originValidationResponse(request, origins);
+    const own = platform(request.headers.get('host'));
+    return own === undefined ? refused : originValidationResponse(request, [own, ...origins]);
+  };
+}
+
+/** The Host header's name when it is one of the platform's (`*` one label), else undefined. */
+function platformMatcher(patterns: readonly string[]): (host: string | null) => string | undefined {
+  if (patterns.length === 0) return () => undefined;
+  const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+  const quoted = patterns.map((p) => p.toLowerCase().split('*').map(escapeRegExp).join(label));
+  const names = new RegExp(`^(?:${quoted.join('|')})$`);
+  return (host) => {
+    if (!host) return undefined;
+    let hostname: string;
+    try {
+      const url = new URL(`http://${host}`);
+      // A Host header is a name and an optional port, nothing else (no user, path or query smuggled in).
+      if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
+      hostname = url.hostname;
+    } catch {
+      return undefined;
+    }
+    return names.test(hostname) ? hostname : undefined;
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Why a listener on a non-loopback address without allowedHosts answers only the localhost names; else undefined. */

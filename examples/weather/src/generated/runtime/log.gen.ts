@@ -27,20 +27,19 @@ function parseLevel(value: string | undefined): string {
   return level;
 }
 
-function create(level: string, stream: pino.DestinationStream): Logger {
-  return pino(
-    {
-      level,
-      base: undefined, // no pid and hostname on every line: the process supervisor knows them
-      // Called per line: adds the active span's ids when telemetry is on, nothing otherwise.
-      mixin: () => traceIds() ?? {},
-    },
-    stream,
-  );
+function create(level: string, stream: pino.DestinationStream | undefined): Logger {
+  const options = {
+    level,
+    base: undefined, // no pid and hostname on every line: the process supervisor knows them
+    // Called per line: adds the active span's ids when telemetry is on, nothing otherwise.
+    mixin: () => traceIds() ?? {},
+  };
+  return stream ? pino(options, stream) : pino(options);
 }
 
-// Synchronous writes: a line logged just before process.exit is not lost.
-const stderr = () => pino.destination({ dest: 2, sync: true });
+// Synchronous writes: a line logged just before process.exit is not lost. Where pino has no file descriptors to write
+// (its browser build, which bundlers for Workers pick), it writes to the console, which the platform collects.
+const stderr = () => (typeof pino.destination === 'function' ? pino.destination({ dest: 2, sync: true }) : undefined);
 
 /**
  * The process-wide logger. A live binding: configureLogging() replaces it. A bad LOG_LEVEL is reported by
@@ -65,7 +64,9 @@ export async function configureLogging(options: { level?: string; format?: strin
   }
   try {
     // A devDependency: absent from production installs, where JSON is what log collectors want anyway.
-    const { default: pretty } = await import('pino-pretty');
+    // Named through a variable so that bundlers (a Worker's, a function's) leave the development printer out.
+    const printer = 'pino-pretty';
+    const { default: pretty } = (await import(printer)) as { default: typeof import('pino-pretty') };
     logger = create(
       level,
       pretty({ destination: 2, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
