@@ -117,10 +117,11 @@ export class BatchCollector implements Placing {
     return this.#places.has(id);
   }
 
-  placeOf(message: unknown): Place | undefined {
+  /** The place of a request being handed to the SDK (a cancelled one still queued there first). */
+  placesOf(message: unknown): readonly Place[] {
     const id = requestIdOf(message);
-    if (id === undefined) return undefined;
-    return this.#undelivered(id) ?? this.#places.get(id);
+    const place = id === undefined ? undefined : (this.#undelivered(id) ?? this.#places.get(id));
+    return place ? [place] : [];
   }
 
   /** The first cancelled request with `id` still in the SDK's queue, taken out of it. */

@@ -6,6 +6,8 @@
 // state, request logs, the trace span), installed in one fixed order, and the one place the generated runtime touches
 // the SDK's internals. The SDK has no public hook to wrap the handler of a method it serves (tools/call, tools/list,
 // every method for logs and spans): this module wraps the handlers the SDK keeps by method, and nothing else does.
+// Nor has it one to tell a handler which request scope it serves (its caller, the places it holds): this module wraps
+// the method that builds each handler's context, for scope.gen.ts to stamp it.
 // What it relies on is checked once at start-up (checkSdk), so that another SDK version stops the server with the
 // version named, instead of serving requests with a layer silently missing.
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
@@ -13,6 +15,7 @@ import { REQUEST_STATE } from './ask.gen.js';
 import { publishListings, type Listings } from './listings.gen.js';
 import { LOGS } from './log.gen.js';
 import { tracing, type OwnNames } from './observe.gen.js';
+import { stamp } from './scope.gen.js';
 
 /** A request as the SDK hands it to a handler. */
 export interface RpcRequest {
@@ -48,6 +51,8 @@ const INTERNALS = {
   _requestHandlers: { what: 'a Map of request handlers', ok: (value: unknown) => value instanceof Map },
   /** Protocol's counter of the ids of the requests it sends, which spreadRequestIds moves. */
   _requestMessageId: { what: 'a number', ok: (value: unknown) => typeof value === 'number' },
+  /** The method that builds a handler's context while its request is handed over, which `scoped` wraps. */
+  buildContext: { what: 'a method', ok: (value: unknown) => typeof value === 'function' },
 } as const;
 
 type Internal = keyof typeof INTERNALS;
@@ -82,6 +87,15 @@ export function wrap(server: McpServer, method: string, wrapper: Wrapper): void 
   if (isHandler(next)) map.set(method, wrapper(next, method, server));
 }
 
+/** Has every context the server builds for a handler stamped with its request's scope (scope.gen.ts). */
+function scoped(server: McpServer): void {
+  const build: unknown = Reflect.get(server.server, 'buildContext');
+  if (typeof build !== 'function') throw new SdkSeamError('buildContext');
+  const stamped = (ctx: object, info?: { request?: Request }): object =>
+    stamp(Reflect.apply(build, server.server, [ctx, info]) as object, info);
+  Reflect.set(server.server, 'buildContext', stamped);
+}
+
 function apply(server: McpServer, layer: Layer | undefined): void {
   if (!layer) return;
   layer.install?.(server);
@@ -93,12 +107,13 @@ function apply(server: McpServer, layer: Layer | undefined): void {
 /**
  * Installs the layers around every handler registered so far, each outside the one before: tasks, tool policies, the
  * published lists (which replace the SDK's), toolsets (which filter them), the binding of request state (outside the
- * SDK's own check of it), request logs and, outermost, the request's trace span.
+ * SDK's own check of it), request logs and, outermost, the request's trace span; and the scope on every context.
  */
 export function layered(server: McpServer, layers: Layers): McpServer {
   const { listings } = layers;
   const published: Layer = { install: (s) => publishListings(s, listings) };
   const traced = tracing(() => ownNames(listings));
+  scoped(server);
   for (const layer of [layers.tasks, layers.policies, published, layers.toolsets, REQUEST_STATE, LOGS, traced])
     apply(server, layer);
   return server;

@@ -3,17 +3,21 @@
 // mcp-gen 0.1.0 runtime, feature sse: the same in every project that enables it.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toWebRequest } from '@modelcontextprotocol/node';
-import { parseJSONRPCMessage, readRequestBody, type McpServerFactory } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, type McpServerFactory } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
-import { LIMITS, placeRequests, RunningIds } from './limits.gen.js';
+import { LIMITS, type Place, RunningIds } from './limits.gen.js';
+import { readBody, writeResponse } from './node-request.gen.js';
+import { placeRequests } from './scope.gen.js';
 import { SessionTable, type SessionLimits } from './sessions.gen.js';
 
 export interface SseEndpoint {
   /** GET: opens the event stream for `principal` and connects a fresh 2025-era server to it. */
   open(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void>;
-  /** POST `messagesPath?sessionId=...`: one client message for that stream, from the principal that opened it. */
-  post(req: IncomingMessage, res: ServerResponse, principal: string): Promise<void>;
+  /**
+   * POST `messagesPath?sessionId=...`: one client message for that stream, from the principal that opened it; its
+   * handlers hold `places` too (the POST's among all of the server's).
+   */
+  post(req: IncomingMessage, res: ServerResponse, principal: string, places?: readonly Place[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,9 +56,9 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       res.once('close', sessions.hold(transport.sessionId));
       transport.onclose = () => sessions.remove(transport.sessionId);
       await (await factory({ era: 'legacy' })).connect(transport);
-      placeRequests(transport, ids);
+      placeRequests(transport, ids, principal);
     },
-    async post(req, res, principal) {
+    async post(req, res, principal, places = []) {
       const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
       // Another principal's stream answers like one that does not exist.
       const transport = sessionId ? sessions.find(sessionId, principal) : undefined;
@@ -65,12 +69,8 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       const { stream, running: ids } = kept.get(transport) as { stream: ServerResponse; running: RunningIds };
       while (!stream.destroyed && stream.writableLength > LIMITS.maxUnreadBytes) await drained(stream);
       if (stream.destroyed) return plain(res, 404, 'Session not found');
-      const request = await toWebRequest(req, undefined, { maxRequestBodySize: maxBody }).catch((error: unknown) => {
-        if (error instanceof Error && error.name === 'RequestBodyTooLargeError') return undefined;
-        throw error;
-      });
-      const read = request && (await readRequestBody(request, maxBody));
-      if (!read || read.tooLarge)
+      const read = await readBody(req, maxBody);
+      if (read.tooLarge)
         return plain(res, 413, `Payload Too Large: body exceeds ${maxBody} bytes`, { connection: 'close' });
       let message: unknown;
       try {
@@ -81,7 +81,8 @@ export function sseEndpoint(factory: McpServerFactory, messagesPath: string, lim
       }
       const { method, params } = message as { method?: unknown; params?: { requestId?: unknown } };
       if (method === 'notifications/cancelled') ids.release(requestIdsOf(params?.requestId));
-      if (!ids.claim(message, res, false)) return;
+      const claimed = ids.claim(message, places);
+      if (claimed instanceof Response) return writeResponse(res, claimed);
       await transport.handlePostMessage(req, res, message);
     },
     close: () => sessions.close(),

@@ -6,7 +6,7 @@
 // an interface so that several processes can share tasks (a Redis store, say): every change goes through
 // `update`, and `watch` tells the process running a task about changes made elsewhere (answers, cancellation).
 import { type AuthInfo, ProtocolError } from '@modelcontextprotocol/server';
-import { principalOf as callerOf } from './limits.gen.js';
+import { callerOf } from './scope.gen.js';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -208,6 +208,6 @@ export async function storeNewTask(record: TaskRecord): Promise<void> {
  */
 export function principalOf(ctx: { http?: { authInfo?: AuthInfo }; sessionId?: string }): string {
   const auth = ctx.http?.authInfo;
-  if (auth !== undefined || !ctx.sessionId) return callerOf(auth);
+  if (auth !== undefined || !ctx.sessionId) return callerOf(ctx);
   return `session:${ctx.sessionId}`;
 }

@@ -17,7 +17,7 @@ import {
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
 import type { Layer, RequestHandler } from './layers.gen.js';
-import { detached } from './limits.gen.js';
+import { detached } from './scope.gen.js';
 import { logger } from './log.gen.js';
 import { progressAllowed, type HandlerContext } from '../context.gen.js';
 import {
@@ -446,7 +446,7 @@ function taskCall(
     const taskCtx = { ...ctx, mcpReq: { ...ctx.mcpReq, signal: run.controller.signal }, [RUN]: run } as ServerContext;
     if (!available) return original(request, taskCtx);
     // Its handler may outlive the request: the task limit counts it, not the request's places.
-    const handle = () => detached(() => original(request, taskCtx));
+    const handle = () => original(request, detached(taskCtx));
     if (era === 'legacy') {
       const record = await run.create().catch((error: unknown) => {
         release();

@@ -15,7 +15,8 @@ import {
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BatchCollector } from './batch.gen.js';
-import { LIMITS, type Place, type Placing, placingFactory, shareOf } from './limits.gen.js';
+import { LIMITS, type Place, type Placing, shareOf } from './limits.gen.js';
+import { placingFactory } from './scope.gen.js';
 
 /** The subprotocol MCP clients offer on the WebSocket handshake. */
 export const MCP_SUBPROTOCOL = 'mcp';
@@ -98,8 +99,8 @@ export class WebSocketServerTransport implements Transport, Placing {
     }
   }
 
-  placeOf(message: unknown): Place | undefined {
-    return this.#batches.placeOf(message);
+  placesOf(message: unknown): readonly Place[] {
+    return this.#batches.placesOf(message);
   }
 
   #receive(data: RawData, isBinary: boolean): void {

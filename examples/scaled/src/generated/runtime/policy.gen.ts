@@ -17,7 +17,7 @@ import {
   type LimitRequest,
 } from './concurrency.gen.js';
 import type { Layer } from './layers.gen.js';
-import { principalOf } from './limits.gen.js';
+import { callerOf } from './scope.gen.js';
 import { observeRefusal } from './observe.gen.js';
 
 /**
@@ -112,7 +112,7 @@ export class Policies {
     // Unauthenticated transports (stdio) serve the local user, who holds every scope.
     const missing = auth ? missingScopes(policy.scopes, auth) : [];
     if (missing.length > 0) throw scopeError(tool, policy.scopes ?? [], missing);
-    const release = await this.#admit(tool, principalOf(auth), policy);
+    const release = await this.#admit(tool, callerOf(ctx), policy);
     if (policy.timeoutMs === undefined) return call(ctx).finally(release);
 
     const controller = new AbortController();

@@ -2,9 +2,8 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature scaleRedis: the same in every project that enables it.
 
-// What the replicas serving 2025-era sessions tell each other on the store's `sessions` channel, and the small HTTP
-// helpers of session-store.gen.ts.
-import type { ServerResponse } from 'node:http';
+// What the replicas serving 2025-era sessions tell each other on the store's `sessions` channel, and the small helpers
+// of session-store.gen.ts.
 import {
   isJSONRPCErrorResponse,
   isJSONRPCResponse,
@@ -40,19 +39,6 @@ function isSessionNews(v: unknown): v is SessionNews {
 /** One message of the `sessions` channel, or undefined (logged) when it is not one; `maxChars` bounds an answer. */
 export const readNews = (text: string, maxChars: number): SessionNews | undefined =>
   readJson('message on channel sessions', text, maxChars, isSessionNews);
-
-export function rpcError(
-  res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-  id: unknown = null,
-): void {
-  res
-    .writeHead(status, { 'content-type': 'application/json', ...headers })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
-}
 
 export function deliver(local: { server: McpServer; subscriptions: Set<string> }, event: ServerEvent) {
   if (event.kind === 'resource_updated')

@@ -2,11 +2,7 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature scaleRedis: the same in every project that enables it.
 
-import { randomInt, randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
-  type AuthInfo,
   type EventStore,
   isInitializeRequest,
   type JSONRPCMessage,
@@ -16,28 +12,20 @@ import {
   type ServerEventBus,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { json, rpcError } from './fetch-answers.gen.js';
+import type { LegacyExchange } from './fetch-sessions.gen.js';
 import {
   askedRevision,
   BATCH_REFUSED,
   batchesServed,
   keptClient,
-  placeRequests,
   RunningIds,
   type SessionClient,
 } from './limits.gen.js';
 import { spreadRequestIds, wrap } from './layers.gen.js';
-import {
-  answers,
-  answersOnly,
-  chain,
-  deliver,
-  drain,
-  opened,
-  readNews,
-  rpcError,
-  type SessionNews,
-} from './session-news.gen.js';
-import { principalOf, STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
+import { placeRequests } from './scope.gen.js';
+import { answers, answersOnly, chain, deliver, drain, opened, readNews, type SessionNews } from './session-news.gen.js';
+import { STORE_UNAVAILABLE, StoreUnavailableError, type Store } from './store.gen.js';
 
 export interface SessionStoreOptions {
   /** Builds the server of a 2025-era session (not attached to the process-wide notifier: delivery is done here). */
@@ -56,15 +44,11 @@ export interface SessionStoreOptions {
   retryMs?: number;
 }
 
-type Req = IncomingMessage & { auth?: AuthInfo };
-type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) => Promise<void>;
-
 interface Local {
   id: string;
   principal: string;
   transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
-  node: NodeHandler;
   /** Ids of this instance's server-to-client requests still waiting for an answer. */
   pending: Set<string | number>;
   /** Whether this replica delivers the session's notifications (it served its latest GET stream). */
@@ -79,19 +63,22 @@ interface Local {
   running: RunningIds;
 }
 
-const JSON_TYPE = { 'content-type': 'application/json' };
-
 /** The initialize request a rebuilt session replays: what the client sent, as far as the session kept it. */
 function replayed(client: SessionClient): JSONRPCMessage {
-  return { jsonrpc: '2.0', id: `rehydrate-${randomUUID()}`, method: 'initialize', params: { ...client } };
+  return { jsonrpc: '2.0', id: `rehydrate-${crypto.randomUUID()}`, method: 'initialize', params: { ...client } };
+}
+
+/** A random integer in [1, 2^40): where a rebuilt session's own request ids start (see spreadRequestIds). */
+function idStart(): number {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high % 2 ** 8) * 2 ** 32 + low || 1;
 }
 
 /** The event id suffix of a message that was not stored (replayed handshake, or sent during a store outage). */
 const UNSTORED = '@unstored';
 
-const unavailable = (res: ServerResponse, error?: StoreUnavailableError) =>
+const unavailable = (error?: StoreUnavailableError) =>
   rpcError(
-    res,
     503,
     STORE_UNAVAILABLE,
     error?.full
@@ -166,7 +153,7 @@ export function storeSessions(options: SessionStoreOptions) {
     });
     const server = (await options.build({ era: 'legacy' })) as McpServer;
     // Several replicas may each ask the same session something; their request ids must not collide.
-    spreadRequestIds(server, randomInt(1, 2 ** 40));
+    spreadRequestIds(server, idStart());
     const local: Local = {
       id: sid,
       principal,
@@ -179,12 +166,7 @@ export function storeSessions(options: SessionStoreOptions) {
       muted,
       revision: askedRevision(initialize),
       running: new RunningIds(options.maxRequestsInFlight),
-      node: undefined!,
     };
-    local.node = toNodeHandler(
-      { fetch: async (request, init) => opened(await transport.handleRequest(request, init)) },
-      { maxRequestBodySize: options.maxBodyBytes },
-    );
     // Server-to-client requests (elicitation, sampling) are remembered: their answer may reach another replica.
     const send = transport.send.bind(transport);
     transport.send = (message, sendOptions) => {
@@ -196,7 +178,7 @@ export function storeSessions(options: SessionStoreOptions) {
     persistAfter(server, 'resources/unsubscribe', sid, (params) => ({ unsubscribe: String(params.uri) }));
     persistAfter(server, 'logging/setLevel', sid, (params) => ({ logLevel: String(params.level) }));
     await server.connect(transport);
-    placeRequests(transport, local.running);
+    placeRequests(transport, local.running, principal);
     locals.set(sid, local);
     return local;
   }
@@ -233,7 +215,7 @@ export function storeSessions(options: SessionStoreOptions) {
         local.transport.handleRequest(
           post(sid, {
             jsonrpc: '2.0',
-            id: `rehydrate-${randomUUID()}`,
+            id: `rehydrate-${crypto.randomUUID()}`,
             method: 'logging/setLevel',
             params: { level: record.logLevel },
           }),
@@ -266,10 +248,20 @@ export function storeSessions(options: SessionStoreOptions) {
     return (await pending) ?? 'gone';
   }
 
-  async function initialize(req: Req, res: ServerResponse, body: unknown, principal: string): Promise<void> {
+  /** The session's answer to `exchange`: the transport's, a GET stream's headers sent at once (see `opened`). */
+  async function answer(local: Local, { request, body, auth }: LegacyExchange): Promise<Response> {
+    const response = await local.transport.handleRequest(request, {
+      ...(body !== undefined && { parsedBody: body }),
+      ...(auth !== undefined && { authInfo: auth }),
+    });
+    return opened(response);
+  }
+
+  async function initialize(exchange: LegacyExchange): Promise<Response> {
+    const { body, principal } = exchange;
     const kept = keptClient(body);
-    if ('refusal' in kept) return void res.writeHead(400, JSON_TYPE).end(JSON.stringify(kept.refusal));
-    const sid = randomUUID();
+    if ('refusal' in kept) return json(400, kept.refusal);
+    const sid = crypto.randomUUID();
     let created: boolean;
     try {
       created = await store.createSession(
@@ -278,52 +270,55 @@ export function storeSessions(options: SessionStoreOptions) {
         { ttlMs: options.ttlMs, maxPerPrincipal: options.maxSessionsPerPrincipal },
       );
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return unavailable(res, error);
+      if (error instanceof StoreUnavailableError) return unavailable(error);
       throw error;
     }
     if (!created)
       return rpcError(
-        res,
         429,
         -32000,
         `Too many sessions: at most ${options.maxSessionsPerPrincipal} per principal; ` +
           'end one (DELETE) or let it expire',
       );
     const local = await open(sid, principal, body, { holder: true });
-    await local.node(req, res, body);
+    return answer(local, exchange);
   }
 
-  async function handle(req: Req, res: ServerResponse, body?: unknown): Promise<void> {
-    const header = req.headers['mcp-session-id'];
-    const sid = Array.isArray(header) ? header[0] : header;
-    const principal = principalOf(req.auth);
+  async function serve(exchange: LegacyExchange): Promise<Response> {
+    const { request, body, principal } = exchange;
+    const method = request.method;
+    const sid = request.headers.get('mcp-session-id');
     if (!sid) {
-      if (req.method !== 'POST' || !isInitializeRequest(body))
-        return rpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-      return initialize(req, res, body, principal);
+      if (method !== 'POST' || !isInitializeRequest(body))
+        return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      return initialize(exchange);
     }
     const local = await find(sid, principal);
-    if (local === 'unavailable') return unavailable(res);
+    if (local === 'unavailable') return unavailable();
     // 404 (not 400) tells the client its session is gone and to initialize again.
-    if (local === 'gone') return rpcError(res, 404, -32001, 'Session not found');
+    if (local === 'gone') return rpcError(404, -32001, 'Session not found');
     local.lastUsed = Date.now();
-    if (req.method === 'POST' && Array.isArray(body) && !batchesServed(local.revision))
-      return rpcError(res, 400, -32600, `Bad Request: ${BATCH_REFUSED}`);
-    if (req.method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id))) {
+    if (method === 'POST' && Array.isArray(body) && !batchesServed(local.revision))
+      return rpcError(400, -32600, `Bad Request: ${BATCH_REFUSED}`);
+    if (method === 'POST' && answersOnly(body) && !answers(body).some((m) => local.pending.has(m.id))) {
       // Answers to a server-to-client request another replica sent: that replica's instance is waiting for them.
       await Promise.all(answers(body).map((message) => news({ sid, kind: 'answer', message })));
-      res.writeHead(202).end();
-      return;
+      return new Response(null, { status: 202 });
     }
-    if (req.method === 'GET' && !local.holder) {
+    if (method === 'GET' && !local.holder) {
       // This replica now serves the stream, so it delivers the session's notifications from here on.
       local.holder = true;
       await store.updateSession(sid, { holder: replica }).catch(() => undefined);
       await news({ sid, kind: 'holder', replica });
     }
-    if (req.method === 'POST' && !local.running.claim(body, res, true)) return;
-    if (req.method === 'POST') for (const m of answers(body)) local.pending.delete(m.id);
-    return local.node(req, res, body);
+    if (method === 'POST') {
+      // Its request ids are the session's until its response has ended.
+      const claimed = local.running.claim(body, exchange.places);
+      if (claimed instanceof Response) return claimed;
+      exchange.onClose(() => local.running.release(claimed));
+      for (const m of answers(body)) local.pending.delete(m.id);
+    }
+    return answer(local, exchange);
   }
 
   // An answer carries what a client POSTed: up to a body's size, with room for the envelope.
@@ -361,7 +356,7 @@ export function storeSessions(options: SessionStoreOptions) {
   sweep.unref();
 
   return {
-    handle,
+    serve,
     /**
      * Ends this replica's instances without ending the sessions: their streams close and clients reconnect elsewhere.
      */

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { useBus } from './notify.gen.js';
 import { storeSessions } from './session-store.gen.js';
-import type { ScaleHooks } from './http.gen.js';
+import type { ScaleHooks } from './fetch.gen.js';
 import type { SharedStore } from './serve.gen.js';
 import { StoreBus } from './store-bus.gen.js';
 import { RedisStore } from './store-redis.gen.js';
@@ -114,7 +114,7 @@ export async function connectScale(
   return {
     bus,
     ready: () => store.isReady(),
-    legacy: sessions.handle,
+    legacy: sessions.serve,
     async close() {
       await sessions.close();
       undoBus();

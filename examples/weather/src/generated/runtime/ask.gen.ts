@@ -20,8 +20,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { Layer, Wrapper } from './layers.gen.js';
-import { holdPlaces, principalOf } from './limits.gen.js';
 import { notificationsSent } from './notify.gen.js';
+import { callerOf, holdPlaces } from './scope.gen.js';
 
 export type { CreateMessageRequestParams, CreateMessageResult, ElicitResult, ListRootsResult };
 
@@ -102,7 +102,7 @@ function binding(ctx: ServerContext): string {
   const method = request?.method ?? ctx.mcpReq.method;
   const named = (ASKING[method] ?? []).map((key) => request?.params?.[key] ?? null);
   const digest = createHash('sha256').update(canonical(named)).digest('base64url');
-  return JSON.stringify([principalOf(ctx.http?.authInfo), method, digest]);
+  return JSON.stringify([callerOf(ctx), method, digest]);
 }
 
 // requestState comes back from the client, so it is sealed (HMAC) and checked before any handler runs. Set
@@ -134,11 +134,12 @@ export const REQUEST_STATE: Layer = {
 const validator = new AjvJsonSchemaValidator();
 
 /**
- * Runs a handler, turning an InputRequiredSignal into the input-required result it carries. The handler holds its
- * request's places until it ends, even after a cancel: one that ignores its signal still counts (see Place).
+ * Runs a handler of the request `ctx` serves, turning an InputRequiredSignal into the input-required result it
+ * carries. The handler holds its request's places until it ends, even after a cancel: one that ignores its signal
+ * still counts (see Place).
  */
-export async function answering<R>(run: () => Promise<R>): Promise<R | InputRequiredResult> {
-  const release = holdPlaces();
+export async function answering<R>(ctx: ServerContext, run: () => Promise<R>): Promise<R | InputRequiredResult> {
+  const release = holdPlaces(ctx);
   try {
     return await run();
   } catch (error) {

@@ -2,10 +2,8 @@
 // source: mcp.yaml
 // mcp-gen 0.1.0 runtime, feature core: the same in every project that enables it.
 
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import type { AuthInfo, McpServerFactory, Transport } from '@modelcontextprotocol/server';
+// Nothing here is Node-only: the HTTP core (fetch.gen.ts) runs on every runtime with fetch handlers.
+import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /**
  * The default of every size, count and time limit the generated server enforces, in one place. The manifest
@@ -97,7 +95,7 @@ export function keptClient(
   };
   const { protocolVersion, capabilities, clientInfo } = request.params ?? {};
   const client = { protocolVersion, capabilities, clientInfo } as SessionClient;
-  const bytes = Buffer.byteLength(JSON.stringify(client));
+  const bytes = new TextEncoder().encode(JSON.stringify(client)).byteLength;
   if (bytes <= LIMITS.maxSessionClientBytes) return { client };
   const message =
     `Invalid params: capabilities and clientInfo take ${bytes} bytes; ` +
@@ -139,8 +137,9 @@ export function tooManyInFlight(id: string | number | null, flight: Flight) {
  * POSTs). The place is open until the transport is done with the request: answered, cancelled, or its HTTP response
  * closed. But a handler that ignores its abort signal goes on running after a cancel, and a client that cancelled and
  * sent again could have any number of them running, each holding its memory. So the handlers a request starts hold
- * its place (`answering` wraps every handler in `holdPlaces`): once the transport is done with it, a place whose
- * handlers still run lingers, and it is free when they have ended. Lingering places are bounded apart (see Flight),
+ * its place (`answering` wraps every handler in `holdPlaces`, which finds the places on the handler's context, see
+ * scope.gen.ts): once the transport is done with it, a place whose handlers still run lingers, and it is free when
+ * they have ended. Lingering places are bounded apart (see Flight),
  * so that a handler on its way out after a cancel does not hold up the request sent next.
  */
 export class Place {
@@ -172,14 +171,24 @@ export class Place {
     return this.#delivered;
   }
 
-  /** Runs `deliver` (the hand-over of the request to the SDK) so that the handlers it starts hold this place. */
-  run<T>(deliver: () => T): T {
+  /** Runs `hand` (the hand-over of the request to the SDK): from then on a cancel frees the place. */
+  deliver<T>(hand: () => T): T {
     this.#delivered = true;
     try {
-      return current.run([...(current.getStore() ?? []), this], deliver);
+      return hand();
     } finally {
       this.#settle();
     }
+  }
+
+  /** Resolves once the place is free: what a platform keeps running after the response (see FetchInfo.waitUntil). */
+  whenFree(): Promise<void> {
+    if (this.#state === 'free') return Promise.resolve();
+    return new Promise((resolve) =>
+      this.#moves.push((_from, to) => {
+        if (to === 'free') resolve();
+      }),
+    );
   }
 
   /** The request is answered, or its HTTP response closed. */
@@ -222,29 +231,6 @@ export class Place {
 
 type PlaceState = 'open' | 'lingering' | 'free';
 type Move = (from: PlaceState, to: PlaceState) => void;
-
-/** The places of the request being handled: the SDK starts each handler in the async context its request came in. */
-const current = new AsyncLocalStorage<readonly Place[]>();
-
-/** Holds the places of the request being handled until the returned function is called. */
-export function holdPlaces(): () => void {
-  const releases = (current.getStore() ?? []).map((place) => place.hold());
-  return () => {
-    for (const release of releases) release();
-  };
-}
-
-/** Runs `fn` holding no place: a task's handler outlives its request, and the task limit counts it instead. */
-export const detached = <T>(fn: () => T): T => current.exit(fn);
-
-/** The principal of an unauthenticated caller, for the work its request (or connection) starts. */
-const anonymousCaller = new AsyncLocalStorage<string>();
-
-/**
- * Runs `fn` (the handling of one HTTP request, or one WebSocket message) as the unauthenticated caller `principal`
- * (see caller.gen.ts: its address), so that principalOf tells anonymous callers apart in everything it starts.
- */
-export const asCaller = <T>(principal: string, fn: () => T): T => anonymousCaller.run(principal, fn);
 
 /**
  * The places of one connection or session (or of all POSTs): at most `max` open, and at most `max` lingering, whose
@@ -310,37 +296,12 @@ export class Shares {
   }
 }
 
-/** What knows the place of each request of one connection: BatchCollector, RunningIds. */
-export interface Placing {
-  placeOf(message: unknown): Place | undefined;
-}
-
 /**
- * Has each request `transport` (one connection or session) hands to the SDK reach it within its place, as `placing`
- * keeps them, and (a WebSocket) as the connection's unauthenticated `caller`. Call it once the server is connected:
- * the hand-over is wrapped around the SDK's own, which it reads for every message.
+ * What knows the places of each request of one connection: BatchCollector, RunningIds. The first is the request's own
+ * (the connection's), delivered with it; any other is the place of the HTTP request that carried it.
  */
-export function placeRequests(transport: Transport, placing: Placing, caller?: string): void {
-  const deliver = transport.onmessage;
-  const placed: typeof deliver = (message, extra) => {
-    const place = placing.placeOf(message);
-    return place ? place.run(() => deliver?.(message, extra)) : deliver?.(message, extra);
-  };
-  transport.onmessage =
-    caller === undefined ? placed : (message, extra) => asCaller(caller, () => placed(message, extra));
-}
-
-/** `factory`'s servers, each placing its requests by `placing` once connected (for serveStdio, which connects them). */
-export function placingFactory(factory: McpServerFactory, placing: Placing, caller?: string): McpServerFactory {
-  return async (ctx) => {
-    const server = await factory(ctx);
-    const connect = server.connect.bind(server);
-    server.connect = async (transport: Transport) => {
-      await connect(transport);
-      placeRequests(transport, placing, caller);
-    };
-    return server;
-  };
+export interface Placing {
+  placesOf(message: unknown): readonly Place[];
 }
 
 /** The id of a request, for the maps of places; undefined for anything else. */
@@ -357,7 +318,8 @@ export function requestIdOf(message: unknown): string | number | undefined {
  * `max` bounds.
  */
 export class RunningIds implements Placing {
-  readonly #ids = new Map<string | number, Place>();
+  /** Each id's place, then the places of the HTTP request that carried it. */
+  readonly #ids = new Map<string | number, readonly Place[]>();
   readonly #flight: Flight;
 
   constructor(max: number = LIMITS.maxRequestsInFlight) {
@@ -365,55 +327,71 @@ export class RunningIds implements Placing {
   }
 
   /**
-   * Claims the ids of `body`'s requests; or, when one is already in use, claims none, answers `res` with 400 and
-   * -32600, and returns false; likewise with 429 and -32003 when they would take it past `max` requests in flight.
-   * With `untilClosed` the ids are released when `res` closes (Streamable HTTP, where the answers go); otherwise by
-   * `release` (HTTP+SSE, whose answers go on the event stream).
+   * Claims the ids of `body`'s requests, each with `carrier` (the places of the HTTP request that carried them, which
+   * their handlers hold too); or, when one is already in use, claims none and returns the 400 (-32600) to answer;
+   * likewise the 429 (-32003) when they would take it past `max` requests in flight. Otherwise returns the claimed
+   * ids: Streamable HTTP releases them when its response has ended (the answers go there), HTTP+SSE each by its answer.
    */
-  claim(body: unknown, res: ServerResponse, untilClosed: boolean): boolean {
+  claim(body: unknown, carrier: readonly Place[] = []): Response | (string | number)[] {
     const ids: (string | number)[] = [];
     for (const m of Array.isArray(body) ? body : [body]) {
       const id = requestIdOf(m);
       if (id === undefined) continue;
-      if (this.#ids.has(id) || ids.includes(id)) return refuse(res, 400, idInUse(id));
+      if (this.#ids.has(id) || ids.includes(id)) return Response.json(idInUse(id), { status: 400 });
       ids.push(id);
     }
     // Notifications (a cancel among them) are always taken.
     if (ids.length > 0 && !this.#flight.hasRoom(ids.length))
-      return refuse(res, 429, tooManyInFlight(ids[0], this.#flight));
-    for (const id of ids) this.#ids.set(id, this.#flight.take());
-    if (untilClosed) res.once('close', () => this.release(ids));
-    return true;
+      return Response.json(tooManyInFlight(ids[0], this.#flight), { status: 429 });
+    for (const id of ids) this.#ids.set(id, [this.#flight.take(), ...carrier]);
+    return ids;
   }
 
   release(ids: readonly (string | number)[]): void {
     for (const id of ids) {
-      this.#ids.get(id)?.end();
+      this.#ids.get(id)?.[0].end();
       this.#ids.delete(id);
     }
   }
 
-  placeOf(message: unknown): Place | undefined {
+  placesOf(message: unknown): readonly Place[] {
     const id = requestIdOf(message);
-    return id === undefined ? undefined : this.#ids.get(id);
+    return (id === undefined ? undefined : this.#ids.get(id)) ?? [];
   }
-}
-
-function refuse(res: ServerResponse, status: number, answer: unknown): false {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-  return false;
 }
 
 /**
  * Who a caller is, for everything counted or owned per caller (rate limits, concurrency, sessions, shares, tasks):
- * the user (`sub`) together with the OAuth client, else the client or credential, else the token itself (hashed), so
- * two callers never share a key by accident. Without credentials, the caller set by asCaller (an HTTP or WebSocket
- * client, by its address); else, over stdio, the one local user, `anonymous`.
+ * the user (`sub`) together with the OAuth client, else the client or credential, else the token itself (hashed, see
+ * principalFor), so two callers never share a key by accident. Without credentials, `anonymous` (the one local user
+ * over stdio; an HTTP or WebSocket caller without credentials is its address, on its requests' scope).
  */
 export function principalOf(auth: AuthInfo | undefined): string {
-  if (!auth) return anonymousCaller.getStore() ?? 'anonymous';
+  if (!auth) return 'anonymous';
   const sub = auth.extra?.sub;
   if (typeof sub === 'string' && sub !== '') return `user:${JSON.stringify([auth.clientId ?? '', sub])}`;
   if (auth.clientId) return `client:${auth.clientId}`;
-  return `token:${createHash('sha256').update(auth.token).digest('hex').slice(0, 32)}`;
+  const known = tokenPrincipals.get(auth);
+  // Every credential reaches handlers through the HTTP core, which hashed its token (principalFor): one that did not
+  // would have no key of its own, so it is refused rather than counted under a shared one.
+  if (known === undefined)
+    throw new Error('principalOf: a credential without client or user that was not verified here');
+  return known;
+}
+
+/** Tokens without a client or user, by the AuthInfo the HTTP core verified: their principal, hashed once. */
+const tokenPrincipals = new WeakMap<AuthInfo, string>();
+
+/**
+ * principalOf for a credential the HTTP core has just verified: a token without client or user is hashed here (Web
+ * Crypto digests are asynchronous) and remembered for principalOf.
+ */
+export async function principalFor(auth: AuthInfo): Promise<string> {
+  const sub = auth.extra?.sub;
+  if (auth.clientId || (typeof sub === 'string' && sub !== '')) return principalOf(auth);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth.token)));
+  const hex = Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  const principal = `token:${hex}`;
+  tokenPrincipals.set(auth, principal);
+  return principal;
 }
