@@ -22,6 +22,15 @@ export function peakRssMb(pid) {
   return kb ? Number(kb[1]) / 1024 : Number.NaN;
 }
 
+/** Resolves once `child` has exited, after `end` asked it to (at once when it already has). */
+function stopChild(child, end) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    end();
+  });
+}
+
 /** Starts `args` with node; resolves once it prints its URL on stderr. */
 export function startHttp(args, env = TIMED_ENV) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
@@ -34,7 +43,7 @@ export function startHttp(args, env = TIMED_ENV) {
         resolve({
           url: m[1],
           pid: child.pid,
-          stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+          stop: () => stopChild(child, () => child.kill('SIGTERM')),
         });
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
@@ -144,7 +153,11 @@ function stdioPeer(args, env) {
     child,
     write: (text) => child.stdin.write(text),
     next: (id) => new Promise((resolve) => waiting.set(id, resolve)),
-    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.stdin.end(), child.kill('SIGTERM')))),
+    stop: () =>
+      stopChild(child, () => {
+        child.stdin.end();
+        child.kill('SIGTERM');
+      }),
   };
 }
 
