@@ -1,135 +1,177 @@
-// The generated server against a hand-written SDK v2 server with the same tool, measured in the same run with the
-// two alternating: cold start to the first tools/list over stdio, and tools/call latency and throughput over stdio
-// and Streamable HTTP (sequential, and 16 requests in flight).
-import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+// The generated echo server against the same tool written by hand on the SDK v2, on tmcp, and as a bare node:http
+// JSON-RPC echo (the floor), in one run with the servers taking turns (the order rotates each round; figures are
+// medians over rounds): throughput, p99 and CPU per call over Streamable HTTP (both eras, 16 and 64 connections) and
+// stdio (16 in flight), cold start to the first tools/list over stdio (and for the weather example), peak RSS under
+// load. BENCH_SERVER_REFS=main,<commit> adds the generated server as those commits' CLI generated it.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { CLI, median, percentile, ROOT } from './lib.mjs';
+import { coldStart, httpLoad, stdioLoad } from './drive.mjs';
+import { CLI, median, ROOT } from './lib.mjs';
+import { cliAt, peersDir } from './peers.mjs';
 
-function link(dir, deps) {
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(dir, 'node_modules'), 'dir');
+const SERVERS_DIR = join(ROOT, 'bench', 'servers');
+const link = (dir, modules) => existsSync(join(dir, 'node_modules')) || symlinkSync(modules, join(dir, 'node_modules'), 'dir');
+const tscIn = (modules, dir) => execFileSync(process.execPath, [join(modules, 'typescript', 'bin', 'tsc'), '-p', dir]);
+
+function generatedEcho(dir, cli, deps) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(SERVERS_DIR, 'echo.yaml'), join(dir, 'mcp.yaml'));
+  execFileSync(process.execPath, [cli, 'generate', '-m', join(dir, 'mcp.yaml'), '--no-check', '-q']);
+  copyFileSync(join(SERVERS_DIR, 'echo-handler.ts'), join(dir, 'src', 'handlers', 'tools', 'echo.ts'));
+  link(dir, join(deps, 'node_modules'));
+  tscIn(join(deps, 'node_modules'), dir);
+  const main = join(dir, 'dist', 'main.js');
+  return { stdio: [main], http: [main, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'] };
 }
 
-export function prepareServers(work, deps) {
-  const tsc = join(deps, 'node_modules', 'typescript', 'bin', 'tsc');
+/** Every server of the comparison, built in `work`: name -> {stdio, http} node arguments (http absent: cold start only). */
+export async function prepareServers(work, deps) {
+  const peers = join(peersDir(), 'node_modules');
+  const servers = { generated: generatedEcho(join(work, 'gen'), CLI, deps) };
   const hand = join(work, 'hand');
   rmSync(hand, { recursive: true, force: true });
   mkdirSync(hand, { recursive: true });
-  for (const f of ['hand-written.ts', 'tsconfig.json']) copyFileSync(join(ROOT, 'bench', 'servers', f), join(hand, f));
-  link(hand, deps);
-  execFileSync(process.execPath, [tsc, '-p', hand]);
-  const gen = join(work, 'gen');
-  rmSync(gen, { recursive: true, force: true });
-  mkdirSync(gen, { recursive: true });
-  copyFileSync(join(ROOT, 'bench', 'servers', 'echo.yaml'), join(gen, 'mcp.yaml'));
-  execFileSync(process.execPath, [CLI, 'generate', '-m', join(gen, 'mcp.yaml'), '--no-check', '-q']);
-  copyFileSync(join(ROOT, 'bench', 'servers', 'echo-handler.ts'), join(gen, 'src', 'handlers', 'tools', 'echo.ts'));
-  link(gen, deps);
-  execFileSync(process.execPath, [tsc, '-p', gen]);
-  return {
-    generated: { stdio: [join(gen, 'dist', 'main.js')], http: [join(gen, 'dist', 'main.js'), '--transport', 'http', '--port', '0'] },
-    hand: { stdio: [join(hand, 'dist', 'hand-written.js')], http: [join(hand, 'dist', 'hand-written.js'), 'http'] },
-  };
-}
-
-async function stdioClient(args) {
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
-  return client;
-}
-
-async function coldStart(args) {
-  const start = performance.now();
-  const client = await stdioClient(args);
-  await client.listTools();
-  const ms = performance.now() - start;
-  await client.close();
-  return ms;
-}
-
-async function calls(client, { sequential, concurrent }) {
-  const call = () => client.callTool({ name: 'echo', arguments: { text: 'hello' } });
-  // Warm both servers' JIT before measuring: the first calls are compiled, not served.
-  for (let i = 0; i < 300; i++) await call();
-  const latencies = [];
-  for (let i = 0; i < sequential; i++) {
-    const t = performance.now();
-    await call();
-    latencies.push(performance.now() - t);
+  for (const f of ['hand-written.ts', 'tsconfig.json']) copyFileSync(join(SERVERS_DIR, f), join(hand, f));
+  link(hand, peers);
+  tscIn(peers, hand);
+  servers.hand = { stdio: [join(hand, 'dist', 'hand-written.js')], http: [join(hand, 'dist', 'hand-written.js'), 'http'] };
+  for (const [name, file] of [
+    ['tmcp', 'tmcp-echo.mjs'],
+    ['floor', 'raw-echo.mjs'],
+  ]) {
+    const dir = join(work, name);
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(SERVERS_DIR, file), join(dir, file));
+    link(dir, peers);
+    servers[name] = { stdio: [join(dir, file)], http: [join(dir, file), 'http'] };
   }
-  const t0 = performance.now();
-  let left = concurrent;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (left-- > 0) await call();
-    }),
-  );
-  return {
-    p50: median(latencies),
-    p99: percentile(latencies, 99),
-    seqRps: sequential / (latencies.reduce((a, b) => a + b, 0) / 1000),
-    rps16: concurrent / ((performance.now() - t0) / 1000),
-  };
-}
-
-function startHttp(args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr.on('data', (c) => {
-      err += c;
-      const m = /(http:\/\/[^\s"]+)/.exec(err);
-      if (m)
-        resolve({
-          url: m[1],
-          stop: () =>
-            new Promise((r) => {
-              child.once('exit', r);
-              child.kill('SIGTERM');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
-
-async function stdioRun(args, load) {
-  const client = await stdioClient(args);
-  try {
-    return await calls(client, load);
-  } finally {
-    await client.close();
+  for (const ref of (process.env.BENCH_SERVER_REFS ?? '').split(',').filter(Boolean)) {
+    const at = await cliAt(ref, work);
+    servers[`generated@${ref}`] = generatedEcho(join(work, `gen-${ref.replace(/[^\w.-]/g, '_')}`), at.cli, at.deps);
   }
+  const weather = join(work, 'weather');
+  rmSync(weather, { recursive: true, force: true });
+  cpSync(join(ROOT, 'examples', 'weather'), weather, { recursive: true, filter: (src) => !/node_modules|\/dist$/.test(src) });
+  // Generated by this CLI: the checked-in copy's generated files are those of the commit that last regenerated it.
+  execFileSync(process.execPath, [CLI, 'generate', '-m', join(weather, 'mcp.yaml'), '--no-check', '--force', '-q']);
+  link(weather, join(deps, 'node_modules'));
+  tscIn(join(deps, 'node_modules'), weather);
+  servers.weather = { stdio: [join(weather, 'dist', 'main.js')], coldOnly: true };
+  return servers;
 }
 
-async function httpRun(args, load) {
-  const server = await startHttp(args);
-  const client = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  try {
-    return await calls(client, load);
-  } finally {
-    await client.close();
-    await server.stop();
-  }
-}
+const merge = (runs) => {
+  if (runs[0] === null || typeof runs[0] !== 'object') return median(runs);
+  return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, merge(runs.map((r) => r[k]))]));
+};
 
-const mergeRuns = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
-
-/** Alternates generated and hand-written (swapping who goes first each round) and returns medians per metric. */
-export async function compareServers(servers, { rounds = 5, coldStarts = 10 } = {}) {
-  const out = { generated: { cold: [], stdio: [], http: [] }, hand: { cold: [], stdio: [], http: [] } };
+/** Rounds of every server in turn (the order rotates); medians per figure. BENCH_SECONDS: each load's length. */
+export async function compareServers(servers, { rounds = Number(process.env.BENCH_ROUNDS ?? 3), coldStarts = 9 } = {}) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const names = Object.keys(servers);
+  const runs = Object.fromEntries(names.map((n) => [n, { cold: [], http: [], stdio: [] }]));
   for (let i = 0; i < coldStarts; i++) {
-    for (const who of i % 2 ? ['hand', 'generated'] : ['generated', 'hand']) out[who].cold.push(await coldStart(servers[who].stdio));
+    for (const n of rotate(names, i)) runs[n].cold.push(await coldStart(servers[n].stdio));
   }
   for (let r = 0; r < rounds; r++) {
-    for (const who of r % 2 ? ['hand', 'generated'] : ['generated', 'hand']) {
-      out[who].stdio.push(await stdioRun(servers[who].stdio, { sequential: 1000, concurrent: 3000 }));
-      out[who].http.push(await httpRun(servers[who].http, { sequential: 400, concurrent: 1500 }));
+    for (const n of rotate(names, r)) {
+      if (servers[n].coldOnly) continue;
+      runs[n].http.push(await httpLoad(servers[n].http, { seconds }));
+      runs[n].stdio.push(await stdioLoad(servers[n].stdio, { inFlight: 16, seconds }));
+      console.error(`round ${r + 1}/${rounds}: ${n} done`);
     }
   }
-  const summary = (who) => ({ coldStartMs: median(out[who].cold), stdio: mergeRuns(out[who].stdio), http: mergeRuns(out[who].http) });
-  return { generated: summary('generated'), hand: summary('hand') };
+  return Object.fromEntries(
+    names.map((n) => [
+      n,
+      { coldStartMs: median(runs[n].cold), ...(runs[n].http.length && { http: merge(runs[n].http), stdio: merge(runs[n].stdio) }) },
+    ]),
+  );
+}
+
+const rotate = (list, by) => list.map((_, i) => list[(i + by) % list.length]);
+
+/** The comparison as a table: each figure per server, its budget, the ratio the budget is about and whether it holds. */
+export function renderServers(s) {
+  const names = Object.keys(s).filter((n) => s[n].http);
+  const g = s.generated;
+  const t = s.tmcp;
+  const fmt = (v, unit) =>
+    v === undefined || Number.isNaN(v) ? '-' : unit === 'rps' ? `${v.toFixed(0)}` : v.toFixed(unit === 'ms' ? 2 : 0);
+  const rows = [];
+  const row = (label, pick, unit, budget) => {
+    const cells = names.map((n) => fmt(pick(s[n]), unit));
+    const verdict = budget ? budget() : ['', ''];
+    rows.push(`| ${label} | ${cells.join(' | ')} | ${verdict[0]} | ${verdict[1]} |`);
+  };
+  const ratio = (a, b) => (a / b).toFixed(2);
+  for (const [key, label] of [
+    ['2025c16', 'HTTP 2025-11-25, 16 conn'],
+    ['2025c64', 'HTTP 2025-11-25, 64 conn'],
+    ['2026c16', 'HTTP 2026-07-28, 16 conn'],
+    ['2026c64', 'HTTP 2026-07-28, 64 conn'],
+  ]) {
+    row(
+      `${label}: rps`,
+      (x) => x.http[key].rps,
+      'rps',
+      () => {
+        const r = g.http[key].rps / t.http[key].rps;
+        return [`gen/tmcp ${ratio(g.http[key].rps, t.http[key].rps)} (>= 1.0)`, r >= 1 ? 'met' : 'MISSED'];
+      },
+    );
+    row(
+      `${label}: p99 ms`,
+      (x) => x.http[key].p99,
+      'ms',
+      () => [`gen/tmcp ${ratio(g.http[key].p99, t.http[key].p99)} (<= 1.0)`, g.http[key].p99 <= t.http[key].p99 ? 'met' : 'MISSED'],
+    );
+    row(
+      `${label}: CPU µs/call`,
+      (x) => x.http[key].cpuUs,
+      'us',
+      () => [`gen/tmcp ${ratio(g.http[key].cpuUs, t.http[key].cpuUs)}`, ''],
+    );
+  }
+  row(
+    'stdio, 16 in flight: rps',
+    (x) => x.stdio.rps,
+    'rps',
+    () => [`gen/tmcp ${ratio(g.stdio.rps, t.stdio.rps)} (>= 1.0)`, g.stdio.rps >= t.stdio.rps ? 'met' : 'MISSED'],
+  );
+  row(
+    'stdio, 16 in flight: p99 ms',
+    (x) => x.stdio.p99,
+    'ms',
+    () => [`gen/tmcp ${ratio(g.stdio.p99, t.stdio.p99)} (<= 1.0)`, g.stdio.p99 <= t.stdio.p99 ? 'met' : 'MISSED'],
+  );
+  row(
+    'stdio, 16 in flight: CPU µs/call',
+    (x) => x.stdio.cpuUs,
+    'us',
+    () => [`gen/tmcp ${ratio(g.stdio.cpuUs, t.stdio.cpuUs)}`, ''],
+  );
+  row(
+    'cold start to first tools/list, ms',
+    (x) => x.coldStartMs,
+    'ms0',
+    () => [`gen/tmcp ${ratio(g.coldStartMs, t.coldStartMs)} (<= 1.0)`, g.coldStartMs <= t.coldStartMs ? 'met' : 'MISSED'],
+  );
+  row(
+    'peak RSS under HTTP load, MB',
+    (x) => x.http.rssMb,
+    'mb',
+    () => [`gen/hand ${ratio(g.http.rssMb, s.hand.http.rssMb)} (<= 1.0)`, g.http.rssMb <= s.hand.http.rssMb ? 'met' : 'MISSED'],
+  );
+  const lines = [`| figure | ${names.join(' | ')} | budget | |`, `|---|${names.map(() => '---:').join('|')}|---|---|`, ...rows];
+  if (s.weather) {
+    const w = s.weather.coldStartMs;
+    lines.push(
+      '',
+      `weather example, cold start to first tools/list over stdio: ${w.toFixed(0)} ms (budget <= 250 ms: ${w <= 250 ? 'met' : 'MISSED'})`,
+    );
+  }
+  return lines.join('\n');
 }

@@ -1,19 +1,22 @@
-// npm run bench: generation speed at 10/100/500/2,000 tools, peak memory, tsc time of a generated project, the
-// generated server against a hand-written one, and the platforms' budgets (bench/platforms.mjs). Prints a table and writes bench/results.json. Not a test: figures
-// depend on the machine; compare them with the figures in docs/development.md (Bench, Scale).
+// npm run bench: generation speed at 10/100/500/2,000 tools, peak memory, tsc time of a generated project, and the
+// generated server against a hand-written one, tmcp and the bare node:http floor (compare-servers.mjs), and the
+// platforms' budgets (platforms.mjs). Prints a table
+// and writes bench/results.json. Not a test: figures depend on the machine; compare them with the figures in
+// docs/development.md (Bench, Scale). BENCH_ONLY=servers runs the server comparison alone.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ensureGeneratedDeps } from '../test/support/generated-deps.ts';
 import { compareOpenApi, renderOpenApi } from './compare-openapi.mjs';
 import { compareScale, renderScale } from './compare-scale.mjs';
-import { compareServers, prepareServers } from './compare-servers.mjs';
+import { compareServers, prepareServers, renderServers } from './compare-servers.mjs';
 import { benchEditLoop, renderEditLoop } from './edit-loop.mjs';
 import { fmtMs, peakRssMb, ROOT, timeCli, timeCommand } from './lib.mjs';
 import { makeManifest } from './make-manifest.mjs';
 import { benchPlatforms, renderPlatforms } from './platforms.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10,100,500,2000').split(',').map(Number);
+const serversOnly = process.env.BENCH_ONLY === 'servers';
 const work = join(ROOT, 'bench', '.work');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -27,7 +30,7 @@ results.nodeStartMs = timeCommand(process.execPath, ['-e', '0'], { runs: 7 });
 if (process.env.NODE_EXTRA_CA_CERTS)
   results.nodeStartWithCaCertsMs = timeCommand(process.execPath, ['-e', '0'], { runs: 7, env: process.env });
 
-for (const size of SIZES) {
+for (const size of serversOnly ? [] : SIZES) {
   const dir = join(work, `t${size}`);
   mkdirSync(dir, { recursive: true });
   const base = join(dir, 'base.yaml');
@@ -62,31 +65,32 @@ for (const size of SIZES) {
   console.error(`${size} tools: done (${fmtMs(performance.now() - started)} so far)`);
 }
 
-const big = SIZES.includes(2000) ? 2000 : SIZES.at(-1);
-results.peakRssMb = {
-  tools: big,
-  generate: peakRssMb(['generate', '-m', join(work, `t${big}`, 'base.yaml'), '-o', join(work, 'rss-out'), '-q']),
-};
-
 const deps = ensureGeneratedDeps();
-const mid = SIZES.includes(500) ? 500 : SIZES.at(-1);
-const project = join(work, `t${mid}`, 'out');
-if (!existsSync(join(project, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(project, 'node_modules'), 'dir');
-results.tscNoEmit = {
-  tools: mid,
-  ms: timeCommand(process.execPath, [join(deps, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--noEmit'], { runs: 2 }),
-};
-results.contractCheck = {
-  tools: mid,
-  ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }),
-};
-results.editLoop = benchEditLoop(work, deps);
-results.openapi = compareOpenApi(work);
+if (!serversOnly) {
+  const big = SIZES.includes(2000) ? 2000 : SIZES.at(-1);
+  results.peakRssMb = {
+    tools: big,
+    generate: peakRssMb(['generate', '-m', join(work, `t${big}`, 'base.yaml'), '-o', join(work, 'rss-out'), '-q']),
+  };
 
-const servers = prepareServers(work, deps);
+  const mid = SIZES.includes(500) ? 500 : SIZES.at(-1);
+  const project = join(work, `t${mid}`, 'out');
+  if (!existsSync(join(project, 'node_modules'))) symlinkSync(join(deps, 'node_modules'), join(project, 'node_modules'), 'dir');
+  results.tscNoEmit = {
+    tools: mid,
+    ms: timeCommand(process.execPath, [join(deps, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--noEmit'], { runs: 2 }),
+  };
+  results.contractCheck = {
+    tools: mid,
+    ms: timeCli(['generate', '-m', join(work, `t${mid}`, 'changed-a.yaml'), '-o', project, '-q'], { runs: 1 }),
+  };
+  results.editLoop = benchEditLoop(work, deps);
+  results.openapi = compareOpenApi(work);
+}
+const servers = await prepareServers(work, deps);
 results.servers = await compareServers(servers);
-results.scale = await compareScale(work, deps);
-results.platforms = await benchPlatforms(work);
+if (!serversOnly) results.scale = await compareScale(work, deps);
+if (!serversOnly) results.platforms = await benchPlatforms(work);
 results.totalSeconds = Math.round((performance.now() - started) / 1000);
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(renderTable(results));
@@ -101,6 +105,7 @@ function readText(file) {
 }
 
 function renderTable(r) {
+  if (!r.generation.length) return renderServers(r.servers);
   const lines = [
     '| tools | manifest | validate | cold generate | no-op regenerate | one tool changed | check | diff |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -126,28 +131,9 @@ function renderTable(r) {
     ),
   );
   lines.push('', renderOpenApi(r.openapi, fmtMs));
-  const s = r.servers;
-  const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
-  lines.push('', '| generated vs hand-written (same run, alternating) | generated | hand-written | ratio |', '|---|---:|---:|---:|');
-  lines.push(
-    `| stdio cold start to first tools/list | ${fmtMs(s.generated.coldStartMs)} | ${fmtMs(s.hand.coldStartMs)} | ${ratio(s.generated.coldStartMs, s.hand.coldStartMs)} |`,
-  );
-  for (const t of ['stdio', 'http']) {
-    lines.push(
-      `| ${t} tools/call p50 | ${s.generated[t].p50.toFixed(2)} ms | ${s.hand[t].p50.toFixed(2)} ms | ${ratio(s.generated[t].p50, s.hand[t].p50)} |`,
-    );
-    lines.push(
-      `| ${t} tools/call p99 | ${s.generated[t].p99.toFixed(2)} ms | ${s.hand[t].p99.toFixed(2)} ms | ${ratio(s.generated[t].p99, s.hand[t].p99)} |`,
-    );
-    lines.push(
-      `| ${t} sequential throughput | ${s.generated[t].seqRps.toFixed(0)} rps | ${s.hand[t].seqRps.toFixed(0)} rps | ${ratio(s.generated[t].seqRps, s.hand[t].seqRps)} |`,
-    );
-    lines.push(
-      `| ${t} throughput, 16 in flight | ${s.generated[t].rps16.toFixed(0)} rps | ${s.hand[t].rps16.toFixed(0)} rps | ${ratio(s.generated[t].rps16, s.hand[t].rps16)} |`,
-    );
-  }
+  lines.push('', renderServers(r.servers));
   lines.push('', renderScale(r.scale));
-  lines.push('', renderPlatforms(r.platforms));
+  if (r.platforms) lines.push('', renderPlatforms(r.platforms));
   lines.push('', `total: ${r.totalSeconds} s`);
   return lines.join('\n');
 }

@@ -24,7 +24,7 @@ function layout(): string {
 }
 
 const dir = layout();
-const { adapters, answerFrom } = (await import(
+const { adapters, answerFrom, lazyJsonSchema } = (await import(
   join(dir, 'runtime', 'adapters.gen.ts')
 )) as typeof import('../../templates/runtime/adapters.js');
 const sdk = (await import(
@@ -164,5 +164,32 @@ describe('mock mode', () => {
     const earlier = await legacyClient(before);
     expect((await earlier.callTool({ name: 'get', arguments: {} })).content).toEqual([{ type: 'text', text: 'handler' }]);
     await earlier.close();
+  });
+});
+
+describe('lazyJsonSchema', () => {
+  it('lists and validates a tool exactly as fromJsonSchema does, in both eras of answers', async () => {
+    const schema = {
+      type: 'object' as const,
+      properties: { city: { type: 'string' as const, minLength: 2 }, days: { type: 'integer' as const, maximum: 7 } },
+      required: ['city'],
+      additionalProperties: false,
+    };
+    const serve = async (input: ReturnType<typeof fromJsonSchema>) => {
+      const server = new McpServer({ name: 's', version: '1' });
+      server.registerTool('plan', { description: 'Plan', inputSchema: input }, async (args: object) => ({
+        content: [{ type: 'text', text: JSON.stringify(args) }],
+      }));
+      const client = await legacyClient(server);
+      const answers = [await client.listTools()];
+      for (const args of [{ city: 'Paris', days: 3 }, { city: 'P' }, { days: 9 }, { city: 'Rome', extra: true }, {}])
+        answers.push(await client.callTool({ name: 'plan', arguments: args }));
+      await client.close();
+      return answers;
+    };
+    const lazy = await serve(lazyJsonSchema(schema));
+    expect(lazy).toEqual(await serve(fromJsonSchema(schema)));
+    // The answers above include refusals: the lazy schema validated, it did not let everything through.
+    expect(lazy.filter((a) => (a as { isError?: boolean }).isError)).toHaveLength(4);
   });
 });

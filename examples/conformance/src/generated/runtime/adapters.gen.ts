@@ -6,16 +6,17 @@
 // Each applies, in this order: the tool's input defaults, the handler's context (`ctx`), the task machinery (tools
 // declared with execution.taskSupport), mock mode (an answer from the manifest's examples instead of the handler),
 // and the answers to input-required questions (ctx.ask: the result a 2026-07-28 client calls again with).
-import type {
-  CallToolResult,
-  GetPromptResult,
-  InputRequiredResult,
-  JsonSchemaType,
-  McpServer,
-  ProtocolEra,
-  ReadResourceResult,
-  ServerContext,
-  Variables,
+import {
+  fromJsonSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type InputRequiredResult,
+  type JsonSchemaType,
+  type McpServer,
+  type ProtocolEra,
+  type ReadResourceResult,
+  type ServerContext,
+  type Variables,
 } from '@modelcontextprotocol/server';
 import { answering } from './ask.gen.js';
 import { type HandlerContext, makeContext } from '../context.gen.js';
@@ -141,4 +142,24 @@ function callToolResult(result: CallToolResult | ToolSuccess<unknown>): CallTool
 export function jsonSchema(published: object | undefined): JsonSchemaType {
   if (published === undefined) throw new Error('jsonSchema: the definition has no such schema');
   return published as JsonSchemaType;
+}
+
+/** What the SDK's fromJsonSchema returns: a Standard Schema that also carries its JSON Schema. */
+type JsonStandardSchema<T> = ReturnType<typeof fromJsonSchema<T>>;
+
+/**
+ * fromJsonSchema, compiled on first use. The SDK compiles a validator when fromJsonSchema is called (and builds its
+ * Ajv instance for the first one): at module scope, start-up work that a first tools/list never needs. The object has
+ * the shape fromJsonSchema gives (the same vendor, the same JSON Schema both ways, its validate on the first call), so
+ * the SDK lists and validates with it exactly as with the compiled one.
+ */
+export function lazyJsonSchema<T>(schema: JsonSchemaType): JsonStandardSchema<T> {
+  let compiled: JsonStandardSchema<T> | undefined;
+  const standard = {
+    version: 1,
+    vendor: 'mcp',
+    jsonSchema: { input: () => schema, output: () => schema },
+    validate: (value: unknown) => (compiled ??= fromJsonSchema<T>(schema))['~standard'].validate(value),
+  };
+  return { '~standard': standard } as JsonStandardSchema<T>;
 }

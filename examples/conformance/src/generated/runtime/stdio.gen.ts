@@ -3,9 +3,9 @@
 // mcp-gen 0.1.0 runtime, feature stdio: the same in every project that enables it.
 
 import { StringDecoder } from 'node:string_decoder';
-import { Transform, type Readable, type Writable } from 'node:stream';
-import type { JSONRPCMessage, McpServerFactory } from '@modelcontextprotocol/server';
-import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Readable, Writable } from 'node:stream';
+import type { JSONRPCMessage, McpServerFactory, Transport } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { BatchCollector } from './batch.gen.js';
 import { logger } from './log.gen.js';
 import { LIMITS } from './limits.gen.js';
@@ -31,42 +31,40 @@ export interface StdioHandle {
 }
 
 /**
- * Checks each line on stdin and splits a batch line into one line per message, for the SDK's one-message-per-line
- * reader; a line that is not a message is answered with its error here. Bytes are decoded with a streaming decoder,
- * so a character split across two reads arrives whole. A line longer than `maxLineBytes` is dropped up to its
- * newline and answered with one error: the buffer never grows past the limit.
+ * Reads stdin line by line, parses each line once and hands the SDK the message it parses to (`deliver`): the SDK's
+ * own reader would parse the same text again. A line that is not a message is answered with its error here (the
+ * SDK's reader drops it without a word, and the client would wait forever); a batch line is split into its messages.
+ * Bytes are decoded with a streaming decoder, so a character split across two reads arrives whole. A line longer than
+ * `maxLineBytes` is dropped up to its newline and answered with one error: the buffer never grows past the limit.
  */
-function checkedLines(
-  stdin: Readable,
+function lineReader(
   batches: BatchCollector,
-  stdout: Writable,
+  reply: (frame: unknown) => void,
+  deliver: (message: JSONRPCMessage) => void,
   maxLineBytes: number,
   onError: (error: Error) => void,
-): Readable {
+) {
   const decoder = new StringDecoder('utf8');
-  const reply = (frame: unknown) => stdout.write(`${JSON.stringify(frame)}\n`);
   let rest = '';
   let restBytes = 0;
   let dropping = false;
-  // Every line is parsed here, so that a line that is not JSON, or not a JSON-RPC message, gets its error (the SDK's
-  // reader drops it silently, and the client would wait forever): the SDK then parses it again.
-  const lines = (transform: Transform, text: string) => {
-    const out: string[] = [];
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      let frame: unknown;
-      try {
-        frame = JSON.parse(line);
-      } catch {
-        reply({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
-        continue;
-      }
-      for (const m of batches.split(frame, reply)) {
-        batches.observe(m, reply);
-        out.push(Array.isArray(frame) ? JSON.stringify(m) : line);
-      }
+  const line = (text: string) => {
+    if (text.trim() === '') return;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      reply({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
+      return;
     }
-    if (out.length > 0) transform.push(`${out.join('\n')}\n`);
+    // split() validates each message with the SDK's own schema (what its reader would have done with the text).
+    for (const m of batches.split(frame, reply)) {
+      batches.observe(m, reply);
+      deliver(m);
+    }
+  };
+  const lines = (text: string) => {
+    for (const one of text.split('\n')) line(one);
   };
   const tooLong = () => {
     onError(new Error(`stdio: dropped a message longer than ${maxLineBytes} bytes`));
@@ -76,15 +74,15 @@ function checkedLines(
       error: { code: -32600, message: `Invalid Request: message exceeds ${maxLineBytes} bytes` },
     });
   };
-  const transform = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+  return {
+    data(chunk: Buffer): void {
       const restBefore = restBytes;
       let text = decoder.write(chunk);
       let end = text.lastIndexOf('\n');
       if (dropping) {
         // Still inside an oversized line: discard up to its end.
         const first = text.indexOf('\n');
-        if (first < 0) return done();
+        if (first < 0) return;
         dropping = false;
         text = text.slice(first + 1);
         end -= first + 1;
@@ -97,12 +95,12 @@ function checkedLines(
         rest = text.slice(end + 1);
         restBytes = Buffer.byteLength(rest);
         // Only a read that, with what was held, passes the limit can hold an oversized line: check lines then alone.
-        if (restBefore + chunk.length <= maxLineBytes) lines(this, complete);
+        if (restBefore + chunk.length <= maxLineBytes) lines(complete);
         else {
           const all = complete.split('\n');
-          const kept = all.filter((line) => Buffer.byteLength(line) <= maxLineBytes);
+          const kept = all.filter((one) => Buffer.byteLength(one) <= maxLineBytes);
           if (kept.length < all.length) tooLong();
-          if (kept.length > 0) lines(this, kept.join('\n'));
+          for (const one of kept) line(one);
         }
       }
       if (restBytes > maxLineBytes) {
@@ -111,47 +109,123 @@ function checkedLines(
         restBytes = 0;
         dropping = true;
       }
-      done();
     },
-    flush(done) {
+    /** stdin ended: a last line without its newline is still a message. */
+    end(): void {
       rest += decoder.end();
-      if (rest.trim() !== '' && !dropping) lines(this, rest);
-      done();
+      if (rest.trim() !== '' && !dropping) line(rest);
+      rest = '';
     },
-  });
-  stdin.on('error', (error) => transform.destroy(error));
-  return stdin.pipe(transform);
+  };
 }
 
-// serveStdio owns its transport's `onclose` (it overwrites whatever we set), so
-// the only stable hook for "the connection ended" is the transport's close()
-// itself, which the SDK calls on stdin end/close and on stdout errors.
-class EndAwareStdioTransport extends StdioServerTransport {
-  readonly #onEnd: () => void;
-  readonly #batches: BatchCollector;
+/**
+ * The SDK's stdio transport with this runtime's reader in front (one parse per line, see lineReader) and batches
+ * answered as one array. It does what StdioServerTransport does otherwise: ends on stdin's end or close and on a
+ * stdout error, reports a failing handler to `onerror`, and waits for `drain` when stdout is full. Answers that are
+ * ready in the same turn of the event loop leave in one write (stdout is corked until the turn ends): a client with
+ * several requests in flight costs one system call per turn rather than one per answer, the bytes being the same.
+ * serveStdio owns `onclose` (it overwrites whatever is set), so the end of the connection is reported through
+ * `onEnd`, called by close() itself.
+ */
+class LineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  readonly #stdin: Readable;
   readonly #stdout: Writable;
+  readonly #batches: BatchCollector;
+  readonly #onEnd: () => void;
+  readonly #reader: ReturnType<typeof lineReader>;
+  #started = false;
+  #closed = false;
+  #corked = false;
 
   constructor(
     onEnd: () => void,
     onError: (error: Error) => void,
     maxLineBytes: number,
-    batches = new BatchCollector(),
+    batches: BatchCollector,
+    stdin: Readable = process.stdin,
     stdout: Writable = process.stdout,
   ) {
-    super(checkedLines(process.stdin, batches, stdout, maxLineBytes, onError), stdout);
     this.#onEnd = onEnd;
     this.#batches = batches;
+    this.#stdin = stdin;
     this.#stdout = stdout;
+    const reply = (frame: unknown) => this.#write(`${JSON.stringify(frame)}\n`);
+    this.#reader = lineReader(batches, reply, (m) => this.#deliver(m), maxLineBytes, onError);
   }
 
-  override async send(message: JSONRPCMessage): Promise<void> {
+  #deliver(message: JSONRPCMessage): void {
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  readonly #onData = (chunk: Buffer) => this.#reader.data(chunk);
+  readonly #onStdinError = (error: Error) => this.onerror?.(error);
+  readonly #onStdinEnd = () => {
+    this.#reader.end();
+    void this.close();
+  };
+  // After close, a late write failure (the client gone) is nobody's concern.
+  readonly #onStdoutError = (error: Error) => {
+    if (this.#closed) return;
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('stdio transport already started');
+    this.#started = true;
+    if (this.#stdin.readableEnded || this.#stdin.destroyed) setImmediate(this.#onStdinEnd);
+    this.#stdin.on('data', this.#onData).on('error', this.#onStdinError);
+    this.#stdin.on('end', this.#onStdinEnd).on('close', this.#onStdinEnd);
+    this.#stdout.on('error', this.#onStdoutError);
+  }
+
+  /** Writes `text`, corking stdout until the end of this turn; false when stdout is full. */
+  #write(text: string): boolean {
+    if (!this.#corked) {
+      this.#corked = true;
+      this.#stdout.cork();
+      process.nextTick(() => {
+        this.#corked = false;
+        this.#stdout.uncork();
+      });
+    }
+    return this.#stdout.write(text);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('stdio transport is closed'));
     const out = this.#batches.outgoing(message);
-    if (out === message) return super.send(message);
-    if (out !== undefined) this.#stdout.write(`${JSON.stringify(out)}\n`);
+    if (out === undefined) return Promise.resolve();
+    if (this.#write(`${JSON.stringify(out)}\n`)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = (error?: Error) => {
+        this.#stdout.off('drain', done).off('error', done);
+        if (error) reject(error);
+        else resolve();
+      };
+      this.#stdout.once('drain', done).once('error', done);
+    });
   }
 
-  override async close(): Promise<void> {
-    await super.close();
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stdin.off('data', this.#onData).off('error', this.#onStdinError);
+    this.#stdin.off('end', this.#onStdinEnd).off('close', this.#onStdinEnd);
+    if (this.#stdin.listenerCount('data') === 0) this.#stdin.pause();
+    if (this.#corked) {
+      this.#corked = false;
+      this.#stdout.uncork();
+    }
+    this.onclose?.();
     this.#onEnd();
   }
 }
@@ -169,7 +243,7 @@ export function startStdio(factory: McpServerFactory, options: StdioOptions = {}
   let ended = false;
 
   const batches = new BatchCollector(LIMITS.maxBatchSize, options.maxRequestsInFlight);
-  const transport = new EndAwareStdioTransport(
+  const transport = new LineTransport(
     () => {
       if (ended) return;
       ended = true;
