@@ -19,12 +19,17 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
       ...(target.responseMode === 'json' ? { responseMode: 'json' } : {}),
       ...(target.hosts.length ? { platformHosts: target.hosts } : {}),
     }),
-    pluginNames: model.features.httpPlugins.map((p) => (p.option === p.export ? p.export : `${p.option}: ${p.export}`)).join(', '),
+    entryArgs: entryArgs(model, target),
+    hasViews: (model.apps?.views.length ?? 0) > 0,
+    embedded: model.apps?.embedded ?? [],
+    embeddedTable: model.apps?.embeddedTable ?? '',
   });
   const common = { source: model.source, secrets: model.platformSecrets };
   for (const target of model.targets) {
     if (target.name === 'node') continue;
     files.set(`src/generated/${target.name}.gen.ts`, generated(`project/src/generated/${target.name}.gen.ts.hbs`, entryData(target)));
+    if (target.name === 'workers' && model.apps?.views.length)
+      files.set('src/generated/text-modules.d.ts', generated('project/src/generated/text-modules.d.ts.hbs', model));
     if (target.name === 'workers')
       files.set(
         'wrangler.jsonc',
@@ -44,7 +49,11 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
       files.set(
         'vercel.json',
         generated('project/platforms/vercel.json.hbs', {
-          functionJson: JSON.stringify({ ...(target.maxDuration !== null ? { maxDuration: target.maxDuration } : {}) }),
+          functionJson: JSON.stringify({
+            ...(target.maxDuration !== null ? { maxDuration: target.maxDuration } : {}),
+            // The views' HTML, read at the function's start: files no import names are left out of it otherwise.
+            ...(model.apps?.views.length ? { includeFiles: 'dist/ui/**' } : {}),
+          }),
           // The function answers the MCP path, its server card and the card's well-known places under their own names.
           rewritesJson: JSON.stringify(
             [path, `${path}/server-card`, '/.well-known/mcp/:file*'].map((source) => ({ source, destination: '/api/mcp' })),
@@ -65,6 +74,17 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
       );
   }
   return files;
+}
+
+/**
+ * platformServer's arguments after the server factory: the HTTP plugins, then what runs before onStart (the MCP Apps
+ * views read: from the project's files, or on workers from the HTML the bundle carries).
+ */
+function entryArgs(model: ServerModel, target: TargetModel): string {
+  const names = model.features.httpPlugins.map((p) => (p.option === p.export ? p.export : `${p.option}: ${p.export}`)).join(', ');
+  const views = (model.apps?.views.length ?? 0) > 0;
+  const prepare = target.name === 'workers' ? '() => views.load((view) => embedded[view.name])' : '() => views.load()';
+  return `${names ? `, { ${names} }` : views ? ', {}' : ''}${views ? `, ${prepare}` : ''}`;
 }
 
 /** package.json scripts of the targets listed, as `"name": "command"` lines. */

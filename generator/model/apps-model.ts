@@ -104,6 +104,9 @@ export function appsModel(m: Manifest): AppsModel | null {
       views: apps.map((a) => a.uri),
     }),
     viewFiles: jsLiteral(views.map((v) => ({ name: v.name, file: v.htmlFile }))),
+    // A Worker has no files: its bundle carries each view's HTML as a text module (wrangler's rule for .html).
+    embedded: views.map((v) => ({ local: `${v.ident}Html`, path: stringLiteral(`../../${v.htmlFile}`) })),
+    embeddedTable: `{ ${views.map((v) => `${JSON.stringify(v.name)}: ${v.ident}Html`).join(', ')} }`,
   };
 }
 

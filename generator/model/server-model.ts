@@ -145,6 +145,10 @@ export interface AppsModel {
   layerConfig: string;
   /** views.gen.ts's table as a TS literal: `[{name, file}]`, in manifest order. */
   viewFiles: string;
+  /** The views' HTML as a bundle's text modules (workers): the local each import names, the module path literal. */
+  embedded: { local: string; path: string }[];
+  /** The embedded views by name, as a TS object literal of those locals. */
+  embeddedTable: string;
 }
 
 export interface ResourceModel extends EntryModel {

@@ -55,14 +55,14 @@ export class MissingViewsError extends Error {
 export class Views {
   readonly #html = new Map<string, string>();
 
-  /** `root` is the project folder, which the files are relative to. */
+  /** `root` gives the project folder, which the files are relative to; asked only when the files are read. */
   constructor(
-    readonly root: URL,
+    readonly root: () => URL,
     readonly files: readonly ViewFile[],
   ) {}
 
   /** Reads every view from `source` (the built files by default); throws MissingViewsError naming each one missing. */
-  async load(source: ViewSource = builtFiles(this.root)): Promise<void> {
+  async load(source: ViewSource = builtFiles(this.root())): Promise<void> {
     const missing: ViewFile[] = [];
     for (const view of this.files) {
       const html = await source(view);

@@ -46,10 +46,13 @@ export function platformServer<App>(
   lifecycle: PlatformLifecycle<App>,
   build: (app: App, era: ProtocolEra) => McpServer,
   plugins: FetchPlugins = {},
+  /** Run once per instance before onStart: the MCP Apps views read (a view missing answers 500, and is logged). */
+  prepare?: () => Promise<void>,
 ): PlatformServer {
   let handler: Promise<FetchHandler> | undefined;
 
   async function open(env: PlatformEnv | undefined): Promise<FetchHandler> {
+    await prepare?.();
     const app = await lifecycle.onStart();
     const verify = lifecycle.verifyAccessToken;
     return createFetchHandler(

@@ -56,7 +56,7 @@ describe.each(['http-api', 'function-url'] as const)('lambda behind %s', (front:
   });
 
   it('serves both eras to real clients, each request its own invocation', async () => {
-    await exerciseBothEras(url, manifest, through(handler));
+    await exerciseBothEras(url, manifest, through(handler), false);
   });
 
   it('answers a 2025-era request with its event stream as text', async () => {
@@ -117,7 +117,7 @@ describe('vercel', () => {
   });
 
   it('serves both eras to real clients', async () => {
-    await exerciseBothEras(url, manifest, through(fn));
+    await exerciseBothEras(url, manifest, through(fn), false);
   });
 
   it('refuses a Host that is not its own and a browser from another vercel.app site', async () => {

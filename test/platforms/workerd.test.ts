@@ -70,7 +70,7 @@ describe('workers: the weather example on workerd', () => {
   });
 
   it('serves both eras to real clients on its workers.dev name', async () => {
-    await exerciseBothEras(mcp, manifest);
+    await exerciseBothEras(mcp, manifest, undefined, false);
   });
 
   it('accepts a browser on its own name and refuses any other site, of the platform or not', async () => {

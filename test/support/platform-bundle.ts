@@ -21,6 +21,8 @@ const OPTIONS: Record<PlatformTarget, Record<string, unknown>> = {
     conditions: ['workerd', 'worker', 'browser'],
     external: ['node:*', 'cloudflare:*'],
     define: { 'navigator.userAgent': '"Cloudflare-Workers"', 'process.env.NODE_ENV': '"production"' },
+    // wrangler's default rule: an imported .html file is a text module (the MCP Apps views the entry embeds).
+    loader: { '.html': 'text' },
   },
   // Deno loads Node's built-ins itself, by either name.
   deno: {

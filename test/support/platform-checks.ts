@@ -5,27 +5,38 @@ import { request as httpRequest } from 'node:http';
 import { connect as openSocket } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
-import type { Era } from './project.js';
+import { type Era, UI_CAPABILITIES } from './project.js';
 export { authProject, TOKEN, weatherProject } from './platform-projects.js';
 import { TOKEN } from './platform-projects.js';
 
 export type Fetch = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-export async function connect(url: string, era: Era, fetch?: Fetch, headers: Record<string, string> = {}): Promise<Client> {
+export async function connect(
+  url: string,
+  era: Era,
+  fetch?: Fetch,
+  headers: Record<string, string> = {},
+  capabilities: object = {},
+): Promise<Client> {
   const client = new Client(
     { name: `platform-${era}`, version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : { versionNegotiation: { mode: 'legacy' } },
+    { capabilities, versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { ...(fetch && { fetch }), requestInit: { headers } }));
   return client;
 }
 
 /** The weather server's surface through one client: tools, a structured and an error result, a resource, a prompt. */
-export async function exerciseWeather(client: Client, era: Era, manifest: any): Promise<void> {
+export async function exerciseWeather(client: Client, era: Era, manifest: any, sessions = true): Promise<void> {
   if (era === 'modern') expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
   else expect(client.getNegotiatedProtocolVersion()).toMatch(/^2025-/);
+  // A client that renders no MCP Apps views is listed the tools for the model only (exerciseViews covers the rest).
+  // A 2025-era request served without a session carries no capabilities: the server cannot tell, and lists them all.
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(Object.keys(manifest.tools));
+  const unknown = era === 'legacy' && !sessions;
+  const forModel = Object.entries<any>(manifest.tools).filter(([, t]) => unknown || (t.ui?.visibility?.includes('model') ?? true));
+  expect(tools.map((t) => t.name)).toEqual(forModel.map(([name]) => name));
+  expect(tools.some((t) => t._meta?.ui)).toBe(unknown);
   expect(tools[0].inputSchema).toEqual(manifest.tools.get_forecast.inputSchema);
   const result = await client.callTool({ name: 'get_forecast', arguments: { city: 'Tokyo', days: 2, units: 'imperial' } });
   expect(result.isError).toBeFalsy();
@@ -56,14 +67,38 @@ export async function exerciseWeather(client: Client, era: Era, manifest: any): 
   });
 }
 
-/** Both eras on one server, each with its own client. */
-export async function exerciseBothEras(url: string, manifest: any, fetch?: Fetch): Promise<void> {
+/**
+ * The weather view through a host that renders views: every tool listed with its `_meta.ui`, and the view's HTML read
+ * as the platform carries it (files, or the Worker's bundle).
+ */
+export async function exerciseViews(client: Client): Promise<void> {
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => [t.name, t._meta?.ui])).toEqual([
+    ['get_forecast', { resourceUri: 'ui://weather/forecast_view', visibility: ['model', 'app'] }],
+    ['refresh_forecast', { resourceUri: 'ui://weather/forecast_view', visibility: ['app'] }],
+  ]);
+  const view = await client.readResource({ uri: 'ui://weather/forecast_view' });
+  expect(view.contents[0]).toMatchObject({ uri: 'ui://weather/forecast_view', mimeType: 'text/html;profile=mcp-app' });
+  expect((view.contents[0] as { text: string }).text).toMatch(/^<!doctype html>/i);
+}
+
+/**
+ * Both eras on one server, each with its own client, and again as a host that renders views. `sessions`: whether the
+ * target keeps 2025-era sessions (deno, bun) or serves each 2025-era request on its own (workers, vercel, lambda).
+ */
+export async function exerciseBothEras(url: string, manifest: any, fetch?: Fetch, sessions = true): Promise<void> {
   for (const era of ['modern', 'legacy'] as const) {
     const client = await connect(url, era, fetch);
     try {
-      await exerciseWeather(client, era, manifest);
+      await exerciseWeather(client, era, manifest, sessions);
     } finally {
       await client.close();
+    }
+    const host = await connect(url, era, fetch, {}, UI_CAPABILITIES);
+    try {
+      await exerciseViews(host);
+    } finally {
+      await host.close();
     }
   }
 }

@@ -6,7 +6,7 @@
 import * as lifecycle from '../lifecycle.js';
 import { platformServer } from './runtime/platform.gen.js';
 import { serverCardEndpoint } from './runtime/server-card.gen.js';
-import { buildServer } from './server.gen.js';
+import { buildServer, views } from './server.gen.js';
 
 const settings = {
   http: {
@@ -22,7 +22,9 @@ const settings = {
     },
   },
 };
-const server = platformServer(settings, { mode: 'stateful' }, lifecycle, buildServer, { serverCardEndpoint });
+const server = platformServer(settings, { mode: 'stateful' }, lifecycle, buildServer, { serverCardEndpoint }, () =>
+  views.load(),
+);
 
 interface BunServer {
   requestIP(request: Request): { address: string } | null;

@@ -5,7 +5,7 @@
 import * as lifecycle from '../lifecycle.js';
 import { platformServer } from './runtime/platform.gen.js';
 import { serverCardEndpoint } from './runtime/server-card.gen.js';
-import { buildServer } from './server.gen.js';
+import { buildServer, views } from './server.gen.js';
 
 const server = platformServer(
   {
@@ -26,6 +26,7 @@ const server = platformServer(
   lifecycle,
   buildServer,
   { serverCardEndpoint },
+  () => views.load(),
 );
 
 export default {

@@ -8,7 +8,7 @@ import { handleLambdaEvent } from 'srvx/aws-lambda';
 import * as lifecycle from '../lifecycle.js';
 import { platformServer } from './runtime/platform.gen.js';
 import { serverCardEndpoint } from './runtime/server-card.gen.js';
-import { buildServer } from './server.gen.js';
+import { buildServer, views } from './server.gen.js';
 
 const server = platformServer(
   {
@@ -33,6 +33,7 @@ const server = platformServer(
   lifecycle,
   buildServer,
   { serverCardEndpoint },
+  () => views.load(),
 );
 
 export async function handler(

@@ -20,9 +20,10 @@ import { cityWeather } from '../handlers/resource-templates/city_weather.js';
  * The MCP Apps views: their HTML is read once at start-up (the entry calls views.load()) from the files
  * `npm run build:views` writes, relative to the project folder (two levels above src/generated/ and dist/generated/).
  */
-export const views = new Views(new URL('../..', import.meta.url), [
-  { name: 'forecast_view', file: 'dist/ui/forecast_view.html' },
-]);
+export const views = new Views(
+  () => new URL('../..', import.meta.url),
+  [{ name: 'forecast_view', file: 'dist/ui/forecast_view.html' }],
+);
 
 /**
  * Builds a server with every tool, resource, resource template and prompt of the manifest registered, in manifest

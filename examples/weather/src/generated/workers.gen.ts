@@ -7,7 +7,11 @@
 import * as lifecycle from '../lifecycle.js';
 import { clientAddress, type PlatformEnv, platformServer } from './runtime/platform.gen.js';
 import { serverCardEndpoint } from './runtime/server-card.gen.js';
-import { buildServer } from './server.gen.js';
+import { buildServer, views } from './server.gen.js';
+import forecastViewHtml from '../../dist/ui/forecast_view.html';
+
+// The views' HTML, carried in the bundle: `npm run build:views` writes the files before wrangler bundles them.
+const embedded: Record<string, string> = { forecast_view: forecastViewHtml };
 
 const server = platformServer(
   {
@@ -28,6 +32,7 @@ const server = platformServer(
   lifecycle,
   buildServer,
   { serverCardEndpoint },
+  () => views.load((view) => embedded[view.name]),
 );
 
 interface ExecutionContext {
