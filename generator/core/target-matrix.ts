@@ -207,12 +207,7 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
         .map(([name]) => ({ path: ['tools', name, 'execution', 'taskSupport'] })),
     cells: {
       node: served('in memory; across replicas with scale.store: redis'),
-      ...processes(
-        refused(
-          "mcp-gen runs a task's handler beyond its request on the node entry only",
-          'leave execution.taskSupport out (the tool then answers within its call), or serve on node',
-        ),
-      ),
+      ...processes(served('in memory, in the one process')),
       ...perRequest(
         refused(
           "a task's handler goes on after the answer and later requests must find it, but the platform may stop or freeze an instance once it has answered, and the next request may reach another",

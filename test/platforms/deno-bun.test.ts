@@ -1,6 +1,7 @@
 // The weather example's Deno and Bun entries on the real runtimes (from npm), each a long-lived process as the
 // generated scripts start it: real SDK clients in both eras (2025-era sessions kept in the process), the localhost
-// rules of local serving, an oversized body refused, and the auth project's token checked.
+// rules of local serving, an oversized body refused, the auth project's token checked, and what the one process keeps:
+// limit counters, subscribers, and tasks whose handlers run on past their request.
 import { readFileSync } from 'node:fs';
 import { buildProject, generateProject } from '../support/project.js';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import {
   TOKEN,
   weatherProject,
 } from '../support/platform-checks.js';
+import { fromJsonSchema } from '@modelcontextprotocol/client';
 import { ensurePlatformRuntimes, runtimeBin, runtimesDir } from '../support/platform-runtimes.js';
 import { freePort, startServerProcess, type ServerProcess } from '../support/process-server.js';
 
@@ -55,7 +57,7 @@ beforeAll(() => {
   statefulDir = statefulProject();
 }, 180_000);
 
-/** What a long-lived process keeps: a rate limit's count, and the subscribers of a resource. */
+/** What a long-lived process keeps: a rate limit's count, the subscribers of a resource, and tasks. */
 function statefulProject(): string {
   const dir = generateProject(`version: 1
 server: {name: stateful, version: 1.0.0}
@@ -72,6 +74,15 @@ tools:
   limited:
     description: Two calls a minute
     policy: {rateLimit: {requests: 2, windowMs: 60000}}
+  crunch:
+    description: Works through some steps as a task
+    inputSchema:
+      type: object
+      properties:
+        steps: {type: integer, minimum: 0}
+        stepMs: {type: integer, minimum: 0}
+      required: [steps, stepMs]
+    execution: {taskSupport: optional}
 `);
   const handler = (name: string, body: string) =>
     writeFileSync(
@@ -83,6 +94,16 @@ export const ${name}: ToolHandler<'${name}'> = async (_input, ctx) => {${body}};
     );
   handler('bump', " ctx.notify.resourceUpdated('counter://1'); return text('bumped'); ");
   handler('limited', " return text('ok'); ");
+  // The steps wait on timers, so the handler runs on after tools/call has answered with the task; a cancel ends it.
+  handler(
+    'crunch',
+    ` for (let step = 1; step <= _input.steps; step++) {
+    await new Promise((r) => setTimeout(r, _input.stepMs));
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    await ctx.progress(step, _input.steps, \`step \${step}\`);
+  }
+  return text(\`crunched \${_input.steps} as \${ctx.task.id ?? 'a request'}\`); `,
+  );
   buildProject(dir);
   return dir;
 }
@@ -94,9 +115,14 @@ afterAll(async () => {
 describe.each(['deno', 'bun'] as const)('%s: the weather example', (runtime) => {
   let weather: ServerProcess;
   let guarded: ServerProcess;
+  let stateful: ServerProcess;
 
   beforeAll(async () => {
-    [weather, guarded] = await Promise.all([serve(runtime, weatherDir), serve(runtime, guardedDir, { MCP_TOKEN: TOKEN })]);
+    [weather, guarded, stateful] = await Promise.all([
+      serve(runtime, weatherDir),
+      serve(runtime, guardedDir, { MCP_TOKEN: TOKEN }),
+      serve(runtime, statefulDir),
+    ]);
   }, 120_000);
 
   it('its script in package.json is the command run here', () => {
@@ -130,7 +156,7 @@ describe.each(['deno', 'bun'] as const)('%s: the weather example', (runtime) => 
   });
 
   it('keeps what a process keeps: a rate limit counted across requests, subscribers told of a change (both eras)', async () => {
-    const server = await serve(runtime, statefulDir);
+    const server = stateful;
     for (const era of ['modern', 'legacy'] as const) {
       const client = await connect(server.url, era);
       const heard: string[] = [];
@@ -153,4 +179,33 @@ describe.each(['deno', 'bun'] as const)('%s: the weather example', (runtime) => 
     expect(JSON.stringify(calls[2], Object.getOwnPropertyNames(calls[2]))).toMatch(/rate limit|Rate limit|too many|Too many/i);
     await client.close();
   });
+
+  it('runs a task past its request: started, read with tasks/get, its result waited for, another cancelled', async () => {
+    const client = await connect(stateful.url, 'legacy');
+    const call = (args: object) =>
+      client.request({ method: 'tools/call', params: { name: 'crunch', arguments: args, task: { ttl: 60_000 } } }, anyResult);
+    const get = (taskId: string) => client.request({ method: 'tasks/get', params: { taskId } }, anyResult);
+    try {
+      const { task } = await call({ steps: 3, stepMs: 150 });
+      expect(task).toMatchObject({ status: 'working', ttl: 60_000 });
+      expect(await get(task.taskId)).toMatchObject({ taskId: task.taskId, status: 'working' });
+      // tasks/result waits for the handler, which goes on after tools/call has answered.
+      const result = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult);
+      expect(result.content).toEqual([{ type: 'text', text: `crunched 3 as ${task.taskId}` }]);
+      expect(await get(task.taskId)).toMatchObject({ status: 'completed', statusMessage: 'step 3' });
+
+      const { task: long } = await call({ steps: 100, stepMs: 100 });
+      const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: long.taskId } }, anyResult);
+      expect(cancelled.status).toBe('cancelled');
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await get(long.taskId)).status).toBe('cancelled');
+      await expect(client.request({ method: 'tasks/result', params: { taskId: long.taskId } }, anyResult)).rejects.toThrow(/cancelled/);
+      const { tasks } = await client.request({ method: 'tasks/list', params: {} }, anyResult);
+      expect(tasks.map((t: { taskId: string }) => t.taskId)).toEqual(expect.arrayContaining([task.taskId, long.taskId]));
+    } finally {
+      await client.close();
+    }
+  });
 });
+
+const anyResult = fromJsonSchema<Record<string, any>>({ type: 'object' });

@@ -105,12 +105,6 @@ const REFUSED: Refusal[] = [
   },
   {
     feature: 'tasks',
-    targets: LONG_LIVED,
-    want: (t) =>
-      `5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on ${t} (targets[1]): mcp-gen runs a task's handler beyond its request on the node entry only (leave execution.taskSupport out (the tool then answers within its call), or serve on node)`,
-  },
-  {
-    feature: 'tasks',
     targets: PER_REQUEST,
     want: (t) =>
       `5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on ${t} (targets[1]): a task's handler goes on after the answer and later requests must find it, but the platform may stop or freeze an instance once it has answered, and the next request may reach another (leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)`,
