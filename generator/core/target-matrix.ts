@@ -42,6 +42,7 @@ export interface TargetFeature {
 const served = (note?: string): Cell => (note ? { kind: 'served', note } : { kind: 'served' });
 const refused = (why: string, instead: string): Cell => ({ kind: 'refused', why, instead });
 const byNode = (why: string, instead: string): Cell => ({ kind: 'when', condition: 'node', why, instead });
+const whenStore = (why: string, instead: string): Cell => ({ kind: 'when', condition: 'store', why, instead });
 
 /** The same cell on every target but node. */
 const notNode = (cell: Cell) => ({ deno: cell, bun: cell, workers: cell, vercel: cell, lambda: cell });
@@ -164,9 +165,8 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
         'leave scale out and keep to what needs no shared state on workers, or serve on node, vercel or lambda, which reach the store',
       ),
       ...functions(
-        refused(
-          "mcp-gen's shared store is connected by the node entry's start-up, which a function's entry does not run",
-          'leave scale out (2026-07-28 clients and 2025-era requests served without a session need no shared state), or serve on node',
+        served(
+          "connected at an instance's first request and kept while the platform keeps the instance; requests there are served without a session, so what it brings is tool rate and concurrency limits counted across instances, and notify published to every instance",
         ),
       ),
     },
@@ -190,9 +190,9 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
         `leave the limit out and limit requests in front of the Worker (Cloudflare's rate limiting rules), ${ELSEWHERE}`,
       ),
       ...functions(
-        refused(
-          `${FRESH} and counts from zero, and a function's entry does not connect the shared store`,
-          `leave the limit out and limit requests in front of the function, ${ELSEWHERE}`,
+        whenStore(
+          `${FRESH} and counts from zero; with the shared store every instance counts in it`,
+          `set scale.store: redis (MCP_STORE_URL) so that the instances count together, or leave the limit out and limit requests in front of the function, ${ELSEWHERE}`,
         ),
       ),
     },
@@ -210,7 +210,7 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
       ...processes(served('in memory, in the one process')),
       ...perRequest(
         refused(
-          "a task's handler goes on after the answer and later requests must find it, but the platform may stop or freeze an instance once it has answered, and the next request may reach another",
+          "a task's handler goes on after the answer, but the platform may stop or freeze an instance once it has answered, and then nothing runs it (the shared store lets any instance find a task, not run it)",
           `leave execution.taskSupport out (the tool then answers within its call), ${ELSEWHERE}`,
         ),
       ),

@@ -59,26 +59,33 @@ function serveSettings(model: ServerModel): Record<string, unknown> {
     ...(model.toolsets?.names.length ? { toolsets: model.toolsets.names } : {}),
     ...(model.telemetry ? { telemetry: true } : {}),
     ...(model.trustClientSampling ? { trustClientSampling: true } : {}),
-    ...(model.scale.store === 'redis'
-      ? {
-          scale: {
-            name: model.serverName,
-            sessionTtlMs: model.scale.sessionTtlMs,
-            eventRetention: model.scale.eventRetention,
-            maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
-          },
-        }
-      : {}),
+    ...(model.scale.store === 'redis' ? { scale: scaleDefaults(model) } : {}),
+  };
+}
+
+/** The pieces of the server that move into the shared store, as connectScale takes them: `[export, runtime file]`. */
+export function storeShares(model: ServerModel): [string, string][] {
+  const on = model.features.on;
+  return [
+    ...(on.scaleRedis && on.policy ? [['sharePolicies', 'policy'] as [string, string]] : []),
+    ...(on.tasksRedis ? [['shareTasks', 'task-store-redis'] as [string, string]] : []),
+  ];
+}
+
+/** The manifest's scale settings as store-setup.gen.ts's sharedStore takes them (the node and function entries). */
+export function scaleDefaults(model: ServerModel): Record<string, unknown> {
+  return {
+    name: model.serverName,
+    sessionTtlMs: model.scale.sessionTtlMs,
+    eventRetention: model.scale.eventRetention,
+    maxSessionsPerPrincipal: model.scale.maxSessionsPerPrincipal,
   };
 }
 
 /** The optional pieces the entry hands to the start-up (runtime/serve.gen.ts's Extras), each loaded when used. */
 function entryExtras(model: ServerModel): string {
   const on = model.features.on;
-  const shares = [
-    ...(on.scaleRedis && on.policy ? ["(await import('./runtime/policy.gen.js')).sharePolicies"] : []),
-    ...(on.tasksRedis ? ["(await import('./runtime/task-store-redis.gen.js')).shareTasks"] : []),
-  ];
+  const shares = storeShares(model).map(([name, file]) => `(await import('./runtime/${file}.gen.js')).${name}`);
   return [
     ...(model.apps?.views.length ? ['views'] : []),
     ...(model.toolsets?.names.length ? ['toolsets'] : []),

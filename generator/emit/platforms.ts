@@ -5,6 +5,7 @@
 import type { EmittedFile } from './emitted-file.js';
 import { jsLiteral, type ServerModel, type TargetModel } from '../model/index.js';
 import { renderTemplate } from './render-template.js';
+import { scaleDefaults, storeShares } from './generated.js';
 import { HTTP_DEFAULTS } from '../core/index.js';
 
 export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
@@ -20,6 +21,7 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
       ...(target.hosts.length ? { platformHosts: target.hosts } : {}),
     }),
     entryArgs: entryArgs(model, target),
+    storeImports: storeImports(model, target),
     hasViews: (model.apps?.views.length ?? 0) > 0,
     embedded: model.apps?.embedded ?? [],
     embeddedTable: model.apps?.embeddedTable ?? '',
@@ -77,14 +79,35 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
 }
 
 /**
+ * The entries that connect the shared store (scale.store redis): the functions', which run on Node and open its TCP
+ * connection. The matrix refuses the store on the others (workers cannot reach it; deno and bun hold the state in
+ * their one process), so their entries never see it.
+ */
+const STORE_ENTRIES: ReadonlySet<string> = new Set(['vercel', 'lambda']);
+
+function storeImports(model: ServerModel, target: TargetModel): string {
+  if (!model.features.on.scaleRedis || !STORE_ENTRIES.has(target.name)) return '';
+  return [['sharedStore', 'store-setup'], ...storeShares(model)]
+    .map(([name, file]) => `import { ${name} } from './runtime/${file}.gen.js';\n`)
+    .join('');
+}
+
+/**
  * platformServer's arguments after the server factory: the HTTP plugins, then what runs before onStart (the MCP Apps
- * views read: from the project's files, or on workers from the HTML the bundle carries).
+ * views read: from the project's files, or on workers from the HTML the bundle carries), then the shared store.
  */
 function entryArgs(model: ServerModel, target: TargetModel): string {
   const names = model.features.httpPlugins.map((p) => (p.option === p.export ? p.export : `${p.option}: ${p.export}`)).join(', ');
   const views = (model.apps?.views.length ?? 0) > 0;
   const prepare = target.name === 'workers' ? '() => views.load((view) => embedded[view.name])' : '() => views.load()';
-  return `${names ? `, { ${names} }` : views ? ', {}' : ''}${views ? `, ${prepare}` : ''}`;
+  const store = storeImports(model, target) ? storeArg(model) : '';
+  return `${names ? `, { ${names} }` : views || store ? ', {}' : ''}${views ? `, ${prepare}` : store ? ', undefined' : ''}${store ? `, ${store}` : ''}`;
+}
+
+/** sharedStore's call: the manifest's scale settings (each overridable from the instance's variables) and shares. */
+function storeArg(model: ServerModel): string {
+  const shares = storeShares(model).map(([name]) => name);
+  return `sharedStore(${jsLiteral(scaleDefaults(model))}${shares.length ? `, [${shares.join(', ')}]` : ''})`;
 }
 
 /** package.json scripts of the targets listed, as `"name": "command"` lines. */

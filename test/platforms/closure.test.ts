@@ -1,6 +1,7 @@
 // What each platform's entry loads: its bundle (as the platform's tools make it) pulls in none of the node entry's
-// files nor a package that cannot load there. Node's http server, the command line, stdio, the shared store's
-// client and the development tools are the node entry's alone; on workerd, neither pino's file and worker-thread
+// files nor a package that cannot load there. Node's http server, the command line, stdio and the development tools
+// are the node entry's alone, and so is the shared store's client in a project without scale.store (with it, the
+// Vercel and Lambda entries load it too: they run on Node, and test/platforms/lambda-vercel.test.ts serves it); on workerd, neither pino's file and worker-thread
 // writers nor AJV (which compiles code, which workerd forbids) are loaded either. Deno, Bun, Vercel's Node runtime
 // and Lambda load pino's Node build, whose worker-thread transport they can run.
 import { readFileSync } from 'node:fs';

@@ -1,15 +1,20 @@
 // The weather example's AWS Lambda and Vercel entries, in process as their platforms call them: the Lambda handler
 // with API Gateway HTTP API and Function URL events (payload 2.0), the Vercel function's default export with web
 // Requests on its vercel.app name. Real SDK clients in both eras (2025-era clients served without a session), the
-// platform's own names accepted and others refused, an oversized body, and the auth project's token.
-import { readFileSync } from 'node:fs';
+// platform's own names accepted and others refused, an oversized body, and the auth project's token. Then the shared
+// store on a real redis-server: two instances of each function (two copies of the built code, each with its own
+// module state, as two platform instances are) counting tool limits together.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depsDir } from '../support/generated-deps.js';
 import { FRONT_HOSTS, type Front, lambdaContext, toEvent, toResponse } from '../support/lambda-events.js';
 import {
   authProject,
+  connect,
   exerciseAuth,
   exerciseBothEras,
   expectForeign,
@@ -19,6 +24,8 @@ import {
   TOKEN,
   weatherProject,
 } from '../support/platform-checks.js';
+import { buildProject, generateProject, tempDir } from '../support/project.js';
+import { binary, freePort, RedisServer } from '../support/scale-cluster.js';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 type VercelFunction = { fetch(request: Request): Promise<Response> };
@@ -134,5 +141,142 @@ describe('vercel', () => {
   it('refuses a wrong token and serves the right one', async () => {
     const guarded = (await load<{ default: VercelFunction }>(join(guardedDir, 'api', 'mcp.js'))).default;
     await exerciseAuth(url, through(guarded));
+  });
+});
+
+const { Redis } = createRequire(join(depsDir(), 'node_modules', 'index.js'))('ioredis') as typeof import('ioredis');
+
+/** Tool limits that only a store shared by the instances can hold: a rate limit and one call at a time. */
+function storeProject(): string {
+  const dir = generateProject(`version: 1
+server: {name: shared, version: 1.0.0}
+targets: [node, vercel, lambda]
+transports: {stdio: false, http: {path: /mcp}}
+scale: {store: redis}
+tools:
+  limited:
+    description: Two calls a minute
+    policy: {rateLimit: {requests: 2, windowMs: 60000}}
+  slow:
+    description: One call at a time
+    policy: {maxConcurrency: 1}
+`);
+  const handler = (name: string, body: string) =>
+    writeFileSync(
+      join(dir, 'src/handlers/tools', `${name}.ts`),
+      `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const ${name}: ToolHandler<'${name}'> = async () => {${body}};
+`,
+    );
+  handler('limited', " return text('ok'); ");
+  handler('slow', " await new Promise((r) => setTimeout(r, 600)); return text('done'); ");
+  buildProject(dir);
+  // A second instance: the same code loaded again from another place, so that nothing in memory is shared.
+  cpSync(join(dir, 'dist'), join(dir, 'dist-b'), { recursive: true });
+  return dir;
+}
+
+const refusedWith = (reason: string) => ({ code: -32003, data: expect.objectContaining({ reason }) });
+
+describe.skipIf(!binary('redis-server'))('the shared store (scale.store redis), two instances of each function', () => {
+  let redis: RedisServer;
+  let direct: import('ioredis').Redis;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = storeProject();
+    redis = new RedisServer(await freePort(), tempDir('platform-redis-'));
+    await redis.start();
+    direct = new Redis(redis.url);
+    // Read by each instance at its first request, as a function reads its environment.
+    process.env.MCP_STORE_URL = redis.url;
+    process.env.MCP_REQUEST_STATE_KEY = 'platform-state-key-0123456789abcdef0123456789';
+  }, 180_000);
+
+  afterAll(async () => {
+    direct?.disconnect();
+    await redis?.stop();
+  });
+
+  const instances = {
+    lambda: async (): Promise<[Fetch, Fetch]> => {
+      const url = (d: string) => join(dir, d, 'generated', 'lambda.gen.js');
+      const [a, b] = await Promise.all(['dist', 'dist-b'].map((d) => load<{ handler: LambdaHandler }>(url(d))));
+      const through =
+        (h: LambdaHandler): Fetch =>
+        async (input, init) =>
+          toResponse(await h(await toEvent(new Request(input, init), 'function-url'), lambdaContext()));
+      return [through(a.handler), through(b.handler)];
+    },
+    vercel: async (): Promise<[Fetch, Fetch]> => {
+      const a = (await load<{ default: VercelFunction }>(join(dir, 'api', 'mcp.js'))).default;
+      const b = (await load<{ default: VercelFunction }>(join(dir, 'dist-b', 'generated', 'vercel.gen.js'))).default;
+      const through =
+        (f: VercelFunction): Fetch =>
+        (input, init) => {
+          const request = new Request(input, init);
+          request.headers.set('host', 'shared.vercel.app');
+          request.headers.set('x-real-ip', '198.51.100.9');
+          return f.fetch(request);
+        };
+      return [through(a), through(b)];
+    },
+  };
+  const URLS = { lambda: `https://${FRONT_HOSTS['function-url']}/mcp`, vercel: 'https://shared.vercel.app/mcp' };
+
+  describe.each(['lambda', 'vercel'] as const)('%s', (platform) => {
+    let one: Fetch;
+    let two: Fetch;
+    const url = URLS[platform];
+
+    beforeAll(async () => {
+      await direct.flushall();
+      [one, two] = await instances[platform]();
+    });
+
+    it('counts a rate limit across instances: the third call in the window is refused, whichever instance takes it', async () => {
+      const [a, b] = await Promise.all([connect(url, 'modern', one), connect(url, 'modern', two)]);
+      try {
+        expect((await a.callTool({ name: 'limited', arguments: {} })).content).toEqual([{ type: 'text', text: 'ok' }]);
+        expect((await b.callTool({ name: 'limited', arguments: {} })).content).toEqual([{ type: 'text', text: 'ok' }]);
+        await expect(b.callTool({ name: 'limited', arguments: {} })).rejects.toMatchObject(refusedWith('rateLimit'));
+        await expect(a.callTool({ name: 'limited', arguments: {} })).rejects.toMatchObject(refusedWith('rateLimit'));
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('holds maxConcurrency across instances: a call on one is refused while the other runs one, and served after', async () => {
+      const [a, b] = await Promise.all([connect(url, 'modern', one), connect(url, 'modern', two)]);
+      try {
+        const running = a.callTool({ name: 'slow', arguments: {} });
+        await new Promise((r) => setTimeout(r, 200));
+        await expect(b.callTool({ name: 'slow', arguments: {} })).rejects.toMatchObject(refusedWith('maxConcurrency'));
+        expect((await running).content).toEqual([{ type: 'text', text: 'done' }]);
+        expect((await b.callTool({ name: 'slow', arguments: {} })).content).toEqual([{ type: 'text', text: 'done' }]);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('serves on when the keys it reads hold garbage', async () => {
+      // The rate counter the calls above left, and the concurrency slots' key (gone once its last slot was freed).
+      const keys = [...(await direct.keys('mcp:shared:r:*')), 'mcp:shared:c:slow\u0000'];
+      expect(keys.length).toBeGreaterThan(1);
+      for (const key of keys) await direct.set(key, 'garbage');
+      const [a, b] = await Promise.all([connect(url, 'modern', one), connect(url, 'modern', two)]);
+      try {
+        for (const client of [a, b]) {
+          const answer = await client.callTool({ name: 'limited', arguments: {} }).catch((error: Error) => error);
+          // A tool's answer or a JSON-RPC error, never a crash; and the instance serves on.
+          if (answer instanceof Error) expect(answer).toHaveProperty('code');
+          expect((await client.callTool({ name: 'slow', arguments: {} })).content).toEqual([{ type: 'text', text: 'done' }]);
+          expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['limited', 'slow']);
+        }
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
   });
 });

@@ -92,22 +92,16 @@ const REFUSED: Refusal[] = [
       "5:21 error targets/unserved tools.search.policy.maxConcurrency: tool rate and concurrency limits are not served on workers (targets[1]): each request may reach a fresh instance, which remembers nothing of the requests before it and counts from zero, and a Worker cannot reach the shared store (leave the limit out and limit requests in front of the Worker (Cloudflare's rate limiting rules), or serve on node, deno or bun)",
   },
   {
-    feature: 'shared store (Redis or Valkey)',
-    targets: ['vercel', 'lambda'],
-    want: (t) =>
-      `4:16 error targets/unserved scale.store: the shared store (Redis or Valkey) is not served on ${t} (targets[1]): mcp-gen's shared store is connected by the node entry's start-up, which a function's entry does not run (leave scale out (2026-07-28 clients and 2025-era requests served without a session need no shared state), or serve on node)`,
-  },
-  {
     feature: 'tool rate and concurrency limits',
     targets: ['vercel', 'lambda'],
     want: (t) =>
-      `5:21 error targets/unserved tools.search.policy.maxConcurrency: tool rate and concurrency limits are not served on ${t} (targets[1]): each request may reach a fresh instance, which remembers nothing of the requests before it and counts from zero, and a function's entry does not connect the shared store (leave the limit out and limit requests in front of the function, or serve on node, deno or bun)`,
+      `5:21 error targets/needs-store tools.search.policy.maxConcurrency: tool rate and concurrency limits on ${t} (targets[1]) need scale.store: redis: each request may reach a fresh instance, which remembers nothing of the requests before it and counts from zero; with the shared store every instance counts in it (set scale.store: redis (MCP_STORE_URL) so that the instances count together, or leave the limit out and limit requests in front of the function, or serve on node, deno or bun)`,
   },
   {
     feature: 'tasks',
     targets: PER_REQUEST,
     want: (t) =>
-      `5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on ${t} (targets[1]): a task's handler goes on after the answer and later requests must find it, but the platform may stop or freeze an instance once it has answered, and the next request may reach another (leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)`,
+      `5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on ${t} (targets[1]): a task's handler goes on after the answer, but the platform may stop or freeze an instance once it has answered, and then nothing runs it (the shared store lets any instance find a task, not run it) (leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)`,
   },
   {
     feature: 'OpenTelemetry',
@@ -202,8 +196,12 @@ describe('targets: the matrix', () => {
     const yaml =
       'targets: [node, lambda]\ntools:\n  a: {policy: {rateLimit: {requests: 1, windowMs: 1000}, maxConcurrency: 1}}\n  b: {policy: {timeoutMs: 1000}}\n  c: {policy: {maxConcurrencyPerPrincipal: 2}, execution: {taskSupport: required}}\n';
     expect(targetIssues(yaml).map((i) => i.split(': ')[0])).toEqual([
-      '5:16 error targets/unserved tools.a.policy.rateLimit',
-      '7:16 error targets/unserved tools.c.policy.maxConcurrencyPerPrincipal',
+      '5:16 error targets/needs-store tools.a.policy.rateLimit',
+      '7:16 error targets/needs-store tools.c.policy.maxConcurrencyPerPrincipal',
+      '7:73 error targets/unserved tools.c.execution.taskSupport',
+    ]);
+    // With the store, the limits are counted in it; tasks stay refused.
+    expect(targetIssues(`${yaml}scale: {store: redis}\n`).map((i) => i.split(': ')[0])).toEqual([
       '7:73 error targets/unserved tools.c.execution.taskSupport',
     ]);
   });

@@ -5,16 +5,19 @@
 // The server on a platform's fetch handler (deno serve, Bun, Cloudflare Workers, Vercel Functions, AWS Lambda): the
 // app's onStart once per instance, at its first request (per-request platforms hand their environment over only with
 // a request), then the HTTP core (fetch.gen.ts) with the manifest's HTTP settings and the target's own: how it serves
-// 2025-era clients, how it answers, and the Host names it is deployed on. Nothing here is Node-only.
-import type { AuthInfo, McpServer, ProtocolEra } from '@modelcontextprotocol/server';
+// 2025-era clients, how it answers, and the Host names it is deployed on. Nothing here is Node-only: the shared store
+// (store-setup.gen.ts, on Node's TCP) is handed in by the entries of the platforms that reach it.
+import type { AuthInfo, McpServer, McpServerFactory, ProtocolEra } from '@modelcontextprotocol/server';
 import {
   createFetchHandler,
   type FetchHandler,
   type FetchInfo,
   type FetchOptions,
   type FetchPlugins,
+  type ScaleHooks,
 } from './fetch.gen.js';
 import { rpcError } from './fetch-answers.gen.js';
+import { LIMITS } from './limits.gen.js';
 import { logger } from './log.gen.js';
 import { attachServer } from './notify.gen.js';
 import { observeSession } from './observe.gen.js';
@@ -35,6 +38,14 @@ export type TargetOptions = Pick<FetchOptions, 'mode' | 'responseMode' | 'platfo
 /** Variables as a platform hands them over (Workers: bindings, some of them objects): the strings among them. */
 export type PlatformEnv = Readonly<Record<string, unknown>>;
 
+/**
+ * The shared store (scale.store redis: store-setup.gen.ts's sharedStore): its settings read from the instance's
+ * variables, then its connection, with the servers it builds for what it serves.
+ */
+export type PlatformStore = (
+  env: Readonly<Record<string, string | undefined>>,
+) => (build: McpServerFactory, limits: { maxBodyBytes: number; maxRequestsInFlight?: number }) => Promise<ScaleHooks>;
+
 export interface PlatformServer {
   /** Answers one request; `env` (Workers) is read with the first, over process.env where the platform has one. */
   fetch(request: Request, info?: FetchInfo, env?: PlatformEnv): Promise<Response>;
@@ -52,26 +63,44 @@ export function platformServer<App>(
   plugins: FetchPlugins = {},
   /** Run once per instance before onStart: the MCP Apps views read (a view missing answers 500, and is logged). */
   prepare?: () => Promise<void>,
+  /**
+   * The shared store, connected once per instance after onStart and kept while the platform keeps the instance:
+   * every request of every instance counts its tool limits and keeps its tasks and notifications there. Nothing
+   * closes it per request (the platform ends the instance, and the store drops the connection).
+   */
+  store?: PlatformStore,
 ): PlatformServer {
   let handler: Promise<FetchHandler> | undefined;
 
-  async function open(env: PlatformEnv | undefined): Promise<FetchHandler> {
+  async function open(given: PlatformEnv | undefined): Promise<FetchHandler> {
+    const env = variables(given);
+    // A missing or bad MCP_STORE_URL or MCP_REQUEST_STATE_KEY fails here, before onStart, as on the node entry.
+    const connect = store?.(env);
     await prepare?.();
     const app = await lifecycle.onStart();
     const verify = lifecycle.verifyAccessToken;
-    return createFetchHandler(
-      {
-        perRequest: ({ era }) => build(app, era),
-        connection: ({ era }) => observeSession(attachServer(build(app, era), era), era),
-      },
-      {
-        ...settings.http,
-        ...target,
-        env: variables(env),
-        verifyAccessToken: verify && ((token: string) => verify.call(lifecycle, token, app)),
-      },
-      plugins,
-    );
+    const { maxBodyBytes = LIMITS.maxBodyBytes, maxRequestsInFlight } = settings.http;
+    const scale = await connect?.(({ era }) => build(app, era), { maxBodyBytes, maxRequestsInFlight });
+    try {
+      return createFetchHandler(
+        {
+          perRequest: ({ era }) => build(app, era),
+          connection: ({ era }) => observeSession(attachServer(build(app, era), era), era),
+        },
+        {
+          ...settings.http,
+          ...target,
+          env,
+          verifyAccessToken: verify && ((token: string) => verify.call(lifecycle, token, app)),
+          scale,
+        },
+        plugins,
+      );
+    } catch (error) {
+      // The next request starts again: this attempt's connection must not stay wired in beside the next one's.
+      await scale?.close().catch(() => undefined);
+      throw error;
+    }
   }
 
   return {
