@@ -103,4 +103,60 @@ describe('platformServer', () => {
     expect((await server.fetch(initialize({ authorization: `Bearer ${TOKEN}` }), {}, env)).status).toBe(200);
     expect((await server.fetch(initialize({ authorization: 'Bearer [object Object]' }), {}, env)).status).toBe(401);
   });
+
+  // The shared store (scale.store redis on vercel and lambda), here a stand-in recording what the entry does with it:
+  // the real one is served against redis-server in test/platforms/lambda-vercel.test.ts.
+  function recordedStore(problem?: string) {
+    const seen = { settingsRead: [] as (string | undefined)[], connects: 0, closes: 0 };
+    const store = (env: Readonly<Record<string, string | undefined>>) => {
+      seen.settingsRead.push(env.MCP_STORE_URL);
+      if (problem) throw new Error(problem);
+      return async () => {
+        seen.connects++;
+        return {
+          bus: new sdk.InMemoryServerEventBus(),
+          ready: () => true,
+          legacy: async () => new Response(null, { status: 500 }),
+          close: async () => void seen.closes++,
+        };
+      };
+    };
+    return { seen, store };
+  }
+
+  it("reads the store's settings from the instance's variables before onStart, and connects it once, closing nothing per request", async () => {
+    let starts = 0;
+    const { seen, store } = recordedStore();
+    const server = platformServer({ http: { path: '/mcp' } }, WORKER, { onStart: async () => ++starts }, build, {}, undefined, store);
+    const answers = await Promise.all([1, 2, 3].map(() => server.fetch(initialize(), {}, { MCP_STORE_URL: 'redis://store:6379' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect({ ...seen, starts }).toEqual({ settingsRead: ['redis://store:6379'], connects: 1, closes: 0, starts: 1 });
+  });
+
+  it('answers 500 without running onStart when the store is not configured', async () => {
+    let starts = 0;
+    const { seen, store } = recordedStore('MCP_STORE_URL is not set');
+    const server = platformServer({ http: { path: '/mcp' } }, WORKER, { onStart: async () => ++starts }, build, {}, undefined, store);
+    expect((await server.fetch(initialize())).status).toBe(500);
+    expect({ connects: seen.connects, starts }).toEqual({ connects: 0, starts: 0 });
+  });
+
+  it('closes the connection of a start that failed after it, so that the next attempt does not wire in a second', async () => {
+    const { seen, store } = recordedStore();
+    const auth = { type: 'bearer', credentials: [{ env: 'NOTES_TOKEN', principal: 'ops', scopes: [] }] };
+    const server = platformServer(
+      { http: { path: '/mcp', auth } },
+      WORKER,
+      { onStart: async () => ({}) },
+      build,
+      { createAuthenticator: createAuthenticator as never },
+      undefined,
+      store,
+    );
+    // The credential's variable is missing: the HTTP core refuses to start, after the store was connected.
+    expect((await server.fetch(initialize(), {}, {})).status).toBe(500);
+    expect(seen).toMatchObject({ connects: 1, closes: 1 });
+    expect((await server.fetch(initialize({ authorization: `Bearer ${TOKEN}` }), {}, { NOTES_TOKEN: TOKEN })).status).toBe(200);
+    expect(seen).toMatchObject({ connects: 2, closes: 1 });
+  });
 });
