@@ -63,6 +63,9 @@ const storeInOneProcess = (target: string): Cell =>
 const FRESH = 'each request may reach a fresh instance, which remembers nothing of the requests before it';
 const ELSEWHERE = 'or serve on node, deno or bun';
 
+const TASK_LIVES_ON = "a task's handler goes on after the answer and later requests must find the task";
+const NO_TASKS = `leave execution.taskSupport out (the tool then answers within its call), ${ELSEWHERE}`;
+
 const transports = (m: Manifest): Record<string, unknown> => (isObject(m.transports) ? m.transports : {});
 const on = (value: unknown) => value !== undefined && value !== false && value !== null;
 
@@ -166,7 +169,7 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
       ),
       ...functions(
         served(
-          "connected at an instance's first request and kept while the platform keeps the instance; requests there are served without a session, so what it brings is tool rate and concurrency limits counted across instances, and notify published to every instance",
+          "connected at an instance's first request and kept while the platform keeps the instance; requests there are served without a session, so what it brings is what outlives an instance: tool rate and concurrency limits counted across instances, tasks any instance finds (vercel), and notify published to every instance",
         ),
       ),
     },
@@ -208,11 +211,17 @@ export const TARGET_FEATURES: readonly TargetFeature[] = [
     cells: {
       node: served('in memory; across replicas with scale.store: redis'),
       ...processes(served('in memory, in the one process')),
-      ...perRequest(
-        refused(
-          "a task's handler goes on after the answer, but the platform may stop or freeze an instance once it has answered, and then nothing runs it (the shared store lets any instance find a task, not run it)",
-          `leave execution.taskSupport out (the tool then answers within its call), ${ELSEWHERE}`,
-        ),
+      workers: refused(
+        `${TASK_LIVES_ON}, but the next request may reach another instance, and a Worker cannot reach the shared store`,
+        NO_TASKS,
+      ),
+      vercel: whenStore(
+        `${TASK_LIVES_ON}, and the next request may reach another instance; in the shared store every instance finds it, and waitUntil keeps the one running it (up to maxDuration)`,
+        `set scale.store: redis (MCP_STORE_URL), or ${NO_TASKS}`,
+      ),
+      lambda: refused(
+        "a task's handler goes on after the answer, but Lambda freezes an instance once it has answered, and then nothing runs it (the shared store would let any instance find the task, not run it)",
+        NO_TASKS,
       ),
     },
   },

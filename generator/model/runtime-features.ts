@@ -117,6 +117,13 @@ const FEATURES = {
     dependencies: { srvx: 'srvx' },
     devDependencies: { '@types/aws-lambda': 'typesAwsLambda' },
   },
+  // Vercel Functions: @vercel/functions' waitUntil keeps an instance running past its answer while a task's handler
+  // works (the platform may stop it otherwise).
+  vercel: {
+    when: (m) => m.http !== null && m.targets.some((t) => t.name === 'vercel'),
+    files: [],
+    dependencies: { '@vercel/functions': 'vercelFunctions' },
+  },
   auth: { when: (m) => !!m.http?.auth, files: ['auth'], httpPlugins: [{ option: 'createAuthenticator', export: 'createAuthenticator' }] },
   jwt: {
     when: (m) => !!m.http?.auth?.jwksUrl,

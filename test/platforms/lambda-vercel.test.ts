@@ -8,6 +8,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fromJsonSchema } from '@modelcontextprotocol/client';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsDir } from '../support/generated-deps.js';
@@ -146,11 +147,24 @@ describe('vercel', () => {
 
 const { Redis } = createRequire(join(depsDir(), 'node_modules', 'index.js'))('ioredis') as typeof import('ioredis');
 
-/** Tool limits that only a store shared by the instances can hold: a rate limit and one call at a time. */
-function storeProject(): string {
+/**
+ * What only a store shared by the instances can hold: a rate limit and one call at a time, and on vercel tasks (Lambda
+ * freezes an instance once it has answered, so nothing would run them there).
+ */
+function storeProject(target: 'lambda' | 'vercel'): string {
+  const tasks = `  crunch:
+    description: Works through some steps as a task
+    inputSchema:
+      type: object
+      properties:
+        steps: {type: integer, minimum: 0}
+        stepMs: {type: integer, minimum: 0}
+      required: [steps, stepMs]
+    execution: {taskSupport: optional}
+`;
   const dir = generateProject(`version: 1
 server: {name: shared, version: 1.0.0}
-targets: [node, vercel, lambda]
+targets: [node, ${target}]
 transports: {stdio: false, http: {path: /mcp}}
 scale: {store: redis}
 tools:
@@ -160,17 +174,26 @@ tools:
   slow:
     description: One call at a time
     policy: {maxConcurrency: 1}
-`);
+${target === 'vercel' ? tasks : ''}`);
   const handler = (name: string, body: string) =>
     writeFileSync(
       join(dir, 'src/handlers/tools', `${name}.ts`),
       `import type { ToolHandler } from '../../generated/types.gen.js';
 import { text } from '../../generated/context.gen.js';
-export const ${name}: ToolHandler<'${name}'> = async () => {${body}};
+export const ${name}: ToolHandler<'${name}'> = async (input, ctx) => {${body}};
 `,
     );
-  handler('limited', " return text('ok'); ");
-  handler('slow', " await new Promise((r) => setTimeout(r, 600)); return text('done'); ");
+  handler('limited', " void input; void ctx; return text('ok'); ");
+  handler('slow', " void input; void ctx; await new Promise((r) => setTimeout(r, 600)); return text('done'); ");
+  if (target === 'vercel')
+    handler(
+      'crunch',
+      ` for (let step = 1; step <= input.steps; step++) {
+    await new Promise((r) => setTimeout(r, input.stepMs));
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+  }
+  return text(\`crunched \${input.steps} as \${ctx.task.id ?? 'a request'}\`); `,
+    );
   buildProject(dir);
   // A second instance: the same code loaded again from another place, so that nothing in memory is shared.
   cpSync(join(dir, 'dist'), join(dir, 'dist-b'), { recursive: true });
@@ -182,10 +205,11 @@ const refusedWith = (reason: string) => ({ code: -32003, data: expect.objectCont
 describe.skipIf(!binary('redis-server'))('the shared store (scale.store redis), two instances of each function', () => {
   let redis: RedisServer;
   let direct: import('ioredis').Redis;
-  let dir: string;
+  const dirs = {} as Record<'lambda' | 'vercel', string>;
 
   beforeAll(async () => {
-    dir = storeProject();
+    dirs.lambda = storeProject('lambda');
+    dirs.vercel = storeProject('vercel');
     redis = new RedisServer(await freePort(), tempDir('platform-redis-'));
     await redis.start();
     direct = new Redis(redis.url);
@@ -201,7 +225,7 @@ describe.skipIf(!binary('redis-server'))('the shared store (scale.store redis), 
 
   const instances = {
     lambda: async (): Promise<[Fetch, Fetch]> => {
-      const url = (d: string) => join(dir, d, 'generated', 'lambda.gen.js');
+      const url = (d: string) => join(dirs.lambda, d, 'generated', 'lambda.gen.js');
       const [a, b] = await Promise.all(['dist', 'dist-b'].map((d) => load<{ handler: LambdaHandler }>(url(d))));
       const through =
         (h: LambdaHandler): Fetch =>
@@ -210,8 +234,8 @@ describe.skipIf(!binary('redis-server'))('the shared store (scale.store redis), 
       return [through(a.handler), through(b.handler)];
     },
     vercel: async (): Promise<[Fetch, Fetch]> => {
-      const a = (await load<{ default: VercelFunction }>(join(dir, 'api', 'mcp.js'))).default;
-      const b = (await load<{ default: VercelFunction }>(join(dir, 'dist-b', 'generated', 'vercel.gen.js'))).default;
+      const a = (await load<{ default: VercelFunction }>(join(dirs.vercel, 'api', 'mcp.js'))).default;
+      const b = (await load<{ default: VercelFunction }>(join(dirs.vercel, 'dist-b', 'generated', 'vercel.gen.js'))).default;
       const through =
         (f: VercelFunction): Fetch =>
         (input, init) => {
@@ -272,11 +296,59 @@ describe.skipIf(!binary('redis-server'))('the shared store (scale.store redis), 
           // A tool's answer or a JSON-RPC error, never a crash; and the instance serves on.
           if (answer instanceof Error) expect(answer).toHaveProperty('code');
           expect((await client.callTool({ name: 'slow', arguments: {} })).content).toEqual([{ type: 'text', text: 'done' }]);
-          expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['limited', 'slow']);
+          expect((await client.listTools()).tools.map((t) => t.name).slice(0, 2)).toEqual(['limited', 'slow']);
         }
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
     });
+
+    it.runIf(platform === 'vercel')(
+      "runs a task on one instance, kept running by Vercel's waitUntil, and another reads, waits for and cancels it",
+      async () => {
+        // Vercel's runtime hands each request's waitUntil to @vercel/functions through this global.
+        const kept: { settled: boolean }[] = [];
+        const context = Symbol.for('@vercel/request-context');
+        const globals = globalThis as Record<symbol, unknown>;
+        globals[context] = {
+          get: () => ({
+            waitUntil: (work: Promise<unknown>) => {
+              const entry = { settled: false };
+              kept.push(entry);
+              void work.finally(() => (entry.settled = true));
+            },
+          }),
+        };
+        const [a, b] = await Promise.all([connect(url, 'legacy', one), connect(url, 'legacy', two)]);
+        const call = (args: object) =>
+          a.request({ method: 'tools/call', params: { name: 'crunch', arguments: args, task: { ttl: 60_000 } } }, anyResult);
+        const get = (taskId: string) => b.request({ method: 'tasks/get', params: { taskId } }, anyResult);
+        try {
+          const { task } = await call({ steps: 4, stepMs: 150 });
+          expect(task.status).toBe('working');
+          expect(await get(task.taskId)).toMatchObject({ taskId: task.taskId, status: 'working' });
+          // Well after tools/call has answered, the instance is still kept for the handler, which works on.
+          await new Promise((r) => setTimeout(r, 250));
+          expect(kept.some((k) => !k.settled)).toBe(true);
+          const result = await b.request({ method: 'tasks/result', params: { taskId: task.taskId } }, anyResult);
+          expect(result.content).toEqual([{ type: 'text', text: `crunched 4 as ${task.taskId}` }]);
+          expect((await get(task.taskId)).status).toBe('completed');
+          await new Promise((r) => setTimeout(r, 50));
+          expect(kept.every((k) => k.settled)).toBe(true);
+
+          // A cancel made on the other instance reaches the one running the task, whose handler then ends.
+          const { task: long } = await call({ steps: 100, stepMs: 100 });
+          expect((await b.request({ method: 'tasks/cancel', params: { taskId: long.taskId } }, anyResult)).status).toBe('cancelled');
+          for (let i = 0; i < 40 && kept.some((k) => !k.settled); i++) await new Promise((r) => setTimeout(r, 50));
+          expect(kept.every((k) => k.settled)).toBe(true);
+          expect((await a.request({ method: 'tasks/get', params: { taskId: long.taskId } }, anyResult)).status).toBe('cancelled');
+        } finally {
+          delete globals[context];
+          await Promise.all([a.close(), b.close()]);
+        }
+      },
+    );
   });
 });
+
+const anyResult = fromJsonSchema<Record<string, any>>({ type: 'object' });

@@ -99,9 +99,21 @@ const REFUSED: Refusal[] = [
   },
   {
     feature: 'tasks',
-    targets: PER_REQUEST,
-    want: (t) =>
-      `5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on ${t} (targets[1]): a task's handler goes on after the answer, but the platform may stop or freeze an instance once it has answered, and then nothing runs it (the shared store lets any instance find a task, not run it) (leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)`,
+    targets: ['workers'],
+    want: () =>
+      "5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on workers (targets[1]): a task's handler goes on after the answer and later requests must find the task, but the next request may reach another instance, and a Worker cannot reach the shared store (leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)",
+  },
+  {
+    feature: 'tasks',
+    targets: ['vercel'],
+    want: () =>
+      "5:37 error targets/needs-store tools.search.execution.taskSupport: tasks on vercel (targets[1]) need scale.store: redis: a task's handler goes on after the answer and later requests must find the task, and the next request may reach another instance; in the shared store every instance finds it, and waitUntil keeps the one running it (up to maxDuration) (set scale.store: redis (MCP_STORE_URL), or leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)",
+  },
+  {
+    feature: 'tasks',
+    targets: ['lambda'],
+    want: () =>
+      "5:37 error targets/unserved tools.search.execution.taskSupport: tasks are not served on lambda (targets[1]): a task's handler goes on after the answer, but Lambda freezes an instance once it has answered, and then nothing runs it (the shared store would let any instance find the task, not run it) (leave execution.taskSupport out (the tool then answers within its call), or serve on node, deno or bun)",
   },
   {
     feature: 'OpenTelemetry',

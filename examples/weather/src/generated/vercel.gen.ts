@@ -2,7 +2,9 @@
 // source: mcp.yaml
 
 // The Vercel Functions entry, re-exported by api/mcp.js: a web-standard function, one instance per concurrent load,
-// that vercel.json's rewrites reach from the MCP path and the server card's paths.
+// that vercel.json's rewrites reach from the MCP path and the server card's paths. waitUntil keeps the instance
+// running past an answer while the handlers the request started work on.
+import { waitUntil } from '@vercel/functions';
 import * as lifecycle from '../lifecycle.js';
 import { clientAddress, platformServer } from './runtime/platform.gen.js';
 import { serverCardEndpoint } from './runtime/server-card.gen.js';
@@ -32,5 +34,5 @@ const server = platformServer(
 
 export default {
   fetch: (request: Request): Promise<Response> =>
-    server.fetch(request, { remoteAddress: clientAddress.vercel(request) }),
+    server.fetch(request, { remoteAddress: clientAddress.vercel(request), waitUntil }),
 };
