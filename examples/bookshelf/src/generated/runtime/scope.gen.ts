@@ -15,6 +15,11 @@ export interface RequestScope {
   /** See principalOf: the caller's credential, else its address (HTTP, WebSocket), else `anonymous` (stdio). */
   readonly principal: string;
   readonly places: readonly Place[];
+  /**
+   * Keeps the platform running until `promise` settles (the entry's waitUntil: Workers, Vercel), for work a request
+   * leaves behind it: a task's handler.
+   */
+  readonly outlive?: (promise: Promise<unknown>) => void;
 }
 
 const SCOPE = Symbol('mcp-gen.scope');
@@ -51,7 +56,13 @@ export function holdPlaces(ctx: object): () => void {
 /** `ctx` holding no place: a task's handler outlives its request, and the task limit counts it instead. */
 export function detached<C extends object>(ctx: C): C {
   const scope = (ctx as Scoped)[SCOPE];
-  return { ...ctx, [SCOPE]: { principal: scope?.principal ?? principalOf(authOf(ctx)), places: [] } };
+  const principal = scope?.principal ?? principalOf(authOf(ctx));
+  return { ...ctx, [SCOPE]: { principal, places: [], ...(scope?.outlive && { outlive: scope.outlive }) } };
+}
+
+/** Has the platform keep running until `work`, which the request of `ctx` leaves behind it, settles. */
+export function outlive(ctx: object, work: Promise<unknown>): void {
+  (ctx as Scoped)[SCOPE]?.outlive?.(work);
 }
 
 /** The caller a handler works for (see principalOf); without a scope, its credential's, else `anonymous`. */

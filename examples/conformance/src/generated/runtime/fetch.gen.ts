@@ -240,7 +240,12 @@ export function createFetchHandler(
     const principal = auth ? await principalFor(auth) : anonymousPrincipal(info.remoteAddress);
     // Before anything is read: a caller past its share is refused whatever it sends.
     if (place && !shares.admit(place, principal)) return crowded(shares.max);
-    const caller: Caller = { principal, auth, places: place ? [place] : [] };
+    const caller: Caller = {
+      principal,
+      auth,
+      places: place ? [place] : [],
+      ...(info.waitUntil && { outlive: info.waitUntil }),
+    };
     const beside = options.serveBeside?.(request, caller);
     if (beside) return beside;
     if (pathname !== options.path) return json(404, { error: 'Not Found' });

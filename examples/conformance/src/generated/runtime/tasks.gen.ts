@@ -17,7 +17,7 @@ import {
 import { inputRequest, isAnswer, type Answers, type Question } from './ask.gen.js';
 import { ConcurrencyLimiter } from './concurrency.gen.js';
 import type { Layer, RequestHandler } from './layers.gen.js';
-import { detached } from './scope.gen.js';
+import { detached, outlive } from './scope.gen.js';
 import { logger } from './log.gen.js';
 import { progressAllowed, type HandlerContext } from '../context.gen.js';
 import {
@@ -452,10 +452,14 @@ function taskCall(
         release();
         throw error;
       });
-      void settle(handle()).then((outcome) => {
-        release();
-        return run.finish(outcome);
-      });
+      // On a platform that may stop an instance once it has answered, the instance is kept for the handler.
+      outlive(
+        ctx,
+        settle(handle()).then((outcome) => {
+          release();
+          return run.finish(outcome);
+        }),
+      );
       return createdResult(record, era);
     }
     // 2026-07-28: the handler may finish (or ask, within the request) quickly; otherwise it goes on as a task.
@@ -478,7 +482,10 @@ function taskCall(
       run.controller.abort(error); // refused (too many tasks kept) or not stored: the work stops with it
       throw error;
     });
-    void outcome.then((settled) => run.finish(settled));
+    outlive(
+      ctx,
+      outcome.then((settled) => run.finish(settled)),
+    );
     return createdResult(record, era);
   };
 }
