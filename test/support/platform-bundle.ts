@@ -32,7 +32,9 @@ const OPTIONS: Record<PlatformTarget, Record<string, unknown>> = {
     external: ['node:*', ...builtinModules],
   },
   bun: { platform: 'node', conditions: ['bun', 'node', 'import'], banner: { js: NODE_BANNER } },
-  vercel: { platform: 'node', target: 'node22', banner: { js: NODE_BANNER } },
+  // @vercel/functions imports ws only inside experimental_upgradeWebSocket, which the entry never calls (it uses
+  // waitUntil): left out, as Vercel's file tracing leaves out a package the project does not install.
+  vercel: { platform: 'node', target: 'node22', banner: { js: NODE_BANNER }, external: ['ws'] },
   lambda: { platform: 'node', target: 'node22', banner: { js: NODE_BANNER } },
 };
 
