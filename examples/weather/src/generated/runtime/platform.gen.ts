@@ -15,6 +15,7 @@ import {
   type FetchPlugins,
 } from './fetch.gen.js';
 import { rpcError } from './fetch-answers.gen.js';
+import { LIMITS } from './limits.gen.js';
 import { logger } from './log.gen.js';
 import { attachServer } from './notify.gen.js';
 import { observeSession } from './observe.gen.js';
@@ -102,3 +103,9 @@ export const clientAddress = {
   workers: (request: Request) => request.headers.get('cf-connecting-ip') ?? undefined,
   vercel: (request: Request) => request.headers.get('x-real-ip') ?? undefined,
 };
+
+/**
+ * The body limit the core enforces, for a server that can refuse a larger declared body itself, before the client
+ * sends it (Bun's maxRequestBodySize): the answer is then certain to arrive, however the connection ends.
+ */
+export const bodyLimit = (http: PlatformHttp): number => http.maxBodyBytes ?? LIMITS.maxBodyBytes;
