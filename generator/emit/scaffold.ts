@@ -49,6 +49,9 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
     devScriptLiteral: stringLiteral(
       model.http ? 'node scripts/dev.mjs --transport http --log-format pretty' : 'node scripts/dev.mjs --log-format pretty',
     ),
+    // The Inspector runs the server from source, which serves the views' built files: build them first.
+    inspectLiteral: stringLiteral(inspector(model, '')),
+    inspectCliLiteral: stringLiteral(inspector(model, '--cli ')),
     devDescription: model.http
       ? `serves http://${http.host}:${http.port}${http.path} from source, restarting and type-checking on every change`
       : 'runs the server over stdio from source, restarting and type-checking on every change',
@@ -76,4 +79,10 @@ export function emitScaffold(model: ServerModel): Map<string, EmittedFile> {
 /** An object one level down in package.json, in its two-space layout. */
 function nestedJson(value: Record<string, string>): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
+}
+
+/** The MCP Inspector against the server from source (on Node 22, which npx fetches), the views built first. */
+function inspector(model: ServerModel, mode: string): string {
+  const run = `npx -y -p node@22 -p @modelcontextprotocol/inspector@${model.sdk.inspector} mcp-inspector ${mode}tsx src/main.ts`;
+  return model.views.length > 0 ? `npm run build:views && ${run}` : run;
 }

@@ -173,7 +173,8 @@ export function appsLayer(config: AppsConfig, era: ProtocolEra): Layer {
       return typeof name === 'string' && openers.has(name) ? withText(result) : result;
     };
   return {
-    // The extension, in the initialize result (2025) and in server/discover (2026-07-28): ext-apps' helpers leave it out.
+    // The extension, in the initialize result (2025) and in server/discover (2026-07-28): ext-apps' helpers leave
+    // it out.
     install: (server) => server.server.registerCapabilities({ extensions: UI_EXTENSION }),
     around: { 'tools/list': tools, 'resources/list': resources, 'tools/call': call },
   };

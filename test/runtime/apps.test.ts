@@ -65,7 +65,7 @@ const listings = {
   prompts: [],
 };
 
-const views = new Views(new URL('file:///nowhere/'), [{ name: 'forecast_view', file: 'dist/ui/forecast_view.html' }]);
+const views = new Views(() => new URL('file:///nowhere/'), [{ name: 'forecast_view', file: 'dist/ui/forecast_view.html' }]);
 await views.load(() => HTML);
 
 function build({ era }: { era: 'legacy' | 'modern' }) {
@@ -176,7 +176,7 @@ describe('the views at start-up', () => {
     const dir = tempDir('mcp-gen-views-');
     mkdirSync(join(dir, 'dist', 'ui'), { recursive: true });
     for (const { name, file } of files) writeFileSync(join(dir, file), `<!doctype html><p>${name}</p>`);
-    const loaded = new Views(pathToFileURL(`${dir}/`), files);
+    const loaded = new Views(() => pathToFileURL(`${dir}/`), files);
     await loaded.load();
     const read = loaded.read({ name: 'map_view', mimeType: 'text/html;profile=mcp-app' });
     expect(read(new URL('ui://weather/map_view'))).toEqual({
@@ -188,7 +188,7 @@ describe('the views at start-up', () => {
     const dir = tempDir('mcp-gen-views-');
     mkdirSync(join(dir, 'dist', 'ui'), { recursive: true });
     writeFileSync(join(dir, 'dist', 'ui', 'map_view.html'), '  \n');
-    const error = await new Views(pathToFileURL(`${dir}/`), files).load().catch((e: unknown) => e);
+    const error = await new Views(() => pathToFileURL(`${dir}/`), files).load().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingViewsError);
     expect((error as Error).message).toBe(
       'MCP Apps views not built: forecast_view (dist/ui/forecast_view.html), map_view (dist/ui/map_view.html); ' +
@@ -198,7 +198,10 @@ describe('the views at start-up', () => {
 
   it('come from the source the entry hands in, for platforms without files', async () => {
     const asked: string[] = [];
-    const embedded = new Views(new URL('file:///nowhere/'), files);
+    // A bundled Worker has no file URL for its module: the project folder is never asked for.
+    const embedded = new Views(() => {
+      throw new Error('no files on this platform');
+    }, files);
     await embedded.load((view) => {
       asked.push(view.file);
       return `<p>${view.name} embedded</p>`;
@@ -210,7 +213,7 @@ describe('the views at start-up', () => {
   });
 
   it('are never served empty: a read before load is an error that says so', () => {
-    const unloaded = new Views(new URL('file:///nowhere/'), files);
+    const unloaded = new Views(() => new URL('file:///nowhere/'), files);
     expect(() => unloaded.read({ name: 'forecast_view' })(new URL(VIEW_URI))).toThrow('view forecast_view is not loaded');
   });
 });

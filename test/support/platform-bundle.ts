@@ -48,7 +48,8 @@ export interface Bundle {
 export async function bundleEntry(
   dir: string,
   target: PlatformTarget,
-  outfile = join(dir, 'dist-platform', `${target}.mjs`),
+  // Two levels under the project, as the compiled entries are: the views' files are found from there.
+  outfile = join(dir, 'dist', 'platform', `${target}.mjs`),
 ): Promise<Bundle> {
   const esbuild = createRequire(join(runtimesDir(), 'package.json'))('esbuild') as Esbuild;
   const { metafile } = await esbuild.build({

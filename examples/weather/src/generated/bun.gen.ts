@@ -4,7 +4,7 @@
 // The Bun entry: `bun run` serves this default export (Bun.serve's options) in one long-lived process, on MCP_HOST and
 // MCP_PORT or the manifest's host and port.
 import * as lifecycle from '../lifecycle.js';
-import { platformServer } from './runtime/platform.gen.js';
+import { bodyLimit, platformServer } from './runtime/platform.gen.js';
 import { serverCardEndpoint } from './runtime/server-card.gen.js';
 import { buildServer, views } from './server.gen.js';
 
@@ -34,6 +34,7 @@ export default {
   hostname: process.env.MCP_HOST ?? settings.http.host,
   port: Number(process.env.MCP_PORT ?? settings.http.port),
   development: false,
+  maxRequestBodySize: bodyLimit(settings.http),
   fetch: (request: Request, bun: BunServer): Promise<Response> =>
     server.fetch(request, { remoteAddress: bun.requestIP(request)?.address }),
 };

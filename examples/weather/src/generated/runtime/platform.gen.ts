@@ -131,3 +131,9 @@ export const clientAddress = {
   workers: (request: Request) => request.headers.get('cf-connecting-ip') ?? undefined,
   vercel: (request: Request) => request.headers.get('x-real-ip') ?? undefined,
 };
+
+/**
+ * The body limit the core enforces, for a server that can refuse a larger declared body itself, before the client
+ * sends it (Bun's maxRequestBodySize): the answer is then certain to arrive, however the connection ends.
+ */
+export const bodyLimit = (http: PlatformHttp): number => http.maxBodyBytes ?? LIMITS.maxBodyBytes;
