@@ -79,8 +79,8 @@ export function platformServer<App>(
     await prepare?.();
     const app = await lifecycle.onStart();
     const verify = lifecycle.verifyAccessToken;
-    const { maxBodyBytes = LIMITS.maxBodyBytes, maxRequestsInFlight } = settings.http;
-    const scale = await connect?.(({ era }) => build(app, era), { maxBodyBytes, maxRequestsInFlight });
+    const limits = { maxBodyBytes: bodyLimit(settings.http), maxRequestsInFlight: settings.http.maxRequestsInFlight };
+    const scale = await connect?.(({ era }) => build(app, era), limits);
     try {
       return createFetchHandler(
         {
