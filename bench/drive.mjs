@@ -98,21 +98,7 @@ export async function replay(call, { connections, seconds, warmSeconds = 0.5, pi
       );
       req.once('error', reject).end(body);
     });
-  const run = async (ms, latencies) => {
-    const until = performance.now() + ms;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now();
-          await one();
-          latencies?.push(performance.now() - t);
-          done++;
-        }
-      }),
-    );
-    return done;
-  };
+  const run = (ms, latencies) => saturate(connections, one, ms, latencies);
   await run(warmSeconds * 1000);
   const latencies = [];
   const cpu0 = pid ? cpuSeconds(pid) : 0;
@@ -189,21 +175,7 @@ export async function stdioLoad(args, { inFlight = 16, seconds, warmSeconds = 0.
     const message = await answer;
     if (message.result?.content?.[0]?.text !== 'hello') throw new Error(`bad answer: ${JSON.stringify(message)}`);
   };
-  const run = async (ms, latencies) => {
-    const until = performance.now() + ms;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: inFlight }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now();
-          await one();
-          latencies?.push(performance.now() - t);
-          done++;
-        }
-      }),
-    );
-    return done;
-  };
+  const run = (ms, latencies) => saturate(inFlight, one, ms, latencies);
   try {
     await run(warmSeconds * 1000);
     const latencies = [];
@@ -236,4 +208,21 @@ export async function httpLoad(args, { seconds, connections = [16, 64] }, env = 
   } finally {
     await server.stop();
   }
+}
+
+/** Runs `one` back to back in `width` loops for `ms`: how many ended, each one's latency pushed on `latencies`. */
+async function saturate(width, one, ms, latencies) {
+  const until = performance.now() + ms;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await one();
+        latencies?.push(performance.now() - t);
+        done++;
+      }
+    }),
+  );
+  return done;
 }

@@ -226,6 +226,8 @@ function valueNode({ lines, indents }: Text, entry: Entry): Node {
   }
   const child = nextLine(lines, indents, line + 1, end);
   if (child === -1) throw GIVE_UP; // an empty value: null, placed by the parser
+  // An anchor or tag on its own line (`key: # note` then `&name`): the parser places the value after it.
+  if ('&!*'.includes(lines.at(child)[indents(child)])) throw GIVE_UP;
   return { line: child, col: indents(child), end };
 }
 

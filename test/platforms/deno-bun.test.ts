@@ -4,9 +4,9 @@
 // limit counters, subscribers, and tasks whose handlers run on past their request.
 import { readFileSync } from 'node:fs';
 import { buildProject, generateProject } from '../support/project.js';
+import { writeToolHandler } from '../support/platform-projects.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
 import {
   authProject,
   connect,
@@ -84,25 +84,18 @@ tools:
       required: [steps, stepMs]
     execution: {taskSupport: optional}
 `);
-  const handler = (name: string, body: string) =>
-    writeFileSync(
-      join(dir, 'src/handlers/tools', `${name}.ts`),
-      `import type { ToolHandler } from '../../generated/types.gen.js';
-import { text } from '../../generated/context.gen.js';
-export const ${name}: ToolHandler<'${name}'> = async (_input, ctx) => {${body}};
-`,
-    );
+  const handler = (name: string, body: string) => writeToolHandler(dir, name, body);
   handler('bump', " ctx.notify.resourceUpdated('counter://1'); return text('bumped'); ");
   handler('limited', " return text('ok'); ");
   // The steps wait on timers, so the handler runs on after tools/call has answered with the task; a cancel ends it.
   handler(
     'crunch',
-    ` for (let step = 1; step <= _input.steps; step++) {
-    await new Promise((r) => setTimeout(r, _input.stepMs));
+    ` for (let step = 1; step <= input.steps; step++) {
+    await new Promise((r) => setTimeout(r, input.stepMs));
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    await ctx.progress(step, _input.steps, \`step \${step}\`);
+    await ctx.progress(step, input.steps, \`step \${step}\`);
   }
-  return text(\`crunched \${_input.steps} as \${ctx.task.id ?? 'a request'}\`); `,
+  return text(\`crunched \${input.steps} as \${ctx.task.id ?? 'a request'}\`); `,
   );
   buildProject(dir);
   return dir;

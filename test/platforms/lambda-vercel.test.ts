@@ -4,7 +4,7 @@
 // platform's own names accepted and others refused, an oversized body, and the auth project's token. Then the shared
 // store on a real redis-server: two instances of each function (two copies of the built code, each with its own
 // module state, as two platform instances are) counting tool limits together.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { fromJsonSchema } from '@modelcontextprotocol/client';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsDir } from '../support/generated-deps.js';
+import { writeToolHandler } from '../support/platform-projects.js';
 import { FRONT_HOSTS, type Front, lambdaContext, toEvent, toResponse } from '../support/lambda-events.js';
 import {
   authProject,
@@ -175,16 +176,9 @@ tools:
     description: One call at a time
     policy: {maxConcurrency: 1}
 ${target === 'vercel' ? tasks : ''}`);
-  const handler = (name: string, body: string) =>
-    writeFileSync(
-      join(dir, 'src/handlers/tools', `${name}.ts`),
-      `import type { ToolHandler } from '../../generated/types.gen.js';
-import { text } from '../../generated/context.gen.js';
-export const ${name}: ToolHandler<'${name}'> = async (input, ctx) => {${body}};
-`,
-    );
-  handler('limited', " void input; void ctx; return text('ok'); ");
-  handler('slow', " void input; void ctx; await new Promise((r) => setTimeout(r, 600)); return text('done'); ");
+  const handler = (name: string, body: string) => writeToolHandler(dir, name, body);
+  handler('limited', " return text('ok'); ");
+  handler('slow', " await new Promise((r) => setTimeout(r, 600)); return text('done'); ");
   if (target === 'vercel')
     handler(
       'crunch',

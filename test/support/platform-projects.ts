@@ -39,3 +39,18 @@ export const whoami: ToolHandler<'whoami'> = async (_input, ctx) => text(String(
   buildProject(dir);
   return dir;
 }
+
+/** Writes the handler of tool `name`: `body` runs with `input` and `ctx` in scope, and `text` imported. */
+export function writeToolHandler(dir: string, name: string, body: string): void {
+  writeFileSync(
+    join(dir, 'src/handlers/tools', `${name}.ts`),
+    `import type { ToolHandler } from '../../generated/types.gen.js';
+import { text } from '../../generated/context.gen.js';
+export const ${name}: ToolHandler<'${name}'> = async (input, ctx) => {
+  void input;
+  void ctx;
+${body}
+};
+`,
+  );
+}

@@ -83,6 +83,7 @@ describe('blockLocator agrees with the yaml parser', () => {
     { name: 'document marker', source: '---\na: 1\n', answers: 'none' },
     { name: 'a tag or anchor on the root', source: '!\n', answers: 'none' },
     { name: 'an anchored root map', source: '&root\na: 1\n', answers: 'none' },
+    { name: 'an anchor on the line after its key', source: 'a: # note\n  &x\n  b: 1\nc: 2\n', answers: 'some' },
     {
       name: 'tabs as separators after colons and dashes',
       source: 'a:\t1\nb:\t{c: 2}\nd:\n  e\t:\t3\n  f:\n  -\tg\n  - h:\t5\n',
