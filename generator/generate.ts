@@ -29,7 +29,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const s = await stages();
 
   const loaded = s.resolveSchemaFiles(source === undefined ? s.readManifest(manifestPath) : s.loadManifest(manifestPath, source));
-  const issues = s.validateManifest(loaded, { generate: true });
+  const issues = s.validateManifest(loaded);
   if (hasErrors(issues)) return { loaded, issues, outDir, conflicts: [] };
   const manifest = loaded.data as Manifest;
   // Digested before the model reads them: a file edited in between fails the next run's key, never the reverse.

@@ -151,7 +151,7 @@ export async function runInit(dir: string, opts: { name?: string; template: stri
 /** What `generate` would say of the starter, read from its text: the same checks, nothing read from disk. */
 async function starterIssues(file: string, text: string): Promise<Issue[]> {
   const [{ loadManifest }, { validateManifest }] = await Promise.all([import('../load/index.js'), import('../validate/index.js')]);
-  return validateManifest(loadManifest(file, text), { generate: true });
+  return validateManifest(loadManifest(file, text));
 }
 
 function reportIssues(issues: Issue[], file: string, source: string): void {

@@ -36,14 +36,13 @@ import { isObject, withSchemaMemo } from '../core/index.js';
  * With `lint`, a manifest without errors is also linted; lint findings are warnings here whatever their level.
  * A manifest whose schema files were resolved (resolve-schema-files) also gets the problems found reading them,
  * and problems inside schemas from files are shown at the `$ref` in the manifest that brought them in.
- * With `generate`, also what validates but cannot be generated.
  */
-export function validateManifest(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean; generate?: boolean } = {}): Issue[] {
+export function validateManifest(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean } = {}): Issue[] {
   // The checks read the manifest's schemas many times over and change none of them.
   return withSchemaMemo(() => validate(loaded, options));
 }
 
-function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean; generate?: boolean }): Issue[] {
+function validate(loaded: LoadedManifest | ResolvedManifest, options: { lint?: boolean }): Issue[] {
   const issues = [...loaded.issues, ...hiddenText(loaded.source)];
   const data = loaded.data;
   if (data === undefined) return issues;
