@@ -22,7 +22,7 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
     }),
     entryArgs: entryArgs(model, target),
     storeImports: storeImports(model, target),
-    hasViews: (model.apps?.views.length ?? 0) > 0,
+    hasViews: model.views.length > 0,
     embedded: model.apps?.embedded ?? [],
     embeddedTable: model.apps?.embeddedTable ?? '',
   });
@@ -30,7 +30,7 @@ export function emitPlatforms(model: ServerModel): Map<string, EmittedFile> {
   for (const target of model.targets) {
     if (target.name === 'node') continue;
     files.set(`src/generated/${target.name}.gen.ts`, generated(`project/src/generated/${target.name}.gen.ts.hbs`, entryData(target)));
-    if (target.name === 'workers' && model.apps?.views.length)
+    if (target.name === 'workers' && model.views.length > 0)
       files.set('src/generated/text-modules.d.ts', generated('project/src/generated/text-modules.d.ts.hbs', model));
     if (target.name === 'workers')
       files.set(
@@ -98,10 +98,13 @@ function storeImports(model: ServerModel, target: TargetModel): string {
  */
 function entryArgs(model: ServerModel, target: TargetModel): string {
   const names = model.features.httpPlugins.map((p) => (p.option === p.export ? p.export : `${p.option}: ${p.export}`)).join(', ');
-  const views = (model.apps?.views.length ?? 0) > 0;
   const prepare = target.name === 'workers' ? '() => views.load((view) => embedded[view.name])' : '() => views.load()';
-  const store = storeImports(model, target) ? storeArg(model) : '';
-  return `${names ? `, { ${names} }` : views || store ? ', {}' : ''}${views ? `, ${prepare}` : store ? ', undefined' : ''}${store ? `, ${store}` : ''}`;
+  const parts = [
+    ...(names ? [`plugins: { ${names} }`] : []),
+    ...(model.views.length > 0 ? [`prepare: ${prepare}`] : []),
+    ...(storeImports(model, target) ? [`store: ${storeArg(model)}`] : []),
+  ];
+  return parts.length ? `, { ${parts.join(', ')} }` : '';
 }
 
 /** sharedStore's call: the manifest's scale settings (each overridable from the instance's variables) and shares. */

@@ -95,7 +95,7 @@ describe('platformServer', () => {
       WORKER,
       { onStart: async () => ({}) },
       build,
-      { createAuthenticator: createAuthenticator as never },
+      { plugins: { createAuthenticator: createAuthenticator as never } },
     );
     // A Worker's env also holds objects (KV, Durable Objects): they are no credential, and are left out.
     const env = { NOTES_TOKEN: TOKEN, KV: { get: () => TOKEN } };
@@ -127,7 +127,7 @@ describe('platformServer', () => {
   it("reads the store's settings from the instance's variables before onStart, and connects it once, closing nothing per request", async () => {
     let starts = 0;
     const { seen, store } = recordedStore();
-    const server = platformServer({ http: { path: '/mcp' } }, WORKER, { onStart: async () => ++starts }, build, {}, undefined, store);
+    const server = platformServer({ http: { path: '/mcp' } }, WORKER, { onStart: async () => ++starts }, build, { store });
     const answers = await Promise.all([1, 2, 3].map(() => server.fetch(initialize(), {}, { MCP_STORE_URL: 'redis://store:6379' })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect({ ...seen, starts }).toEqual({ settingsRead: ['redis://store:6379'], connects: 1, closes: 0, starts: 1 });
@@ -136,7 +136,7 @@ describe('platformServer', () => {
   it('answers 500 without running onStart when the store is not configured', async () => {
     let starts = 0;
     const { seen, store } = recordedStore('MCP_STORE_URL is not set');
-    const server = platformServer({ http: { path: '/mcp' } }, WORKER, { onStart: async () => ++starts }, build, {}, undefined, store);
+    const server = platformServer({ http: { path: '/mcp' } }, WORKER, { onStart: async () => ++starts }, build, { store });
     expect((await server.fetch(initialize())).status).toBe(500);
     expect({ connects: seen.connects, starts }).toEqual({ connects: 0, starts: 0 });
   });
@@ -144,15 +144,10 @@ describe('platformServer', () => {
   it('closes the connection of a start that failed after it, so that the next attempt does not wire in a second', async () => {
     const { seen, store } = recordedStore();
     const auth = { type: 'bearer', credentials: [{ env: 'NOTES_TOKEN', principal: 'ops', scopes: [] }] };
-    const server = platformServer(
-      { http: { path: '/mcp', auth } },
-      WORKER,
-      { onStart: async () => ({}) },
-      build,
-      { createAuthenticator: createAuthenticator as never },
-      undefined,
+    const server = platformServer({ http: { path: '/mcp', auth } }, WORKER, { onStart: async () => ({}) }, build, {
+      plugins: { createAuthenticator: createAuthenticator as never },
       store,
-    );
+    });
     // The credential's variable is missing: the HTTP core refuses to start, after the store was connected.
     expect((await server.fetch(initialize(), {}, {})).status).toBe(500);
     expect(seen).toMatchObject({ connects: 1, closes: 1 });

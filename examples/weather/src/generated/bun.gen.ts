@@ -22,9 +22,10 @@ const settings = {
     },
   },
 };
-const server = platformServer(settings, { mode: 'stateful' }, lifecycle, buildServer, { serverCardEndpoint }, () =>
-  views.load(),
-);
+const server = platformServer(settings, { mode: 'stateful' }, lifecycle, buildServer, {
+  plugins: { serverCardEndpoint },
+  prepare: () => views.load(),
+});
 
 interface BunServer {
   requestIP(request: Request): { address: string } | null;

@@ -25,8 +25,7 @@ const server = platformServer(
   { mode: 'stateful' },
   lifecycle,
   buildServer,
-  { serverCardEndpoint },
-  () => views.load(),
+  { plugins: { serverCardEndpoint }, prepare: () => views.load() },
 );
 
 export default {

@@ -32,8 +32,7 @@ const server = platformServer(
   },
   lifecycle,
   buildServer,
-  { serverCardEndpoint },
-  () => views.load(),
+  { plugins: { serverCardEndpoint }, prepare: () => views.load() },
 );
 
 export async function handler(

@@ -28,8 +28,7 @@ const server = platformServer(
   { mode: 'stateless', responseMode: 'json', platformHosts: ['*.vercel.app'] },
   lifecycle,
   buildServer,
-  { serverCardEndpoint },
-  () => views.load(),
+  { plugins: { serverCardEndpoint }, prepare: () => views.load() },
 );
 
 export default {

@@ -31,8 +31,7 @@ const server = platformServer(
   { mode: 'stateless', responseMode: 'json', platformHosts: ['weather.*.workers.dev'] },
   lifecycle,
   buildServer,
-  { serverCardEndpoint },
-  () => views.load((view) => embedded[view.name]),
+  { plugins: { serverCardEndpoint }, prepare: () => views.load((view) => embedded[view.name]) },
 );
 
 interface ExecutionContext {

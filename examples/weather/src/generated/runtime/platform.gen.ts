@@ -46,6 +46,20 @@ export type PlatformStore = (
   env: Readonly<Record<string, string | undefined>>,
 ) => (build: McpServerFactory, limits: { maxBodyBytes: number; maxRequestsInFlight?: number }) => Promise<ScaleHooks>;
 
+/** What an entry adds to the manifest's server, each only where the project has it. */
+export interface PlatformParts {
+  /** The HTTP server's optional pieces (auth, JWT, server card): the exports of their generated files. */
+  plugins?: FetchPlugins;
+  /** Run once per instance before onStart: the MCP Apps views read (a view missing answers 500, and is logged). */
+  prepare?: () => Promise<void>;
+  /**
+   * The shared store, connected once per instance after onStart and kept while the platform keeps the instance:
+   * every request of every instance counts its tool limits and keeps its tasks and notifications there. Nothing
+   * closes it per request (the platform ends the instance, and the store drops the connection).
+   */
+  store?: PlatformStore;
+}
+
 export interface PlatformServer {
   /** Answers one request; `env` (Workers) is read with the first, over process.env where the platform has one. */
   fetch(request: Request, info?: FetchInfo, env?: PlatformEnv): Promise<Response>;
@@ -60,15 +74,7 @@ export function platformServer<App>(
   target: TargetOptions,
   lifecycle: PlatformLifecycle<App>,
   build: (app: App, era: ProtocolEra) => McpServer,
-  plugins: FetchPlugins = {},
-  /** Run once per instance before onStart: the MCP Apps views read (a view missing answers 500, and is logged). */
-  prepare?: () => Promise<void>,
-  /**
-   * The shared store, connected once per instance after onStart and kept while the platform keeps the instance:
-   * every request of every instance counts its tool limits and keeps its tasks and notifications there. Nothing
-   * closes it per request (the platform ends the instance, and the store drops the connection).
-   */
-  store?: PlatformStore,
+  { plugins = {}, prepare, store }: PlatformParts = {},
 ): PlatformServer {
   let handler: Promise<FetchHandler> | undefined;
 
